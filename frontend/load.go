@@ -1,0 +1,256 @@
+package frontend
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Errors a file can give instead of a model; match them with errors.Is.
+var (
+	ErrBinary   = errors.New("frontend: binary file")
+	ErrNotUTF8  = errors.New("frontend: not valid UTF-8")
+	ErrNoParser = errors.New("frontend: no frontend for this file (forgotten import?)")
+)
+
+// A FileError reports a file that gave no model at all.
+type FileError struct {
+	Path string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *FileError) Unwrap() error { return e.Err }
+
+// LoadOptions control Load. The zero value is valid; a nil *LoadOptions means
+// the zero value. Load does not modify it.
+type LoadOptions struct {
+	// Mode says which parts of the model to build; 0 means all.
+	Mode Mode
+	// Workers is the number of files parsed at once; 0 means GOMAXPROCS.
+	Workers int
+	// Languages restricts loading to these frontends, chosen by extension;
+	// nil means every registered one.
+	Languages []*Language
+	// Skip, if set, is asked about every directory and file found while
+	// walking; returning true leaves it out. Hidden directories (".git")
+	// are always skipped.
+	Skip func(path string, isDir bool) bool
+	// Cache, if set, is consulted before parsing a file and filled after,
+	// keyed by the file's content, so an unchanged file is not parsed twice.
+	Cache Cache
+}
+
+// A Cache keeps parsed files by content. Implementations must be safe for
+// concurrent use. Get returns nil when it has nothing.
+type Cache interface {
+	Get(lang string, mode Mode, src *Source) *File
+	Put(lang string, mode Mode, src *Source, f *File)
+}
+
+// Load reads the files and directories in paths (directories recursively),
+// parses each file with the frontend its extension names, and returns the
+// program. Files whose extension no frontend reads are ignored when found
+// in a directory, and reported when named directly.
+//
+// A file that cannot be read, is binary or is not UTF-8 yields a FileError in
+// the returned list and does not stop the others; syntax errors inside a
+// file are in File.Errors. The returned error is non-nil only when ctx is
+// cancelled or paths is empty. The result is sorted by path and does not
+// depend on the number of workers.
+func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*FileError, error) {
+	if opts == nil {
+		opts = &LoadOptions{}
+	}
+	if len(paths) == 0 {
+		return nil, nil, errors.New("frontend: no paths to load")
+	}
+	pick := func(path string) *Language {
+		if opts.Languages == nil {
+			return ForPath(path)
+		}
+		ext := filepath.Ext(path)
+		for _, l := range opts.Languages {
+			if slices.Contains(l.Exts, ext) {
+				return l
+			}
+		}
+		return nil
+	}
+	var (
+		files []string
+		ferrs []*FileError
+	)
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			ferrs = append(ferrs, &FileError{Path: root, Err: err})
+			continue
+		}
+		if !info.IsDir() {
+			if pick(root) == nil {
+				ferrs = append(ferrs, &FileError{Path: root, Err: ErrNoParser})
+				continue
+			}
+			files = append(files, root)
+			continue
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				ferrs = append(ferrs, &FileError{Path: path, Err: err})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir
+				}
+				if opts.Skip != nil && path != root && opts.Skip(path, true) {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if !d.Type().IsRegular() || pick(path) == nil {
+				return nil
+			}
+			if opts.Skip != nil && opts.Skip(path, false) {
+				return nil
+			}
+			files = append(files, path)
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+
+	// Frontends that load all their files at once go first, as one batch each.
+	byBatch := map[*Language][]string{}
+	var single []string
+	for _, p := range files {
+		if l := pick(p); l.LoadFiles != nil {
+			byBatch[l] = append(byBatch[l], p)
+		} else {
+			single = append(single, p)
+		}
+	}
+	prog := &Program{}
+	for l, ps := range byBatch {
+		fs, err := l.LoadFiles(ctx, ps, opts.Mode)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			ferrs = append(ferrs, &FileError{Path: strings.Join(ps, ","), Err: err})
+		}
+		prog.Files = append(prog.Files, fs...)
+	}
+
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	out := make([]*File, len(single))
+	errs := make([]*FileError, len(single))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				out[i], errs[i] = parseFile(ctx, pick(single[i]), single[i], opts)
+			}
+		})
+	}
+	for i := range single {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	for i := range single {
+		if errs[i] != nil {
+			ferrs = append(ferrs, errs[i])
+		} else if out[i] != nil {
+			prog.Files = append(prog.Files, out[i])
+		}
+	}
+	sort.Slice(prog.Files, func(i, j int) bool { return prog.Files[i].Path < prog.Files[j].Path })
+	sort.SliceStable(ferrs, func(i, j int) bool { return ferrs[i].Path < ferrs[j].Path })
+	return prog, ferrs, nil
+}
+
+// parseFile reads and parses one file. A panic in a frontend becomes an
+// error naming the file: no panic escapes the library.
+func parseFile(ctx context.Context, l *Language, path string, opts *LoadOptions) (f *File, ferr *FileError) {
+	path = filepath.ToSlash(path)
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	src := &Source{Path: path, Content: content}
+	if err := CheckText(content); err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	if opts.Cache != nil {
+		if f := opts.Cache.Get(l.Name, opts.Mode, src); f != nil {
+			return f, nil
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			f, ferr = nil, &FileError{Path: path, Err: fmt.Errorf("frontend %s panicked: %v", l.Name, r)}
+		}
+	}()
+	f, err = l.Parse(ctx, src, opts.Mode)
+	if err != nil {
+		return nil, &FileError{Path: path, Err: err}
+	}
+	if opts.Cache != nil {
+		opts.Cache.Put(l.Name, opts.Mode, src, f)
+	}
+	return f, nil
+}
+
+// CheckText reports whether content looks like source text: no NUL byte in
+// its first 8 KiB (ErrBinary) and valid UTF-8 throughout (ErrNotUTF8, with
+// the line of the first bad byte).
+func CheckText(content []byte) error {
+	head := content
+	if len(head) > 8192 {
+		head = head[:8192]
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return ErrBinary
+	}
+	if utf8.Valid(content) {
+		return nil
+	}
+	for i := 0; i < len(content); {
+		r, n := utf8.DecodeRune(content[i:])
+		if r == utf8.RuneError && n <= 1 {
+			line := bytes.Count(content[:i], []byte{'\n'}) + 1
+			return fmt.Errorf("%w: bad byte 0x%02x at line %d", ErrNotUTF8, content[i], line)
+		}
+		i += n
+	}
+	return ErrNotUTF8
+}

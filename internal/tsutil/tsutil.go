@@ -1,0 +1,81 @@
+// Package tsutil holds what the tree-sitter frontends share: spans from
+// nodes, node text, syntax-error collection, and a parse that closes its
+// tree when the caller is done with it.
+package tsutil
+
+import (
+	"context"
+	"fmt"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+// Parse parses src with lang and calls fn with the root node. The tree is
+// closed when fn returns, so nothing of it may be kept: copy text out.
+func Parse(ctx context.Context, lang *sitter.Language, src []byte, fn func(root *sitter.Node) error) error {
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(lang)
+	tree, err := p.ParseCtx(ctx, nil, src)
+	if err != nil {
+		return err
+	}
+	defer tree.Close()
+	return fn(tree.RootNode())
+}
+
+// Span returns the span of n in file.
+func Span(file string, n *sitter.Node) frontend.Span {
+	s, e := n.StartPoint(), n.EndPoint()
+	return frontend.Span{
+		File:      file,
+		StartByte: int(n.StartByte()),
+		EndByte:   int(n.EndByte()),
+		StartLine: int(s.Row) + 1,
+		EndLine:   int(e.Row) + 1,
+		StartCol:  int(s.Column) + 1,
+		EndCol:    int(e.Column) + 1,
+	}
+}
+
+// Text returns the source text of n.
+func Text(n *sitter.Node, src []byte) string {
+	if n == nil {
+		return ""
+	}
+	return string(src[n.StartByte():n.EndByte()])
+}
+
+// Errors lists the ERROR and MISSING nodes under root, outermost only, as
+// syntax errors of file. It walks with a cursor and does not descend into
+// subtrees without errors, so it costs little on clean files.
+func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
+	if !root.HasError() {
+		return nil
+	}
+	var out []frontend.SyntaxError
+	c := sitter.NewTreeCursor(root)
+	defer c.Close()
+	for {
+		n := c.CurrentNode()
+		descend := false
+		switch {
+		case n.IsError():
+			out = append(out, frontend.SyntaxError{Span: Span(file, n), Msg: "syntax error"})
+		case n.IsMissing():
+			out = append(out, frontend.SyntaxError{Span: Span(file, n), Msg: fmt.Sprintf("missing %s", n.Type())})
+		default:
+			descend = n.HasError()
+		}
+		if descend && c.GoToFirstChild() {
+			continue
+		}
+		for !c.GoToNextSibling() {
+			if !c.GoToParent() {
+				return out
+			}
+		}
+	}
+}
