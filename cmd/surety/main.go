@@ -1,0 +1,117 @@
+// Command surety makes agent-written code checkable: it lays out the call
+// graph of a codebase, derives contracts from what callers expect, reasons
+// about each function block by block, proves assertions with bounded model
+// checkers, asks whether a proved contract says enough, and confirms
+// suspected bugs with real tests.
+//
+// Usage:
+//
+//	surety <command> [flags] [arguments]
+//
+// Run "surety help" for the list of commands. The command line is a thin
+// layer over the library github.com/suretydev/surety: every command is a
+// library call that a Go program can make the same way.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+)
+
+// A command is one subcommand. Each lives in its own file and registers
+// itself from init.
+type command struct {
+	name  string
+	usage string // one line: "surety graph [--json|--dot] PATH..."
+	short string // what it does, in a sentence
+	// run does the work and returns the exit status: 0 success, 1 a finding
+	// that should fail a build (an [UNDER] contract, a failed check), 2 an
+	// error (bad input, a missing program).
+	run func(ctx context.Context, e *env, args []string) int
+}
+
+// env is everything a command may take from its surroundings. Only this
+// package reads the process environment; the library is given options.
+type env struct {
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	isTerminal     bool
+}
+
+var commands = map[string]*command{}
+
+func register(c *command) {
+	if _, dup := commands[c.name]; dup {
+		panic("surety: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+func main() { os.Exit(run(os.Args[1:])) }
+
+func run(args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, isTerminal: isTerminal(os.Stdout)}
+	return dispatch(ctx, e, args)
+}
+
+func dispatch(ctx context.Context, e *env, args []string) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				fmt.Fprintf(e.stdout, "usage: %s\n\n%s\n", c.usage, c.short)
+				return 0
+			}
+		}
+		printHelp(e.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "surety: unknown command %q; run \"surety help\"\n", args[0])
+		return 2
+	}
+	return c.run(ctx, e, args[1:])
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "surety makes agent-written code checkable.\n\nUsage: surety <command> [flags] [arguments]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].short)
+	}
+	fmt.Fprintln(w, "\nRun \"surety help <command>\" for a command's usage.")
+}
+
+// fail prints an error for the user and returns exit status 2.
+func fail(e *env, name string, err error) int {
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "surety") {
+		msg = "surety " + name + ": " + msg
+	}
+	fmt.Fprintln(e.stderr, msg)
+	return 2
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
