@@ -31,6 +31,11 @@ type File struct {
 	// path); empty for C.
 	Module    string      `json:"module,omitempty"`
 	Functions []*Function `json:"functions"`
+	// Resolver names the algorithm that resolved this file's calls when the
+	// frontend resolved them itself ("vta", "cha"), or says why it could
+	// not ("syntax-only: package does not type-check"); empty when calls are
+	// left to the call graph's name resolution.
+	Resolver string `json:"resolver,omitempty"`
 	// Errors lists the regions the parser could not make sense of. A file
 	// with errors still yields every function that parsed.
 	Errors []SyntaxError `json:"errors,omitempty"`
@@ -203,10 +208,13 @@ type Call struct {
 	Span      Span     `json:"span"`
 	// InMacro marks a call found inside a macro's arguments.
 	InMacro bool `json:"in_macro,omitempty"`
-	// Targets, when a frontend resolves calls itself (Go through its type
-	// checker and call-graph algorithms), lists the IDs of the functions
-	// the call may reach. Empty means the call graph resolves it by name.
-	Targets []string `json:"targets,omitempty"`
+	// Resolved is set by a frontend that resolves calls itself (Go, through
+	// its type checker and a call-graph algorithm). Targets then lists the
+	// IDs of every function of the program the call may reach; an empty
+	// list means a call into code outside the program (a library). When
+	// Resolved is false the call graph resolves the call by name.
+	Resolved bool     `json:"resolved,omitempty"`
+	Targets  []string `json:"targets,omitempty"`
 }
 
 // StmtKind classifies statements.
