@@ -1,0 +1,113 @@
+package smt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A DisagreementError reports that solvers answered sat and unsat to the
+// same query. It is never resolved silently: at least one solver (or the
+// translation feeding it) is wrong.
+type DisagreementError struct {
+	// Results holds every definitive answer the portfolio received, in the
+	// order the solvers were given.
+	Results []*Result
+}
+
+func (e *DisagreementError) Error() string {
+	parts := make([]string, len(e.Results))
+	for i, r := range e.Results {
+		parts[i] = r.Solver + " says " + r.Status.String()
+	}
+	return "smt: solvers disagree: " + strings.Join(parts, ", ")
+}
+
+type portfolio struct{ solvers []Solver }
+
+// Portfolio returns a Solver that runs the given solvers in parallel on
+// each query. The first definitive (sat or unsat) answer wins and the
+// others are cancelled; Check returns only when every solver has stopped,
+// so no process outlives it. Any definitive answer that arrives before a
+// cancelled solver stops is compared with the winner, and a contradiction
+// is a *DisagreementError. When no solver is definitive the answer is
+// Unknown with each solver's reason (or error) joined, in the order given;
+// when every solver fails, the errors are returned joined.
+func Portfolio(solvers ...Solver) Solver {
+	return &portfolio{solvers: append([]Solver(nil), solvers...)}
+}
+
+func (p *portfolio) Name() string {
+	names := make([]string, len(p.solvers))
+	for i, s := range p.solvers {
+		names[i] = s.Name()
+	}
+	return "portfolio(" + strings.Join(names, ",") + ")"
+}
+
+func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
+	if len(p.solvers) == 0 {
+		return nil, errors.New("smt: portfolio: no solvers")
+	}
+	start := time.Now()
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type answer struct {
+		i   int
+		res *Result
+		err error
+	}
+	ch := make(chan answer, len(p.solvers))
+	for i, s := range p.solvers {
+		go func() {
+			res, err := s.Check(runCtx, q)
+			ch <- answer{i, res, err}
+		}()
+	}
+	answers := make([]answer, len(p.solvers))
+	var winner *Result
+	for range p.solvers {
+		a := <-ch
+		answers[a.i] = a
+		if a.err == nil && a.res != nil && a.res.Status.Definitive() && winner == nil {
+			winner = a.res
+			cancel()
+		}
+	}
+	var definitive []*Result
+	for _, a := range answers {
+		if a.err == nil && a.res != nil && a.res.Status.Definitive() {
+			definitive = append(definitive, a.res)
+		}
+	}
+	for _, r := range definitive {
+		if r.Status != definitive[0].Status {
+			return nil, &DisagreementError{Results: definitive}
+		}
+	}
+	if winner != nil {
+		return winner, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("smt: portfolio: %w", err)
+	}
+	var (
+		reasons []string
+		errs    []error
+	)
+	for i, a := range answers {
+		name := p.solvers[i].Name()
+		if a.err != nil {
+			errs = append(errs, a.err)
+			reasons = append(reasons, name+": error: "+a.err.Error())
+			continue
+		}
+		reasons = append(reasons, name+": "+a.res.Reason)
+	}
+	if len(errs) == len(answers) {
+		return nil, errors.Join(errs...)
+	}
+	return &Result{Status: Unknown, Reason: strings.Join(reasons, "; "), Solver: p.Name(), Duration: time.Since(start)}, nil
+}
