@@ -1,0 +1,73 @@
+package bmc
+
+import (
+	"bytes"
+	"time"
+)
+
+// DefaultTimeout is the per-check time budget when Query.Timeout is 0,
+// VIVERRA's 60 s.
+const DefaultTimeout = 60 * time.Second
+
+// A Query asks whether one target assertion holds at bound K, with some
+// assertions turned into assumptions (Definition 5) and every other
+// assertion removed.
+type Query struct {
+	Program *Program
+	Target  int   // index into Program.Asserts
+	Assume  []int // indices turned into assumptions
+	K       int   // unwind bound (loops and recursion)
+	// UnwindingAssertions also checks that no loop can run more than K
+	// times; a VERIFIED answer then has BoundComplete=true (the fact holds
+	// on every execution, not only k-bounded ones).
+	UnwindingAssertions bool
+	Timeout             time.Duration // per check; 0 means DefaultTimeout
+}
+
+// TimeoutOrDefault returns q.Timeout, or DefaultTimeout when it is 0.
+func (q *Query) TimeoutOrDefault() time.Duration {
+	if q.Timeout > 0 {
+		return q.Timeout
+	}
+	return DefaultTimeout
+}
+
+// Render writes the query as a C program. The target becomes
+// `assertFn(pred);` (assertFn "" keeps the assertion's own spelling), each
+// assumption `assumeFn(pred);`, and every other assertion an empty
+// statement `;`. Physical lines are preserved: each rewritten statement is
+// followed by as many newlines as the original spanned, so counterexample
+// lines map back to the source. Everything else is copied verbatim.
+func (q *Query) Render(assertFn, assumeFn string) []byte {
+	p := q.Program
+	assume := make(map[int]bool, len(q.Assume))
+	for _, i := range q.Assume {
+		assume[i] = true
+	}
+	var b bytes.Buffer
+	b.Grow(len(p.Source) + 64)
+	last := 0
+	for _, a := range p.Asserts {
+		b.Write(p.Source[last:a.Start])
+		switch {
+		case a.Index == q.Target:
+			fn := assertFn
+			if fn == "" {
+				fn = a.Form
+			}
+			b.WriteString(fn + "(" + a.Pred + ");")
+		case assume[a.Index]:
+			b.WriteString(assumeFn + "(" + a.Pred + ");")
+		default:
+			b.WriteString(";")
+		}
+		for _, c := range p.Source[a.Start:a.End] {
+			if c == '\n' {
+				b.WriteByte('\n')
+			}
+		}
+		last = a.End
+	}
+	b.Write(p.Source[last:])
+	return b.Bytes()
+}

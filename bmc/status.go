@@ -1,0 +1,96 @@
+package bmc
+
+import (
+	"fmt"
+	"time"
+)
+
+// Status is a Checker's answer to one Query. The zero value is Unknown.
+type Status int
+
+const (
+	// Unknown: no verdict (timeout, resource limit, unsupported construct).
+	Unknown Status = iota
+	// Verified: the target holds on every k-bounded execution of the query.
+	Verified
+	// Falsified: a k-bounded execution violates the target.
+	Falsified
+)
+
+var statusNames = [...]string{"UNKNOWN", "VERIFIED", "FALSIFIED"}
+
+func (s Status) String() string {
+	if s >= 0 && int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// MarshalText makes Status a string in JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText is the inverse of MarshalText.
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, n := range statusNames {
+		if n == string(b) {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("bmc: unknown status %q", b)
+}
+
+// A Result is a Checker's answer to one Query.
+type Result struct {
+	Status Status `json:"status"`
+	// Engine names the checker (and configuration) that answered.
+	Engine string `json:"engine"`
+	// Reason explains an UNKNOWN: "timeout", "unsupported: <construct> at
+	// line N", "resource", ... Empty otherwise.
+	Reason string `json:"reason,omitempty"`
+	// Counterexample is set for FALSIFIED when the engine gave one.
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	// BoundComplete is set on a VERIFIED answer to a query with
+	// UnwindingAssertions: no loop exceeds K, so the target holds on every
+	// execution, not only on k-bounded ones.
+	BoundComplete bool          `json:"bound_complete,omitempty"`
+	Duration      time.Duration `json:"duration_ns"`
+	// Disagreement is set by the portfolio when two engines gave opposite
+	// definitive answers (VERIFIED and FALSIFIED) to the same query. The
+	// portfolio then answers UNKNOWN: it never picks a side silently.
+	Disagreement []EngineAnswer `json:"disagreement,omitempty"`
+}
+
+// An EngineAnswer is one engine's status, kept when engines disagree.
+type EngineAnswer struct {
+	Engine string `json:"engine"`
+	Status Status `json:"status"`
+}
+
+// A Counterexample is a k-bounded execution that violates the target.
+type Counterexample struct {
+	// Inputs are the nondeterministic values in the order consumed.
+	Inputs []Input `json:"inputs,omitempty"`
+	// Stdin is the stdin text that reproduces the execution, when its
+	// input came from stdin and the engine said what was read.
+	Stdin string `json:"stdin,omitempty"`
+	// Steps is the path: the physical lines visited, in order.
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// An Input is one nondeterministic value of a counterexample.
+type Input struct {
+	// Name says where the value came from: "scanf#1",
+	// "__VERIFIER_nondet_int#3", "x" (an uninitialised variable)...
+	Name string `json:"name"`
+	// Value is the value as a C literal.
+	Value string `json:"value"`
+	Line  int    `json:"line,omitempty"`
+}
+
+// A Step is one point of a counterexample's path.
+type Step struct {
+	Func string `json:"func,omitempty"`
+	Line int    `json:"line"` // physical line in the source, 1-based
+	Note string `json:"note,omitempty"`
+}
