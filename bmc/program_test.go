@@ -157,9 +157,9 @@ func TestParseProgramErrors(t *testing.T) {
 
 func TestNormalizePred(t *testing.T) {
 	for in, want := range map[string]string{
-		"x  >\n   0":              "x > 0",
-		" a /* c */ < b // d\n+1": "a < b +1",
-		`s[0] == ' '`:             `s[0] == ' '`,
+		"x  >\n   0":               "x > 0",
+		" a /* c */ < b // d\n+1":  "a < b +1",
+		`s[0] == ' '`:              `s[0] == ' '`,
 		"strcmp(s, \"a  b\") == 0": "strcmp(s, \"a  b\") == 0",
 	} {
 		if got := normalizePred(in); got != want {
