@@ -1,0 +1,297 @@
+package golang
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/cha"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes |
+	packages.NeedImports | packages.NeedDeps
+
+// load loads the packages of the given files, module by module, extracts
+// the model of each requested file, and attaches call targets from the
+// call graph built on SSA.
+func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorithm) ([]*frontend.File, error) {
+	// The files asked for, by absolute path, and the directories holding
+	// them, grouped by module root.
+	want := map[string]string{}
+	byRoot := map[string][]string{}
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, fmt.Errorf("golang: %s: %w", p, err)
+		}
+		want[abs] = filepath.ToSlash(p)
+		dir := filepath.Dir(abs)
+		root := moduleRoot(dir)
+		if !slices.Contains(byRoot[root], dir) {
+			byRoot[root] = append(byRoot[root], dir)
+		}
+	}
+	roots := make([]string, 0, len(byRoot))
+	for r := range byRoot {
+		roots = append(roots, r)
+	}
+	slices.Sort(roots)
+
+	var files []*frontend.File
+	done := map[string]bool{}
+	for _, root := range roots {
+		var groups [][]string // patterns, loaded together
+		if hasGoMod(root) {
+			var ps []string
+			for _, d := range byRoot[root] {
+				rel, err := filepath.Rel(root, d)
+				if err != nil {
+					return nil, err
+				}
+				ps = append(ps, "./"+filepath.ToSlash(rel))
+			}
+			groups = append(groups, ps)
+		} else {
+			// Outside a module, go list takes the .go files of one
+			// directory as a package of their own.
+			for abs := range want {
+				if filepath.Dir(abs) == root {
+					groups = append(groups, nil)
+					break
+				}
+			}
+			if len(groups) > 0 {
+				for abs := range want {
+					if filepath.Dir(abs) == root && !strings.HasSuffix(abs, "_test.go") {
+						groups[0] = append(groups[0], abs)
+					}
+				}
+				slices.Sort(groups[0])
+			}
+		}
+		for _, patterns := range groups {
+			fs, err := loadPackages(ctx, root, patterns, want, done, mode, algo)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, fs...)
+		}
+	}
+	// Files no package claimed (build-tag excluded, outside any module,
+	// ignored directories): syntax only.
+	var rest []string
+	for abs := range want {
+		if !done[abs] {
+			rest = append(rest, abs)
+		}
+	}
+	slices.Sort(rest)
+	for _, abs := range rest {
+		content, err := os.ReadFile(abs)
+		if err != nil {
+			return files, fmt.Errorf("golang: %w", err)
+		}
+		if err := frontend.CheckText(content); err != nil {
+			return files, fmt.Errorf("golang: %s: %w", want[abs], err)
+		}
+		f, _ := parseSyntaxOnly(&frontend.Source{Path: want[abs], Content: content}, mode)
+		f.Resolver = "syntax-only: not part of a loadable package"
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+func hasGoMod(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
+// moduleRoot returns the nearest directory at or above dir holding a
+// go.mod, or dir itself.
+func moduleRoot(dir string) string {
+	for d := dir; ; {
+		if hasGoMod(d) {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+func loadPackages(ctx context.Context, root string, patterns []string, want map[string]string, done map[string]bool, mode frontend.Mode, algo Algorithm) ([]*frontend.File, error) {
+	if len(patterns) == 0 {
+		return nil, nil
+	}
+	cfg := &packages.Config{Context: ctx, Mode: loadMode, Dir: root, Tests: true}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("golang: loading %s: %w", root, err)
+	}
+	// Prefer a package's test variant, which holds its _test.go files too.
+	slices.SortStableFunc(pkgs, func(a, b *packages.Package) int {
+		return boolInt(!strings.Contains(a.ID, "[")) - boolInt(!strings.Contains(b.ID, "["))
+	})
+
+	var (
+		files []*frontend.File
+		exs   []*extractor
+		typed []*packages.Package
+	)
+	for _, p := range pkgs {
+		resolver := string(algo)
+		if p.IllTyped || len(p.Errors) > 0 {
+			resolver = "syntax-only: package does not type-check"
+			if len(p.Errors) > 0 {
+				resolver += ": " + p.Errors[0].Msg
+			}
+		} else {
+			typed = append(typed, p)
+		}
+		for i, af := range p.Syntax {
+			if i >= len(p.CompiledGoFiles) {
+				break
+			}
+			abs := p.Fset.File(af.Pos()).Name()
+			path, ok := want[abs]
+			if !ok || done[abs] {
+				continue
+			}
+			content, err := os.ReadFile(abs)
+			if err != nil {
+				return nil, fmt.Errorf("golang: %w", err)
+			}
+			done[abs] = true
+			x := &extractor{fset: p.Fset, mode: mode, path: path, abs: abs, src: content}
+			if !strings.HasPrefix(resolver, "syntax-only") {
+				x.info = p.TypesInfo
+			}
+			f := x.file(af, p.PkgPath)
+			f.Resolver = resolver
+			for _, e := range p.Errors {
+				if pos := e.Pos; strings.HasPrefix(pos, abs+":") {
+					f.Errors = append(f.Errors, frontend.SyntaxError{Msg: e.Msg, Span: frontend.Span{File: path}})
+				}
+			}
+			files = append(files, f)
+			if x.info != nil {
+				exs = append(exs, x)
+			}
+		}
+	}
+	if len(exs) > 0 && mode.Has(frontend.NeedCalls) {
+		if err := attachCalls(typed, exs, algo); err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// attachCalls builds SSA for the type-checked packages, computes the call
+// graph with algo, and fills Call.Resolved and Call.Targets.
+func attachCalls(pkgs []*packages.Package, exs []*extractor, algo Algorithm) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("golang: building the call graph: %v", r)
+		}
+	}()
+	prog, _ := ssautil.Packages(pkgs, ssa.InstantiateGenerics)
+	prog.Build()
+	cg := cha.CallGraph(prog)
+	if algo == VTA {
+		cg = vta.CallGraph(ssautil.AllFunctions(prog), cg)
+	}
+
+	// Every function and call site of the model, keyed by file and offset.
+	type key struct {
+		file string
+		off  int
+	}
+	funcs := map[key]*frontend.Function{}
+	calls := map[key]*frontend.Call{}
+	for _, x := range exs {
+		for off, fn := range x.funcs {
+			funcs[key{x.abs, off}] = fn
+		}
+		for off, c := range x.calls {
+			c.Resolved = true // a call the graph does not reach has no target in the program
+			calls[key{x.abs, off}] = c
+		}
+	}
+	fset := prog.Fset
+	keyOf := func(fn *ssa.Function) (key, bool) {
+		syn := fn.Syntax()
+		if syn == nil {
+			return key{}, false
+		}
+		p := fset.Position(syn.Pos())
+		return key{p.Filename, p.Offset}, true
+	}
+	// targets follows synthetic wrappers (bound methods, thunks, generic
+	// instances) to the functions of the model they reach.
+	var targets func(fn *ssa.Function, seen map[*ssa.Function]bool) []string
+	targets = func(fn *ssa.Function, seen map[*ssa.Function]bool) []string {
+		if seen[fn] {
+			return nil
+		}
+		seen[fn] = true
+		if k, ok := keyOf(fn); ok {
+			if m := funcs[k]; m != nil {
+				return []string{m.ID()}
+			}
+		}
+		if o := fn.Origin(); o != nil {
+			return targets(o, seen)
+		}
+		if fn.Synthetic == "" {
+			return nil // a library function: outside the program
+		}
+		var out []string
+		if n := cg.Nodes[fn]; n != nil {
+			for _, e := range n.Out {
+				out = append(out, targets(e.Callee.Func, seen)...)
+			}
+		}
+		return out
+	}
+	return callgraph.GraphVisitEdges(cg, func(e *callgraph.Edge) error {
+		if e.Site == nil {
+			return nil
+		}
+		p := fset.Position(e.Site.Common().Pos())
+		c := calls[key{p.Filename, p.Offset}]
+		if c == nil {
+			return nil
+		}
+		for _, t := range targets(e.Callee.Func, map[*ssa.Function]bool{}) {
+			if !slices.Contains(c.Targets, t) {
+				c.Targets = append(c.Targets, t)
+			}
+		}
+		slices.Sort(c.Targets)
+		return nil
+	})
+}
