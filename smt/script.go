@@ -156,7 +156,7 @@ func (s *script) sortExp(e sexp) *sexp {
 			return bvSortExp(w)
 		}
 		if srt, ok := s.consts[e.symbol()]; ok {
-			return &srt
+			return normalizeSort(srt)
 		}
 		return nil
 	}
@@ -236,8 +236,7 @@ func (s *script) sortExp(e sexp) *sexp {
 		return arg(2)
 	case "select":
 		if a := arg(0); a != nil && a.head() == "Array" && len(a.list) == 3 {
-			r := a.list[2]
-			return &r
+			return normalizeSort(a.list[2])
 		}
 	case "store":
 		return arg(0)
@@ -272,8 +271,31 @@ func (s *script) sortExp(e sexp) *sexp {
 			return arg(0)
 		}
 		if srt, ok := s.funcs[unquoteSymbol(op)]; ok {
-			return &srt
+			return normalizeSort(srt)
 		}
 	}
 	return nil
+}
+
+// normalizeSort spells the FloatN abbreviations out as (_ FloatingPoint e s)
+// and prints every sort the same way, so that sorts compare as text.
+func normalizeSort(srt sexp) *sexp {
+	if !srt.isList {
+		switch srt.atom {
+		case "Float16":
+			return listSort("_", "FloatingPoint", "5", "11")
+		case "Float32":
+			return listSort("_", "FloatingPoint", "8", "24")
+		case "Float64":
+			return listSort("_", "FloatingPoint", "11", "53")
+		case "Float128":
+			return listSort("_", "FloatingPoint", "15", "113")
+		}
+		return &srt
+	}
+	out := sexp{isList: true, list: make([]sexp, len(srt.list))}
+	for i, sub := range srt.list {
+		out.list[i] = *normalizeSort(sub)
+	}
+	return &out
 }

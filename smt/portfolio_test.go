@@ -1,0 +1,117 @@
+package smt
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/internal/proc"
+)
+
+// busySolver runs a real solver on the hard factoring problem whatever it
+// is asked, so it stays busy until cancelled; it records how it ended.
+type busySolver struct {
+	real Solver
+	err  chan error
+}
+
+func (b *busySolver) Name() string { return "busy-" + b.real.Name() }
+
+func (b *busySolver) Check(ctx context.Context, _ *Query) (*Result, error) {
+	res, err := b.real.Check(ctx, &Query{Script: hardScript})
+	b.err <- err
+	return res, err
+}
+
+func TestPortfolioFastWinsSlowCancelled(t *testing.T) {
+	need(t, "z3")
+	need(t, "cvc5")
+	slow := &busySolver{real: Z3(nil), err: make(chan error, 1)}
+	p := Portfolio(slow, CVC5(nil))
+	start := time.Now()
+	res, err := p.Check(context.Background(), &Query{Script: bvScript, Values: []string{"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Sat || res.Solver != "cvc5" || res.Model["x"].Int.Int64() != 3 {
+		t.Fatalf("got %+v, want cvc5's sat with x = 3", res)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("portfolio took %v; the slow solver was waited for", d)
+	}
+	if err := <-slow.err; !errors.Is(err, context.Canceled) {
+		t.Fatalf("slow solver ended with %v, want cancelled", err)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Fatalf("%d solver processes left running", n)
+	}
+}
+
+// stubbornSolver answers a fixed status once the portfolio cancels it,
+// as a wrong solver racing a right one might.
+type stubbornSolver struct{ status Status }
+
+func (s stubbornSolver) Name() string { return "stubborn" }
+
+func (s stubbornSolver) Check(ctx context.Context, _ *Query) (*Result, error) {
+	<-ctx.Done()
+	return &Result{Status: s.status, Solver: s.Name()}, nil
+}
+
+func TestPortfolioDisagreement(t *testing.T) {
+	need(t, "z3")
+	_, err := Portfolio(Z3(nil), stubbornSolver{Unsat}).Check(context.Background(), &Query{Script: bvScript})
+	var d *DisagreementError
+	if !errors.As(err, &d) {
+		t.Fatalf("err = %v, want a *DisagreementError", err)
+	}
+	if len(d.Results) != 2 || d.Results[0].Solver != "z3" || d.Results[0].Status != Sat || d.Results[1].Status != Unsat {
+		t.Fatalf("disagreement %+v", d.Results)
+	}
+	if !strings.Contains(err.Error(), "z3 says sat") || !strings.Contains(err.Error(), "stubborn says unsat") {
+		t.Fatalf("message %q", err)
+	}
+}
+
+func TestPortfolioAgreementIsNotDisagreement(t *testing.T) {
+	need(t, "z3")
+	res, err := Portfolio(Z3(nil), stubbornSolver{Sat}).Check(context.Background(), &Query{Script: bvScript})
+	if err != nil || res.Status != Sat || res.Solver != "z3" {
+		t.Fatalf("got %+v, %v; want z3's sat", res, err)
+	}
+}
+
+func TestPortfolioAllUnknown(t *testing.T) {
+	need(t, "z3")
+	need(t, "cvc5")
+	res, err := Portfolio(Z3(nil), CVC5(nil)).Check(context.Background(), &Query{Script: hardScript, Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Unknown || res.Reason != "z3: timeout; cvc5: timeout" {
+		t.Fatalf("got %v %q, want both timeouts joined", res.Status, res.Reason)
+	}
+}
+
+func TestPortfolioAllFail(t *testing.T) {
+	_, err := Portfolio(Z3(&Options{Path: "surety-no-z3"}), CVC5(&Options{Path: "surety-no-cvc5"})).
+		Check(context.Background(), &Query{Script: bvScript})
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "z3") || !strings.Contains(err.Error(), "cvc5") {
+		t.Fatalf("err = %v, want both not-found errors", err)
+	}
+}
+
+func TestPortfolioCancelled(t *testing.T) {
+	need(t, "z3")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := Portfolio(Z3(nil), Z3(nil)).Check(ctx, &Query{Script: hardScript})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the context's deadline", err)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Fatalf("%d solver processes left running", n)
+	}
+}
