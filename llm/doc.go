@@ -1,0 +1,2 @@
+// Package llm is surety's one door to language models.
+package llm

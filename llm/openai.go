@@ -1,0 +1,223 @@
+package llm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// OpenAIOptions configure the client made by OpenAI. The zero value works:
+// it asks api.openai.com with no key and no model name, which the server
+// refuses with a clear error. A nil *OpenAIOptions is the zero value. OpenAI
+// copies the struct and never changes it.
+type OpenAIOptions struct {
+	// BaseURL is the API root, ending in /v1 for most servers, such as
+	// "http://localhost:11434/v1" (Ollama), "http://localhost:8000/v1"
+	// (vLLM), "http://localhost:8080/v1" (llama.cpp server) or
+	// "https://openrouter.ai/api/v1". "" means https://api.openai.com/v1.
+	BaseURL string
+	// APIKey is sent as a bearer token; "" sends none.
+	APIKey string
+	// Model is the model name sent with each request, such as
+	// "gpt-4o-mini". Some servers (llama.cpp) ignore it.
+	Model string
+
+	// MaxAttempts is how many times one request is tried in all; 0 means 5,
+	// 1 means no retries. Only failures that may pass are retried: HTTP 408,
+	// 429 and 5xx, a malformed or empty reply body, an attempt that timed
+	// out, and a connection error. HTTP 400, 401, 403, 404 and the like are
+	// returned at once.
+	MaxAttempts int
+	// BaseDelay is the wait before the first retry; it doubles with each
+	// further retry up to MaxDelay, and each wait is drawn at random from its
+	// upper half (jitter). 0 means 1s.
+	BaseDelay time.Duration
+	// MaxDelay caps the backoff; 0 means 60s.
+	MaxDelay time.Duration
+	// MaxRetryAfter is the longest Retry-After the client will wait for. A
+	// server asking for longer (an exhausted daily quota, say) makes the
+	// request fail at once with its *APIError. 0 means 5 minutes.
+	MaxRetryAfter time.Duration
+	// Timeout bounds each attempt; an attempt that runs out is retried.
+	// 0 means 10 minutes.
+	Timeout time.Duration
+	// HTTPClient sends the requests; nil means a new http.Client.
+	HTTPClient *http.Client
+	// Sleep waits d before a retry, or returns ctx.Err() if ctx ends first.
+	// nil means a timer. Tests put a recorder here to keep fast.
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// OpenAIClient is a Model that speaks the OpenAI chat-completions API through
+// github.com/sashabaranov/go-openai, with retries. It is safe for concurrent
+// use.
+type OpenAIClient struct {
+	opts   OpenAIOptions
+	client *openai.Client
+}
+
+// OpenAI returns a Model speaking the OpenAI chat-completions API with the
+// given options; see OpenAIOptions.
+func OpenAI(opts *OpenAIOptions) *OpenAIClient {
+	var o OpenAIOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 5
+	}
+	if o.BaseDelay <= 0 {
+		o.BaseDelay = time.Second
+	}
+	if o.MaxDelay <= 0 {
+		o.MaxDelay = 60 * time.Second
+	}
+	if o.MaxRetryAfter <= 0 {
+		o.MaxRetryAfter = 5 * time.Minute
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = 10 * time.Minute
+	}
+	if o.Sleep == nil {
+		o.Sleep = sleep
+	}
+	hc := o.HTTPClient
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	cfg := openai.DefaultConfig(o.APIKey)
+	if o.BaseURL != "" {
+		cfg.BaseURL = o.BaseURL
+	}
+	cfg.HTTPClient = &capturer{hc}
+	return &OpenAIClient{opts: o, client: openai.NewClientWithConfig(cfg)}
+}
+
+// Name returns the configured model name.
+func (c *OpenAIClient) Name() string { return c.opts.Model }
+
+// Complete sends req and returns the first choice of the reply, retrying as
+// OpenAIOptions say. Errors from the server are *APIError; a cancelled ctx
+// gives an error matching ctx.Err().
+func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, error) {
+	if req == nil {
+		return nil, errors.New("llm: nil Request")
+	}
+	if len(req.Messages) == 0 {
+		return nil, errors.New("llm: Request has no messages")
+	}
+	wire := c.wire(req)
+	for attempt := 1; ; attempt++ {
+		resp, err := c.once(ctx, wire)
+		if err == nil {
+			return resp, nil
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("llm: %w (last error: %v)", ctx.Err(), err)
+		}
+		retry, after := retryable(err)
+		if !retry {
+			return nil, err
+		}
+		if attempt >= c.opts.MaxAttempts {
+			return nil, fmt.Errorf("%w (gave up after %d attempts)", err, attempt)
+		}
+		if after > c.opts.MaxRetryAfter {
+			return nil, fmt.Errorf("%w (server asks to wait %v, more than MaxRetryAfter %v)", err, after, c.opts.MaxRetryAfter)
+		}
+		d := max(backoff(attempt, c.opts.BaseDelay, c.opts.MaxDelay), after)
+		if serr := c.opts.Sleep(ctx, d); serr != nil {
+			return nil, fmt.Errorf("llm: %w while waiting %v to retry (last error: %v)", serr, d, err)
+		}
+	}
+}
+
+// wire builds the go-openai request for req.
+func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
+	w := openai.ChatCompletionRequest{
+		Model:     c.opts.Model,
+		Messages:  make([]openai.ChatCompletionMessage, len(req.Messages)),
+		MaxTokens: req.MaxTokens,
+		// go-openai omits a zero temperature, which servers read as their
+		// default (often 1); the smallest positive float is greedy in effect.
+		Temperature: float32(req.Temperature),
+	}
+	if req.Temperature <= 0 {
+		w.Temperature = math.SmallestNonzeroFloat32
+	}
+	for i, m := range req.Messages {
+		w.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
+	}
+	if req.Seed != 0 {
+		seed := req.Seed
+		w.Seed = &seed
+	}
+	if req.JSON {
+		w.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+	}
+	// Reasoning models take max_completion_tokens and no temperature; let
+	// go-openai's own table of models decide.
+	v := openai.NewReasoningValidator()
+	if errors.Is(v.Validate(w), openai.ErrReasoningModelMaxTokensDeprecated) {
+		w.MaxCompletionTokens, w.MaxTokens = w.MaxTokens, 0
+	}
+	if err := v.Validate(w); errors.Is(err, openai.ErrReasoningModelLimitationsOther) || errors.Is(err, openai.ErrReasoningSamplingUnsupported) {
+		w.Temperature = 0
+	}
+	return w
+}
+
+// once makes one attempt.
+func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest) (*Response, error) {
+	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	defer cancel()
+	ex := &exchange{}
+	r, err := c.client.CreateChatCompletion(context.WithValue(actx, exchangeKey{}, ex), w)
+	if err != nil {
+		return nil, classify(ctx, actx, ex, err, c.opts.Timeout)
+	}
+	if len(r.Choices) == 0 {
+		return nil, &APIError{Status: ex.status, Body: ex.body.String(), Message: "reply has no choices"}
+	}
+	ch := r.Choices[0]
+	return &Response{
+		Text:         ch.Message.Content,
+		Usage:        Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
+		FinishReason: string(ch.FinishReason),
+		Model:        r.Model,
+	}, nil
+}
+
+// classify turns a go-openai error into one of ours.
+func classify(ctx, actx context.Context, ex *exchange, err error, timeout time.Duration) error {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("llm: %w", ctx.Err())
+	case errors.Is(actx.Err(), context.DeadlineExceeded):
+		return &timeoutError{timeout: timeout, err: err}
+	case ex.status >= 300 || ex.status != 0 && ex.status < 200:
+		e := &APIError{Status: ex.status, Body: ex.body.String(), RetryAfter: retryAfter(ex.header, time.Now())}
+		var ae *openai.APIError
+		var re *openai.RequestError
+		switch {
+		case errors.As(err, &ae):
+			e.Message = ae.Message
+		case errors.As(err, &re) && re.Err != nil:
+			e.Message = re.Err.Error()
+		}
+		return e
+	case ex.status != 0:
+		// A 2xx whose body did not decode.
+		return &APIError{Status: ex.status, Body: ex.body.String(), Message: "malformed reply body: " + err.Error()}
+	case ex.sent:
+		return &connError{err: err}
+	default:
+		// Refused before sending (go-openai's own checks): not retryable.
+		return fmt.Errorf("llm: %w", err)
+	}
+}
