@@ -1,0 +1,134 @@
+package dafny_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/validate/dafny"
+)
+
+func find(t *testing.T, opts *dafny.Options) *dafny.Tool {
+	t.Helper()
+	tool, err := dafny.Find(context.Background(), opts)
+	if errors.Is(err, dafny.ErrNotFound) {
+		t.Skip("needs dafny")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tool
+}
+
+func TestVersionAndDialect(t *testing.T) {
+	tool := find(t, nil)
+	if tool.Version() == "" {
+		t.Fatal("no version")
+	}
+	want := dafny.Legacy
+	if strings.HasPrefix(tool.Version(), "4") {
+		want = dafny.Modern
+	}
+	if tool.Dialect() != want {
+		t.Errorf("Dialect() = %v for version %s", tool.Dialect(), tool.Version())
+	}
+}
+
+func TestVerifyPerLemma(t *testing.T) {
+	tool := find(t, &dafny.Options{TimeLimit: 3 * time.Second})
+	src := `lemma Good(x: int)
+  requires x > 0
+  ensures x + 1 > 1
+{}
+lemma Bad()
+  ensures 1 + 1 == 3
+{}
+lemma Hard(x: int, y: int, z: int)
+  requires x > 0 && y > 0 && z > 0
+  ensures x*x*x*x*x + y*y*y*y*y != z*z*z*z*z
+{}
+lemma AlsoGood() ensures [1, 2][1] == 2 {}
+`
+	v, err := tool.Verify(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, v.Output)
+	}
+	want := map[string]dafny.Status{"Good": dafny.Verified, "Bad": dafny.Failed, "Hard": dafny.TimedOut, "AlsoGood": dafny.Verified}
+	if len(v.Lemmas) != len(want) {
+		t.Fatalf("found lemmas %v, want 4", v.Lemmas)
+	}
+	for name, st := range want {
+		if got := v.Status(name); got != st {
+			t.Errorf("%s: %v, want %v\n%s", name, got, st, v.Output)
+		}
+	}
+}
+
+func TestVerifyIncludesAndResolutionError(t *testing.T) {
+	tool := find(t, nil)
+	lib := dafny.File{Name: "lib.dfy", Content: []byte("function Twice(x: int): int { 2 * x }\n")}
+	ok := dafny.File{Name: "check.dfy", Content: []byte("include \"lib.dfy\"\nlemma T() ensures Twice(3) == 6 {}\n")}
+	v, err := tool.Verify(context.Background(), ok, lib)
+	if err != nil || v.Status("T") != dafny.Verified {
+		t.Fatalf("T: %v, %v\n%s", v.Status("T"), err, v.Output)
+	}
+	bad := dafny.File{Name: "check.dfy", Content: []byte("lemma T() ensures Nope(3) == 6 {}\n")}
+	v, err = tool.Verify(context.Background(), bad)
+	if !errors.Is(err, dafny.ErrResolution) {
+		t.Fatalf("err = %v, want ErrResolution", err)
+	}
+	if len(v.Diagnostics) == 0 || v.Diagnostics[0].Line != 1 {
+		t.Errorf("diagnostics %v, want one on line 1", v.Diagnostics)
+	}
+}
+
+func TestRun(t *testing.T) {
+	tool := find(t, nil)
+	fm := tool.Dialect().CompiledFunction()
+	src := fm + ` Sq(x: int): int { x * x }
+method Main() {
+  print "out ", Sq(-7), " ", [1, 2], "\n";
+}
+`
+	ex, err := tool.Run(context.Background(), dafny.File{Name: "prog.dfy", Content: []byte(src)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Output)
+	}
+	if got := strings.TrimSpace(string(ex.Stdout)); got != "out 49 [1, 2]" {
+		t.Errorf("stdout %q, want %q\n%s", got, "out 49 [1, 2]", ex.Output)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	tool := find(t, &dafny.Options{TimeLimit: 60 * time.Second})
+	src := `lemma Hard(x: int, y: int, z: int)
+  requires x > 0 && y > 0 && z > 0
+  ensures x*x*x*x*x + y*y*y*y*y != z*z*z*z*z
+{}
+`
+	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := tool.Verify(ctx, dafny.File{Name: "c.dfy", Content: []byte(src)})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want deadline exceeded", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("cancellation took %v", d)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Errorf("%d processes left running", n)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	tool := find(t, &dafny.Options{Timeout: 3 * time.Second})
+	src := "method Main() decreases * { var i := 0; while true decreases * { i := i + 1; } }\n"
+	_, err := tool.Run(context.Background(), dafny.File{Name: "loop.dfy", Content: []byte(src)})
+	if !errors.Is(err, proc.ErrTimeout) {
+		t.Fatalf("err = %v, want timeout", err)
+	}
+}

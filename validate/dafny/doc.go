@@ -1,0 +1,26 @@
+// Package dafny runs the Dafny verifier and compiler for surety's
+// completeness checker (package validate).
+//
+// It speaks to two generations of Dafny, chosen by the version it finds:
+//
+//   - Dafny 2.x and 3.x (Debian ships 2.3), through the legacy command line:
+//     /compile:0 to verify only, /timeLimit:N per procedure, /trace for
+//     per-procedure outcomes, and /noVerify /compile:4 to compile and run
+//     Main. Debian's Dafny 2.3 sends z3 4.8 an option it does not know,
+//     (set-option :model_compress false); the adapter writes a small z3
+//     wrapper into its temporary directory that drops that line from z3's
+//     input, and hands it to Dafny with /z3exe.
+//   - Dafny 4, through its subcommands: dafny verify (with
+//     --verification-time-limit and --log-format csv) and dafny run.
+//
+// Terms. A lemma outcome is what the verifier said about one lemma of the
+// generated file: Verified, Failed (an error was reported inside it), or
+// TimedOut; Unknown when the run ended before saying. Generated code is
+// written in the Dialect of the Dafny found (function method and predicate
+// for Dafny 2 and 3; function and ghost predicate for Dafny 4).
+//
+// Every run happens in a fresh temporary directory through internal/proc,
+// which is removed afterwards; the user's files are only read, never
+// written. Cancelling the context kills Dafny with its whole process group,
+// z3 and the compiled program included.
+package dafny

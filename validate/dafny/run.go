@@ -1,0 +1,355 @@
+package dafny
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/internal/proc"
+)
+
+// A File is a Dafny source to write into the run's temporary directory.
+// Name is a plain file name ("check.dfy"); other files of a run may include
+// it by that name.
+type File struct {
+	Name    string
+	Content []byte
+}
+
+// Status is the verifier's outcome for one lemma.
+type Status int
+
+const (
+	Unknown  Status = iota // the run ended before saying
+	Verified               // proved within the time limit
+	Failed                 // an error was reported inside the lemma
+	TimedOut               // the time limit or resource limit was reached
+)
+
+var statusNames = [...]string{"unknown", "verified", "failed", "timed out"}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "Status(" + strconv.Itoa(int(s)) + ")"
+}
+
+// MarshalText makes Status a string in JSON.
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// A Diagnostic is one message Dafny tied to a place.
+type Diagnostic struct {
+	File string `json:"file"` // the file name as Dafny printed it
+	Line int    `json:"line"`
+	Col  int    `json:"col"`
+	Msg  string `json:"msg"`
+}
+
+func (d Diagnostic) String() string { return fmt.Sprintf("%s(%d,%d): %s", d.File, d.Line, d.Col, d.Msg) }
+
+// A LemmaResult is the outcome of one lemma of the verified file.
+type LemmaResult struct {
+	Name   string `json:"name"`
+	Line   int    `json:"line"` // where the lemma starts in the verified file
+	Status Status `json:"status"`
+}
+
+// A Verification is what one verifier run said.
+type Verification struct {
+	// Lemmas lists every lemma of the verified file in source order.
+	Lemmas      []LemmaResult `json:"lemmas"`
+	Diagnostics []Diagnostic  `json:"diagnostics,omitempty"`
+	ExitCode    int           `json:"exit_code"`
+	Duration    time.Duration `json:"duration"`
+	// Output is Dafny's standard output and error, for reports.
+	Output string `json:"-"`
+}
+
+// Status returns the outcome of the lemma called name, Unknown if there is
+// no such lemma.
+func (v *Verification) Status(name string) Status {
+	for _, l := range v.Lemmas {
+		if l.Name == name {
+			return l.Status
+		}
+	}
+	return Unknown
+}
+
+// An Execution is what one compile-and-run produced.
+type Execution struct {
+	// Stdout is the program's output, with Dafny's own banner lines removed
+	// for Dafny 2 and 3 (everything up to "Running...").
+	Stdout   []byte        `json:"-"`
+	Output   string        `json:"-"` // everything Dafny printed, for reports
+	ExitCode int           `json:"exit_code"`
+	Duration time.Duration `json:"duration"`
+}
+
+// z3Filter is the wrapper Dafny 2 and 3 run instead of z3: it drops the one
+// option Debian's z3 4.8 rejects and passes everything else through,
+// unbuffered, in both directions.
+const z3Filter = "#!/bin/sh\nsed -u '/model_compress/d' | exec %s \"$@\"\n"
+
+// workspace writes files into a fresh temporary directory and returns the
+// directory and its remover.
+func (t *Tool) workspace(files []File) (string, func(), error) {
+	dir, remove, err := proc.TempDir("dafny")
+	if err != nil {
+		return "", nil, fmt.Errorf("dafny: %w", err)
+	}
+	for _, f := range files {
+		if f.Name == "" || filepath.Base(f.Name) != f.Name {
+			remove()
+			return "", nil, fmt.Errorf("dafny: bad file name %q", f.Name)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
+			remove()
+			return "", nil, fmt.Errorf("dafny: %w", err)
+		}
+	}
+	if t.Dialect() == Legacy {
+		w := filepath.Join(dir, "z3filter.sh")
+		if err := os.WriteFile(w, fmt.Appendf(nil, z3Filter, shellQuote(t.z3)), 0o755); err != nil {
+			remove()
+			return "", nil, fmt.Errorf("dafny: %w", err)
+		}
+	}
+	return dir, remove, nil
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// Verify writes files into a temporary directory and verifies the first of
+// them (the others are there for it to include). It reports the outcome of
+// every lemma of that first file: a lemma is found as a line starting with
+// "lemma NAME" and extends to the next line that starts in column one with
+// something other than "}".
+//
+// When the program does not resolve the error matches ErrResolution and the
+// Verification holds the diagnostics. A run cut short by Options.Timeout
+// returns the partial Verification (lemmas Unknown) and an error matching
+// proc.ErrTimeout; a cancelled ctx returns ctx's error, wrapped.
+func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error) {
+	if len(files) == 0 {
+		return nil, errors.New("dafny: nothing to verify")
+	}
+	dir, remove, err := t.workspace(files)
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	main := files[0].Name
+	limit := strconv.Itoa(max(1, int(t.timeLimit().Round(time.Second)/time.Second)))
+	var args []string
+	if t.Dialect() == Legacy {
+		args = []string{"/compile:0", "/trace", "/timeLimit:" + limit,
+			"/vcsCores:" + strconv.Itoa(t.cores()), "/z3exe:" + filepath.Join(dir, "z3filter.sh"), main}
+	} else {
+		args = []string{"verify", "--verification-time-limit", limit,
+			"--cores", strconv.Itoa(t.cores()), main}
+	}
+	res, runErr := proc.Run(ctx, &proc.Cmd{Path: t.path, Args: args, Dir: dir, Timeout: t.timeout()})
+	if res == nil {
+		return nil, fmt.Errorf("dafny: %w", runErr)
+	}
+	out := string(res.Stdout) + string(res.Stderr)
+	v := &Verification{ExitCode: res.ExitCode, Duration: res.Duration, Output: out,
+		Diagnostics: parseDiagnostics(out)}
+	v.Lemmas = findLemmas(files[0].Content)
+	if runErr != nil {
+		return v, fmt.Errorf("dafny: verifying: %w", runErr)
+	}
+	if resolutionFailed(out, res.ExitCode) {
+		return v, fmt.Errorf("%w: %s", ErrResolution, summarize(v.Diagnostics, out))
+	}
+	finished := strings.Contains(out, "verifier finished with")
+	trace := parseTrace(out)
+	ends := lemmaEnds(files[0].Content, v.Lemmas)
+	for i := range v.Lemmas {
+		l := &v.Lemmas[i]
+		st := Unknown
+		if finished {
+			st = Verified
+		}
+		for _, d := range v.Diagnostics {
+			if filepath.Base(d.File) != main || d.Line < l.Line || d.Line > ends[i] {
+				continue
+			}
+			if isTimeout(d.Msg) {
+				st = TimedOut
+				break
+			}
+			if strings.Contains(d.Msg, "Error") || strings.Contains(d.Msg, "Related location") {
+				st = Failed
+			}
+		}
+		if tr, ok := trace[l.Name]; ok && st == Verified && tr != "verified" {
+			// The trace saw a problem the positions did not show.
+			st = Failed
+			if strings.Contains(tr, "time") || strings.Contains(tr, "resource") {
+				st = TimedOut
+			}
+		}
+		l.Status = st
+	}
+	return v, nil
+}
+
+// Run writes files into a temporary directory, compiles the first one
+// without verifying it, and runs its Main. A program that does not resolve
+// or compile gives an error matching ErrResolution; a non-zero exit of the
+// program itself is reported in ExitCode.
+func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
+	if len(files) == 0 {
+		return nil, errors.New("dafny: nothing to run")
+	}
+	dir, remove, err := t.workspace(files)
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	var args []string
+	if t.Dialect() == Legacy {
+		args = []string{"/noVerify", "/compile:4", "/compileTarget:cs", "/out:" + filepath.Join(dir, "prog"), files[0].Name}
+	} else {
+		args = []string{"run", "--no-verify", files[0].Name}
+	}
+	res, runErr := proc.Run(ctx, &proc.Cmd{Path: t.path, Args: args, Dir: dir, Timeout: t.timeout()})
+	if res == nil {
+		return nil, fmt.Errorf("dafny: %w", runErr)
+	}
+	out := string(res.Stdout) + string(res.Stderr)
+	ex := &Execution{Output: out, ExitCode: res.ExitCode, Duration: res.Duration, Stdout: res.Stdout}
+	if runErr != nil {
+		return ex, fmt.Errorf("dafny: running: %w", runErr)
+	}
+	if resolutionFailed(out, res.ExitCode) {
+		return ex, fmt.Errorf("%w: %s", ErrResolution, summarize(parseDiagnostics(out), out))
+	}
+	if t.Dialect() == Legacy {
+		i := bytes.Index(res.Stdout, []byte("Running...\n"))
+		if i < 0 {
+			return ex, fmt.Errorf("dafny: program did not start: %s", lastLines(out, 5))
+		}
+		ex.Stdout = bytes.TrimPrefix(res.Stdout[i+len("Running...\n"):], []byte("\n"))
+	}
+	return ex, nil
+}
+
+var diagRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\):\s*(.*)$`)
+
+func parseDiagnostics(out string) []Diagnostic {
+	var ds []Diagnostic
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	for sc.Scan() {
+		m := diagRE.FindStringSubmatch(strings.TrimSpace(sc.Text()))
+		if m == nil || m[1] == "" || strings.HasPrefix(m[1], "(") {
+			continue // "(0,0): anon0" lines of execution traces
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		ds = append(ds, Diagnostic{File: m[1], Line: line, Col: col, Msg: m[4]})
+	}
+	return ds
+}
+
+// parseTrace reads Dafny 2 and 3's /trace output: "Verifying
+// Impl$$_module.__default.Name ..." followed by a line ending in the outcome.
+func parseTrace(out string) map[string]string {
+	tr := map[string]string{}
+	name := ""
+	for line := range strings.SplitSeq(out, "\n") {
+		line = strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(line, "Verifying "); ok {
+			rest = strings.TrimSuffix(rest, " ...")
+			name = ""
+			if strings.HasPrefix(rest, "Impl$$") {
+				name = rest[strings.LastIndexByte(rest, '.')+1:]
+			}
+			continue
+		}
+		if name != "" && strings.HasPrefix(line, "[") {
+			if i := strings.Index(line, "]"); i >= 0 {
+				tr[name] = strings.TrimSpace(line[i+1:])
+				name = ""
+			}
+		}
+	}
+	return tr
+}
+
+var lemmaRE = regexp.MustCompile(`^lemma\s+(?:\{[^}]*\}\s*)*([A-Za-z][A-Za-z0-9']*)`)
+
+func findLemmas(src []byte) []LemmaResult {
+	var ls []LemmaResult
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := lemmaRE.FindStringSubmatch(line); m != nil {
+			ls = append(ls, LemmaResult{Name: m[1], Line: i + 1})
+		}
+	}
+	return ls
+}
+
+// lemmaEnds returns, for each lemma, the last line that belongs to it.
+func lemmaEnds(src []byte, ls []LemmaResult) []int {
+	lines := strings.Split(string(src), "\n")
+	ends := make([]int, len(ls))
+	for i, l := range ls {
+		end := len(lines)
+		for j := l.Line; j < len(lines); j++ { // lines[j] is line j+1
+			s := lines[j]
+			if s != "" && s[0] != ' ' && s[0] != '\t' && s[0] != '}' && s[0] != '{' {
+				end = j
+				break
+			}
+		}
+		ends[i] = end
+	}
+	return ends
+}
+
+func isTimeout(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "timed out") || strings.Contains(m, "out of resource")
+}
+
+func resolutionFailed(out string, code int) bool {
+	return code == 2 || code == 3 || strings.Contains(out, "resolution/type errors detected") ||
+		strings.Contains(out, "parse errors detected") || strings.Contains(out, "Compilation failed") ||
+		strings.Contains(out, "compilation errors")
+}
+
+func summarize(ds []Diagnostic, out string) string {
+	var msgs []string
+	for _, d := range ds {
+		if strings.Contains(d.Msg, "Error") || strings.Contains(d.Msg, "error") {
+			msgs = append(msgs, d.String())
+		}
+	}
+	if len(msgs) == 0 {
+		return lastLines(out, 5)
+	}
+	if len(msgs) > 5 {
+		msgs = append(msgs[:5], fmt.Sprintf("... and %d more", len(msgs)-5))
+	}
+	return strings.Join(msgs, "; ")
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	if len(ls) > n {
+		ls = ls[len(ls)-n:]
+	}
+	return strings.Join(ls, " | ")
+}
