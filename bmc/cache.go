@@ -1,0 +1,102 @@
+package bmc
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// A Cache keeps checker results on disk, keyed by the content of the query:
+// the rendered program (target, assumptions and removed assertions all
+// visible in it), the bound, the unwinding flag, the timeout, and the
+// engine's name and version. A second run over an unchanged program then
+// runs no checker. Entries are written atomically (temporary file and
+// rename), so concurrent runs and interrupted runs leave only whole
+// entries. Errors are never cached; UNKNOWN answers are (the timeout is
+// part of the key). A Cache is safe for concurrent use.
+type Cache struct {
+	dir string
+}
+
+// OpenCache opens (creating it if needed) a cache in dir.
+func OpenCache(dir string) (*Cache, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("bmc: cache: %w", err)
+	}
+	return &Cache{dir: dir}, nil
+}
+
+// cacheVersion changes whenever the meaning of a cached entry changes.
+const cacheVersion = "bmc-cache-v1"
+
+func cacheKey(q *Query, engine string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\nengine=%s\nk=%d\nunwinding=%t\ntimeout=%d\n", cacheVersion, engine, q.K, q.UnwindingAssertions, q.TimeoutOrDefault())
+	h.Write(q.Render("", "__surety_assume"))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// engineID names a checker and its version for the cache key.
+func engineID(ctx context.Context, c Checker) string {
+	id := c.Name()
+	if v, ok := c.(Versioner); ok {
+		ver, err := v.Version(ctx)
+		if err != nil {
+			ver = "unknown version: " + err.Error()
+		}
+		id += " " + strconv.Quote(ver)
+	}
+	return id
+}
+
+func (c *Cache) path(key string) string { return filepath.Join(c.dir, key[:2], key+".json") }
+
+func (c *Cache) get(key string) (*Result, bool) {
+	b, err := os.ReadFile(c.path(key))
+	if err != nil {
+		return nil, false
+	}
+	var r Result
+	if json.Unmarshal(b, &r) != nil {
+		return nil, false
+	}
+	return &r, true
+}
+
+func (c *Cache) put(key string, r *Result) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("bmc: cache: %w", err)
+	}
+	return writeFileAtomic(c.path(key), b)
+}
+
+// writeFileAtomic writes b to name through a temporary file and a rename.
+func writeFileAtomic(name string, b []byte) error {
+	dir := filepath.Dir(name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("bmc: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return fmt.Errorf("bmc: %w", err)
+	}
+	_, werr := f.Write(b)
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), name)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("bmc: writing %s: %w", name, werr)
+	}
+	return nil
+}

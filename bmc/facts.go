@@ -1,0 +1,159 @@
+package bmc
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// FactTag is the comment that stands for a fact in the annotated program:
+// "//FACT[k=5]" for VERIFIED, "//FACT[k=5, cond: a3, a7]" for C-VERIFIED
+// with its dependency closure named by assertion labels, and ", complete"
+// added when the bound is complete. A C-VERIFIED fact whose closure is
+// empty rests on no unverified assertion (Theorem 2) and says "cond: none".
+// It returns "" for an assertion that is not a fact.
+func (f *Fact) FactTag(k int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "//FACT[k=%d", k)
+	switch f.Status {
+	case VerdictVerified:
+	case VerdictCVerified:
+		b.WriteString(", cond: ")
+		if len(f.Deps) == 0 {
+			b.WriteString("none")
+		}
+		for i, d := range f.Deps {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "a%d", d+1)
+		}
+	default:
+		return ""
+	}
+	if f.BoundComplete {
+		b.WriteString(", complete")
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// Annotate returns the program without its assertions, each fact in its
+// place as `//FACT[...]: pred` (EMBEDFACTS of Algorithm 1, with the
+// predicate itself where VIVERRA puts its natural-language translation).
+// Assertions that are not facts are dropped, and so is a line left empty
+// by dropping one. A fact followed by more code on its line is put on a
+// line of its own.
+func (r *Report) Annotate(p *Program) []byte {
+	src := p.Source
+	var b bytes.Buffer
+	last := 0
+	for _, f := range r.Facts {
+		a := f.Assertion
+		lineStart := bytes.LastIndexByte(src[:a.Start], '\n') + 1
+		lineEnd := len(src)
+		if e := bytes.IndexByte(src[a.End:], '\n'); e >= 0 {
+			lineEnd = a.End + e
+		}
+		indent := src[lineStart:a.Start]
+		aloneBefore := len(bytes.TrimSpace(indent)) == 0 && lineStart >= last
+		restBlank := len(bytes.TrimSpace(src[a.End:lineEnd])) == 0
+		tag := f.FactTag(r.K)
+		if tag == "" {
+			if aloneBefore && restBlank {
+				// Drop the whole line, newline included.
+				b.Write(src[last:lineStart])
+				last = min(lineEnd+1, len(src))
+			} else {
+				b.Write(src[last:a.Start])
+				last = a.End
+			}
+			continue
+		}
+		b.Write(src[last:a.Start])
+		b.WriteString(tag + ": " + a.Pred)
+		last = a.End
+		if !restBlank {
+			b.WriteByte('\n')
+			b.Write(leadingSpace(src[lineStart:]))
+			for last < len(src) && (src[last] == ' ' || src[last] == '\t') {
+				last++
+			}
+		}
+	}
+	b.Write(src[last:])
+	return b.Bytes()
+}
+
+func leadingSpace(line []byte) []byte {
+	n := 0
+	for n < len(line) && (line[n] == ' ' || line[n] == '\t') {
+		n++
+	}
+	return line[:n]
+}
+
+// WriteText writes the report for a person: one line per assertion in
+// sequence order, then the Table 1 summary.
+func (r *Report) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	for _, i := range r.Order {
+		f := &r.Facts[i]
+		fmt.Fprintf(ew, "%-4s %s:%d (%s, line %d) %-10s", f.Label(), r.File, f.SrcLine, f.Func, f.Line, f.Status)
+		switch f.Status {
+		case VerdictCVerified:
+			fmt.Fprintf(ew, " deps %s", labels(f.Deps))
+		case VerdictUnknown:
+			if f.Reason != "" {
+				fmt.Fprintf(ew, " (%s)", f.Reason)
+			}
+		}
+		if f.Status.Fact() {
+			if f.BoundComplete {
+				ew.WriteString(" bound complete: holds on every execution")
+			} else {
+				fmt.Fprintf(ew, " bounded: k=%d executions only", r.K)
+			}
+		}
+		if f.Engine != "" {
+			fmt.Fprintf(ew, " [%s %s]", f.Engine, f.Duration.Round(time.Millisecond))
+		}
+		fmt.Fprintf(ew, "  %s\n", f.Pred)
+	}
+	s := r.Summary
+	fmt.Fprintf(ew, "%s: %d assertions, %d VERIFIED, %d C-VERIFIED, %d unverified (%d FALSIFIED, %d UNKNOWN); %d bound-complete; k=%d; %d checks, %d cached; %s\n",
+		r.File, s.Assertions, s.Verified, s.CVerified, s.Unverified, s.Falsified, s.Unknown, s.BoundComplete, r.K, s.Checks, s.CacheHits, s.Time.Round(time.Millisecond))
+	if s.Disagreements > 0 {
+		fmt.Fprintf(ew, "WARNING: engines disagreed on %d assertion(s); those are reported UNKNOWN\n", s.Disagreements)
+	}
+	return ew.err
+}
+
+func labels(idx []int) string {
+	if len(idx) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(idx))
+	for i, d := range idx {
+		parts[i] = fmt.Sprintf("a%d", d+1)
+	}
+	return strings.Join(parts, ",")
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+func (e *errWriter) WriteString(s string) { e.Write([]byte(s)) }

@@ -1,0 +1,73 @@
+package bmc
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestAnnotate(t *testing.T) {
+	p, err := ParseProgram("s.c", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a1 x>=0: not a fact; a2: VERIFIED complete; a3, a4 on one line:
+	// C-VERIFIED on a1 and VERIFIED; a5: FALSIFIED.
+	rep := &Report{File: "s.c", K: 5, Order: []int{0, 1, 2, 3, 4}, Facts: []Fact{
+		{Assertion: p.Asserts[0], Status: VerdictUnknown, Deps: []int{0}},
+		{Assertion: p.Asserts[1], Status: VerdictVerified, BoundComplete: true, IG: []int{}, Deps: []int{}},
+		{Assertion: p.Asserts[2], Status: VerdictCVerified, IG: []int{0, 1}, Deps: []int{0}},
+		{Assertion: p.Asserts[3], Status: VerdictVerified, IG: []int{}, Deps: []int{}},
+		{Assertion: p.Asserts[4], Status: VerdictFalsified, Deps: []int{4}},
+	}}
+	got := string(rep.Annotate(p))
+	want := `#include <assert.h>
+
+int twice(int x) {
+    int y = x + x;
+    //FACT[k=5, complete]: y >= x && y % 2 == 0
+    return y;
+}
+
+int main(void) {
+    int a = 3;
+    int b = twice(a);
+    //FACT[k=5, cond: a1]: b == 6
+    //FACT[k=5]: b > 0
+    return 0;
+}
+`
+	if got != want {
+		t.Errorf("Annotate:\n%s\nwant:\n%s", got, want)
+	}
+	// The annotated program has no assertions left and parses.
+	q, err := ParseProgram("facts.c", []byte(got))
+	if err != nil || len(q.Asserts) != 0 {
+		t.Errorf("annotated program: %v, %d assertions", err, len(q.Asserts))
+	}
+}
+
+func TestWriteText(t *testing.T) {
+	p := syntheticProgram(3)
+	w := &world{n: 3, exec: [][]bool{{true, true, true}, {true, false, false}}}
+	rep, err := VerifyAll(context.Background(), p, &oracle{w: w}, &Options{Order: []int{0, 1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"a1   synthetic.c:4 (main, line 2) VERIFIED",
+		"a2   synthetic.c:5 (main, line 2) FALSIFIED",
+		"a3   synthetic.c:6 (main, line 2) C-VERIFIED deps a2 bounded: k=5 executions only",
+		"synthetic.c: 3 assertions, 1 VERIFIED, 1 C-VERIFIED, 1 unverified (1 FALSIFIED, 0 UNKNOWN)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+}

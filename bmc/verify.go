@@ -1,0 +1,343 @@
+package bmc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// DefaultK is the unwind bound when Options.K is 0, VIVERRA's k = 5.
+const DefaultK = 5
+
+// Options control VerifyAll. The zero value is valid and a nil *Options
+// means the defaults; VerifyAll never modifies it.
+type Options struct {
+	// K is the unwind bound; 0 means DefaultK.
+	K int
+	// Timeout is the budget of each check; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// Workers is how many checks run at once; 0 means
+	// runtime.GOMAXPROCS(0), 1 runs Algorithm 2 strictly one check at a
+	// time in sequence order.
+	Workers int
+	// Order is the assertion sequence t as assertion indices; nil means
+	// Order(p) (CGTraversal). It must hold each assertion exactly once.
+	Order []int
+	// Cache keeps results by the content of each query; nil means none.
+	Cache *Cache
+	// BoundCheck checks, for every fact, whether its bound is complete:
+	// the fact's query is run again with unwinding assertions on. It costs
+	// one more check per fact.
+	BoundCheck bool
+}
+
+func (o *Options) k() int {
+	if o == nil || o.K <= 0 {
+		return DefaultK
+	}
+	return o.K
+}
+
+// A Fact is one assertion's outcome in a Report. The name is VIVERRA's:
+// a VERIFIED or C-VERIFIED assertion becomes a fact of the program;
+// other outcomes are reported too.
+type Fact struct {
+	Assertion
+	// Position is the assertion's 1-based place in the sequence t.
+	Position int     `json:"position"`
+	Status   Verdict `json:"status"`
+	// Engine is the engine that gave the deciding answer.
+	Engine string `json:"engine,omitempty"`
+	// Reason explains an UNKNOWN.
+	Reason string `json:"reason,omitempty"`
+	// Duration is the time of this assertion's checks (zero when cached).
+	Duration time.Duration `json:"duration_ns"`
+	// Standalone is the answer of the standalone check Vk(P, {}, a_i);
+	// Compositional that of Vk(Asm(P, S), {}, a_i), absent when the
+	// standalone check verified.
+	Standalone    Status  `json:"standalone"`
+	Compositional *Status `json:"compositional,omitempty"`
+	// IG is IG[i]: empty for VERIFIED, the assumed set S for C-VERIFIED,
+	// and absent (nil) when i is not in index(IG).
+	IG []int `json:"ig"`
+	// Deps is the dependency closure (Definition 7): {} for VERIFIED, the
+	// unverified root assertions a C-VERIFIED fact rests on (Theorem 2),
+	// {i} for an unverified assertion.
+	Deps []int `json:"deps"`
+	// BoundComplete: the fact also holds with unwinding assertions on, so
+	// on every execution of Asm(P, Deps), not only the k-bounded ones.
+	BoundComplete bool `json:"bound_complete"`
+	// BoundReason says why a fact is not bound-complete ("not checked",
+	// "a loop can run more than k times", ...).
+	BoundReason    string          `json:"bound_reason,omitempty"`
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	Disagreement   []EngineAnswer  `json:"disagreement,omitempty"`
+}
+
+// A Report is the outcome of VerifyAll: every assertion in source order
+// with its verdict, the implication graph (Fact.IG), the falsified set F
+// and the dependency closures. It marshals to stable JSON.
+type Report struct {
+	File   string `json:"file"`
+	K      int    `json:"k"`
+	Engine string `json:"engine"`
+	// Order is the sequence t, as assertion indices.
+	Order []int  `json:"order"`
+	Facts []Fact `json:"facts"`
+	// Falsified is F, sorted.
+	Falsified []int   `json:"falsified"`
+	Summary   Summary `json:"summary"`
+}
+
+// Summary counts a Report the way VIVERRA's Table 1 does.
+type Summary struct {
+	Assertions int `json:"assertions"`
+	Verified   int `json:"verified"`
+	CVerified  int `json:"c_verified"`
+	// Unverified is Falsified + Unknown.
+	Unverified    int `json:"unverified"`
+	Falsified     int `json:"falsified"`
+	Unknown       int `json:"unknown"`
+	BoundComplete int `json:"bound_complete"`
+	Disagreements int `json:"disagreements"`
+	// Checks counts engine runs, CacheHits the queries answered by the cache.
+	Checks    int           `json:"checks"`
+	CacheHits int           `json:"cache_hits"`
+	Time      time.Duration `json:"time_ns"`
+}
+
+// ErrBadOrder reports an Options.Order that is not a permutation of the
+// program's assertions.
+var ErrBadOrder = errors.New("bmc: order is not a permutation of the assertions")
+
+// VerifyAll runs Algorithm 2 of VIVERRA over p with checker c.
+//
+// For each assertion a_i of the sequence t it asks for a standalone check;
+// if that does not verify, it asks again with every earlier assertion of t
+// assumed (S = {a_j : j < i}); VERIFIED puts IG[i] = {}, a verified
+// compositional check IG[i] = S, a falsified one i into F. S depends only on
+// positions, never on other verdicts, so every query is independent of the
+// others: up to Options.Workers assertions are checked at once, and the
+// report is the same as the sequential algorithm's. For the first
+// assertion S is empty and the compositional query is the standalone one,
+// whose answer is reused.
+//
+// An error from the checker (not a verdict: the engine failed) stops the
+// run and is returned; cached answers survive, so a rerun resumes.
+func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Report, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	start := time.Now()
+	order := opts.Order
+	if order == nil {
+		order = Order(p)
+	}
+	if err := checkOrder(order, len(p.Asserts)); err != nil {
+		return nil, err
+	}
+	r := &runner{p: p, c: c, opts: opts, k: opts.k()}
+	if opts.Cache != nil {
+		r.engineID = engineID(ctx, c)
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	facts := make([]Fact, len(p.Asserts))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for pos, i := range order {
+		f := &facts[i]
+		f.Assertion = p.Asserts[i]
+		f.Position = pos + 1
+		g.Go(func() error { return r.decide(gctx, f, order[:pos]) })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+
+	// IG, F and the closure (Definition 7).
+	ig := map[int][]int{}
+	rep := &Report{File: p.File, K: r.k, Engine: c.Name(), Order: append([]int(nil), order...), Falsified: []int{}}
+	for _, f := range facts {
+		if f.Status.Fact() {
+			ig[f.Index] = f.IG
+		}
+		if f.Status == VerdictFalsified {
+			rep.Falsified = append(rep.Falsified, f.Index)
+		}
+	}
+	sort.Ints(rep.Falsified)
+	deps := Closure(order, ig)
+	for i := range facts {
+		facts[i].Deps = deps[i]
+	}
+	if opts.BoundCheck {
+		// A C-VERIFIED fact is bound-complete when its own check was and
+		// so is every fact it assumed (the unbounded form of Theorem 2's
+		// induction); sequence order makes each IG[j] ready before use.
+		for _, i := range order {
+			f := &facts[i]
+			if f.Status != VerdictCVerified || !f.BoundComplete {
+				continue
+			}
+			for _, j := range f.IG {
+				if g := facts[j]; g.Status.Fact() && !g.BoundComplete {
+					f.BoundComplete = false
+					f.BoundReason = fmt.Sprintf("assumed fact %s is not bound-complete", g.Label())
+					break
+				}
+			}
+		}
+	}
+	rep.Facts = facts
+	rep.Summary = summarize(facts)
+	rep.Summary.Checks = int(r.checks.Load())
+	rep.Summary.CacheHits = int(r.hits.Load())
+	rep.Summary.Time = time.Since(start)
+	return rep, nil
+}
+
+func checkOrder(order []int, n int) error {
+	if len(order) != n {
+		return fmt.Errorf("%w: %d entries for %d assertions", ErrBadOrder, len(order), n)
+	}
+	seen := make([]bool, n)
+	for _, i := range order {
+		if i < 0 || i >= n || seen[i] {
+			return fmt.Errorf("%w: bad or repeated index %d", ErrBadOrder, i)
+		}
+		seen[i] = true
+	}
+	return nil
+}
+
+func summarize(facts []Fact) Summary {
+	s := Summary{Assertions: len(facts)}
+	for _, f := range facts {
+		switch f.Status {
+		case VerdictVerified:
+			s.Verified++
+		case VerdictCVerified:
+			s.CVerified++
+		case VerdictFalsified:
+			s.Falsified++
+		default:
+			s.Unknown++
+		}
+		if f.BoundComplete {
+			s.BoundComplete++
+		}
+		if len(f.Disagreement) > 0 {
+			s.Disagreements++
+		}
+	}
+	s.Unverified = s.Falsified + s.Unknown
+	return s
+}
+
+type runner struct {
+	p        *Program
+	c        Checker
+	opts     *Options
+	k        int
+	engineID string
+	checks   atomic.Int64
+	hits     atomic.Int64
+}
+
+// decide runs lines 3-12 of Algorithm 2 for one assertion; before holds the
+// assertions earlier in the sequence.
+func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
+	res, err := r.check(ctx, f.Index, nil, false)
+	if err != nil {
+		return err
+	}
+	f.Standalone = res.Status
+	f.Duration += res.Duration
+	if res.Status != Verified && len(before) > 0 {
+		if res, err = r.check(ctx, f.Index, before, false); err != nil {
+			return err
+		}
+		f.Duration += res.Duration
+	}
+	if f.Standalone != Verified {
+		st := res.Status
+		f.Compositional = &st
+	}
+	f.Engine = res.Engine
+	f.Disagreement = res.Disagreement
+	switch {
+	case f.Standalone == Verified:
+		f.Status, f.IG = VerdictVerified, []int{}
+	case res.Status == Verified:
+		f.Status, f.IG = VerdictCVerified, append([]int{}, before...)
+		sort.Ints(f.IG)
+	case res.Status == Falsified:
+		f.Status, f.Counterexample = VerdictFalsified, res.Counterexample
+	default:
+		f.Status, f.Reason = VerdictUnknown, res.Reason
+	}
+	if !r.opts.BoundCheck || !f.Status.Fact() {
+		if f.Status.Fact() {
+			f.BoundReason = "not checked"
+		}
+		return nil
+	}
+	var assume []int
+	if f.Status == VerdictCVerified {
+		assume = before
+	}
+	b, err := r.check(ctx, f.Index, assume, true)
+	if err != nil {
+		return err
+	}
+	f.Duration += b.Duration
+	switch b.Status {
+	case Verified:
+		f.BoundComplete = true
+	case Falsified:
+		f.BoundReason = "a loop can run more than k times"
+	default:
+		f.BoundReason = "unwinding check inconclusive: " + b.Reason
+	}
+	return nil
+}
+
+// check runs one query, through the cache when there is one.
+func (r *runner) check(ctx context.Context, target int, assume []int, unwinding bool) (*Result, error) {
+	q := &Query{Program: r.p, Target: target, Assume: assume, K: r.k, UnwindingAssertions: unwinding, Timeout: r.opts.Timeout}
+	var key string
+	if r.opts.Cache != nil {
+		key = cacheKey(q, r.engineID)
+		if res, ok := r.opts.Cache.get(key); ok {
+			r.hits.Add(1)
+			res.Duration = 0
+			return res, nil
+		}
+	}
+	r.checks.Add(1)
+	res, err := r.c.Check(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("bmc: checking %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
+	}
+	if res == nil {
+		return nil, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
+	}
+	if res.Status == Verified && !unwinding {
+		res.BoundComplete = false
+	}
+	if r.opts.Cache != nil {
+		if err := r.opts.Cache.put(key, res); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
