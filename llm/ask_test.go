@@ -160,7 +160,7 @@ func TestCompileSchemaErrors(t *testing.T) {
 
 func TestStripFences(t *testing.T) {
 	for in, want := range map[string]string{
-		"  {\"a\":1}\n":            `{"a":1}`,
+		"  {\"a\":1}\n":           `{"a":1}`,
 		"```json\n{\"a\":1}\n```": `{"a":1}`,
 		"```\n[1]\n```\n":         `[1]`,
 		"```json {\"a\":1}```":    "```json {\"a\":1}```",

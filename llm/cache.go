@@ -1,0 +1,249 @@
+package llm
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// CacheMode says what a Cache does.
+type CacheMode int
+
+const (
+	// CacheOff passes every request through; nothing is read or written.
+	CacheOff CacheMode = iota
+	// CacheReadWrite answers from the cache when it can, and otherwise asks
+	// the model and records the reply ("record").
+	CacheReadWrite
+	// CacheReplayOnly answers only from the cache; a miss is ErrCacheMiss
+	// and the model is never asked ("replay"). A rerun of an experiment in
+	// this mode is reproducible, free, and works offline.
+	CacheReplayOnly
+)
+
+// String returns "off", "record" or "replay".
+func (m CacheMode) String() string {
+	switch m {
+	case CacheOff:
+		return "off"
+	case CacheReadWrite:
+		return "record"
+	case CacheReplayOnly:
+		return "replay"
+	}
+	return fmt.Sprintf("CacheMode(%d)", int(m))
+}
+
+// ParseCacheMode reads "off", "record" (or "readwrite") and "replay" (or
+// "replay-only").
+func ParseCacheMode(s string) (CacheMode, error) {
+	switch s {
+	case "off":
+		return CacheOff, nil
+	case "record", "readwrite":
+		return CacheReadWrite, nil
+	case "replay", "replay-only":
+		return CacheReplayOnly, nil
+	}
+	return 0, fmt.Errorf("llm: unknown cache mode %q (want off, record or replay)", s)
+}
+
+// A Cache is a Model that keeps replies on disk, addressed by the content
+// of the request (see CacheKey). It is safe for concurrent use, also by
+// several processes sharing the directory: entries are written to a
+// temporary file and renamed into place, so a reader sees a whole entry or
+// none. Concurrent identical requests in one process are sent once.
+//
+// A hit returns the recorded Response with Cached set; its Usage is what
+// the original exchange cost. Failed requests are not recorded. Truncated
+// replies are: they are what the model said.
+type Cache struct {
+	m     Model
+	dir   string
+	mode  CacheMode
+	group singleflight.Group
+
+	hits, misses, writes atomic.Int64
+}
+
+// Cached returns a Cache over m keeping its entries under dir.
+func Cached(m Model, dir string, mode CacheMode) *Cache {
+	return &Cache{m: m, dir: dir, mode: mode}
+}
+
+// Name returns the name of the underlying model.
+func (c *Cache) Name() string { return NameOf(c.m) }
+
+// CacheStats counts what a Cache did.
+type CacheStats struct {
+	Hits   int64 `json:"hits"`
+	Misses int64 `json:"misses"`
+	Writes int64 `json:"writes"`
+}
+
+// Stats returns the counts so far.
+func (c *Cache) Stats() CacheStats {
+	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Writes: c.writes.Load()}
+}
+
+// cacheKeyVersion changes when the key or entry format does.
+const cacheKeyVersion = 1
+
+// CacheKey returns the hex SHA-256 that addresses req's reply from the
+// model named model: a hash of the model name, the messages, Temperature,
+// MaxTokens, Seed, JSON and PromptVersion (not Stage or Item).
+func CacheKey(model string, req *Request) string {
+	k := struct {
+		V             int       `json:"v"`
+		Model         string    `json:"model"`
+		Messages      []Message `json:"messages"`
+		Temperature   float64   `json:"temperature"`
+		MaxTokens     int       `json:"max_tokens"`
+		Seed          int       `json:"seed"`
+		JSON          bool      `json:"json"`
+		PromptVersion string    `json:"prompt_version"`
+	}{cacheKeyVersion, model, req.Messages, req.Temperature, req.MaxTokens, req.Seed, req.JSON, req.PromptVersion}
+	b, err := json.Marshal(k)
+	if err != nil {
+		panic(err) // strings, numbers and bools always marshal
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// entry is the file format of one cached reply. The request is kept to
+// make the directory readable and to check the key.
+type entry struct {
+	Key           string    `json:"key"`
+	Model         string    `json:"model"`
+	PromptVersion string    `json:"prompt_version,omitempty"`
+	Stage         string    `json:"stage,omitempty"`
+	Item          string    `json:"item,omitempty"`
+	Messages      []Message `json:"messages"`
+	Response      Response  `json:"response"`
+}
+
+// path returns the file of key: dir/ab/abcdef....json.
+func (c *Cache) path(key string) string {
+	return filepath.Join(c.dir, key[:2], key+".json")
+}
+
+// Complete answers req from the cache or the model, as the mode says.
+func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
+	if c.mode == CacheOff {
+		return c.m.Complete(ctx, req)
+	}
+	if req == nil {
+		return nil, errors.New("llm: nil Request")
+	}
+	key := CacheKey(c.Name(), req)
+	if resp, err := c.read(key); err != nil || resp != nil {
+		return resp, err
+	}
+	c.misses.Add(1)
+	if c.mode == CacheReplayOnly {
+		return nil, fmt.Errorf("%w: %s (key %s)", ErrCacheMiss, label(req), key[:16])
+	}
+	fetch := func() (any, error) {
+		resp, err := c.m.Complete(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.write(key, req, resp); err != nil {
+			return nil, err
+		}
+		return resp, nil
+	}
+	v, err, shared := c.group.Do(key, fetch)
+	if err != nil && shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		// Another caller's context ended while it asked for us; ask again.
+		v, err = fetch()
+	}
+	if err != nil {
+		return nil, err
+	}
+	resp := *v.(*Response)
+	return &resp, nil
+}
+
+// read returns the cached response for key, nil if there is none.
+func (c *Cache) read(key string) (*Response, error) {
+	p := c.path(key)
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("llm: cache: %w", err)
+	}
+	var e entry
+	if err := json.Unmarshal(data, &e); err != nil {
+		return nil, fmt.Errorf("llm: cache: %s: %v (delete the file to ask again)", p, err)
+	}
+	if e.Key != key {
+		return nil, fmt.Errorf("llm: cache: %s: holds key %q, not its own name (delete the file to ask again)", p, e.Key)
+	}
+	c.hits.Add(1)
+	resp := e.Response
+	resp.Cached = true
+	return &resp, nil
+}
+
+// write records resp for key atomically.
+func (c *Cache) write(key string, req *Request, resp *Response) error {
+	e := entry{
+		Key: key, Model: c.Name(), PromptVersion: req.PromptVersion,
+		Stage: req.Stage, Item: req.Item, Messages: req.Messages, Response: *resp,
+	}
+	e.Response.Cached = false
+	data, err := json.MarshalIndent(e, "", "  ")
+	if err != nil {
+		return fmt.Errorf("llm: cache: %w", err)
+	}
+	if err := writeFileAtomic(c.path(key), append(data, '\n')); err != nil {
+		return fmt.Errorf("llm: cache: %w", err)
+	}
+	c.writes.Add(1)
+	return nil
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory and a rename, creating the directory if needed, so that a
+// reader never sees a partial file.
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
