@@ -175,6 +175,15 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	return &resp, nil
 }
 
+// Lookup answers req from the cache alone: the recorded Response, or nil
+// when there is none (or the mode is CacheOff). It never asks the model.
+func (c *Cache) Lookup(req *Request) (*Response, error) {
+	if c.mode == CacheOff || req == nil {
+		return nil, nil
+	}
+	return c.read(CacheKey(c.Name(), req))
+}
+
 // read returns the cached response for key, nil if there is none.
 func (c *Cache) read(key string) (*Response, error) {
 	p := c.path(key)

@@ -42,8 +42,9 @@ func Metered(m Model, opts *MeterOptions) *Meter {
 // Name returns the name of the underlying model.
 func (mt *Meter) Name() string { return NameOf(mt.m) }
 
-// Complete refuses req with ErrBudget if the budget is spent, else passes it
-// on and counts the outcome.
+// Complete refuses req with ErrBudget if the budget is spent (unless its
+// Model is a Lookuper that has the reply), else passes it on and counts the
+// outcome.
 func (mt *Meter) Complete(ctx context.Context, req *Request) (*Response, error) {
 	if req == nil {
 		return mt.m.Complete(ctx, req)
@@ -52,10 +53,22 @@ func (mt *Meter) Complete(ctx context.Context, req *Request) (*Response, error) 
 	spent := mt.spent
 	mt.led.mu.Unlock()
 	if mt.budget > 0 && spent >= mt.budget {
+		if l, ok := mt.m.(Lookuper); ok {
+			if resp, err := l.Lookup(req); err != nil || resp != nil {
+				mt.count(req, resp, err)
+				return resp, err
+			}
+		}
 		mt.led.add(req.Stage, req.Item, func(t *Tally) { t.Failed++; t.Refused++ })
 		return nil, fmt.Errorf("%w: %d of %d tokens used (%s)", ErrBudget, spent, mt.budget, label(req))
 	}
 	resp, err := mt.m.Complete(ctx, req)
+	mt.count(req, resp, err)
+	return resp, err
+}
+
+// count records the outcome of req.
+func (mt *Meter) count(req *Request, resp *Response, err error) {
 	mt.led.add(req.Stage, req.Item, func(t *Tally) {
 		switch {
 		case err != nil:
@@ -75,7 +88,6 @@ func (mt *Meter) Complete(ctx context.Context, req *Request) (*Response, error) 
 			mt.spent += u.Total() // led.mu is held by add
 		}
 	})
-	return resp, err
 }
 
 // Spent returns the tokens spent so far (replies from the model only).

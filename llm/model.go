@@ -113,6 +113,14 @@ type Namer interface {
 	Name() string
 }
 
+// A Lookuper is an optional interface of a Model that can answer some
+// requests without asking anyone (a Cache): Lookup returns the reply, or nil
+// when it has none. A Meter whose budget is spent still answers the
+// requests its Model can look up; without the interface it refuses all.
+type Lookuper interface {
+	Lookup(req *Request) (*Response, error)
+}
+
 // NameOf returns m's name if m implements Namer, else "".
 func NameOf(m Model) string {
 	if n, ok := m.(Namer); ok {
