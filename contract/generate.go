@@ -1,0 +1,459 @@
+package contract
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"text/template"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/llm"
+)
+
+// GeneratePromptVersion is the version of the generation prompt; it is part
+// of the cache key of every request and of every Record.
+const GeneratePromptVersion = "contract.generate/1"
+
+//go:embed prompts/generate.tmpl
+var generateText string
+
+var generateTmpl = template.Must(template.New("generate").Parse(generateText))
+
+var generateSchema = llm.MustCompileSchema("contract.generate", []byte(`{
+  "type": "object",
+  "required": ["functions"],
+  "$defs": {
+    "cond": {"type": "object", "required": ["text"],
+      "properties": {"text": {"type": "string", "minLength": 1}, "formal": {"type": "string"}}},
+    "conds": {"type": "array", "items": {"$ref": "#/$defs/cond"}}
+  },
+  "properties": {
+    "functions": {"type": "array", "items": {
+      "type": "object",
+      "required": ["id", "requires", "ensures"],
+      "properties": {
+        "id": {"type": "string"},
+        "requires": {"$ref": "#/$defs/conds"},
+        "ensures": {"$ref": "#/$defs/conds"},
+        "conflicts": {"type": "array", "items": {"type": "string"}},
+        "callees": {"type": "array", "items": {
+          "type": "object", "required": ["callee", "pre", "post"],
+          "properties": {"callee": {"type": "string"}, "line": {"type": "integer"},
+            "pre": {"$ref": "#/$defs/conds"}, "post": {"$ref": "#/$defs/conds"}}}}
+      }}}
+  }
+}`))
+
+type generateReply struct {
+	Functions []struct {
+		ID        string      `json:"id"`
+		Requires  []Condition `json:"requires"`
+		Ensures   []Condition `json:"ensures"`
+		Conflicts []string    `json:"conflicts"`
+		Callees   []struct {
+			Callee string      `json:"callee"`
+			Line   int         `json:"line"`
+			Pre    []Condition `json:"pre"`
+			Post   []Condition `json:"post"`
+		} `json:"callees"`
+	} `json:"functions"`
+}
+
+// Options control Generate. Model is required; the zero value of every
+// other field is valid. Generate does not modify it.
+type Options struct {
+	// Model writes the contracts.
+	Model llm.Model
+	// Store, if set, receives every record as soon as it is written, and
+	// makes the run resumable: a function whose record is there, with the
+	// same body hash and prompt version, and none of whose callers was
+	// redone, is not asked again.
+	Store *Store
+	// Knowledge is the domain knowledge, cut by part (see CutKnowledge);
+	// nil means none.
+	Knowledge *Knowledge
+	// PartOf names the part of the system a function belongs to, for
+	// Knowledge.For; nil puts every function in part "".
+	PartOf func(*callgraph.Node) string
+	// Entries names functions (IDs or qualified names) to treat as entries
+	// besides those no other function calls.
+	Entries []string
+	// Workers is the number of requests in flight; 0 means GOMAXPROCS.
+	Workers int
+	// Batch is the largest number of components put in one request
+	// (FM-Agent's N); 0 means 1.
+	Batch int
+	// Progress, if set, is called after each batch.
+	Progress func(callgraph.Progress)
+	// Ask controls the structured-reply repair loop.
+	Ask *llm.AskOptions
+	// ReadFile reads source files for bodies; nil means os.ReadFile.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// A Result is what Generate did.
+type Result struct {
+	// Records holds one record per function of the graph that has one,
+	// sorted by function ID.
+	Records []*Record `json:"records"`
+	// Asked and Reused count the functions sent to the model and those
+	// whose stored record was kept.
+	Asked  int `json:"asked"`
+	Reused int `json:"reused"`
+	// Requests counts the model requests made (repairs included).
+	Requests int `json:"requests"`
+	// Usage sums the tokens of all requests.
+	Usage llm.Usage `json:"usage"`
+	// Errors lists the components that failed; the others are done.
+	Errors []string `json:"errors,omitempty"`
+}
+
+// Generate writes the contracts of every function of g top-down over its
+// layers: a function is asked for only once all its callers are done, the
+// components of a layer concurrently, up to Batch components per request.
+// A component that fails (the model's reply stays invalid after the
+// repairs) is reported in Result.Errors and its callees are done without
+// its expectations; the returned error is non-nil only when ctx is
+// cancelled or the options are unusable.
+func Generate(ctx context.Context, g *callgraph.Graph, opts *Options) (*Result, error) {
+	if opts == nil || opts.Model == nil {
+		return nil, errors.New("contract: Generate needs a Model")
+	}
+	gen := &generator{g: g, opts: opts, cond: callgraph.Condense(g),
+		exps: map[string][]Expectation{}, records: map[string]*Record{}, redone: map[string]bool{},
+		files: map[string][]byte{}}
+	gen.entries = map[string]bool{}
+	for _, e := range opts.Entries {
+		gen.entries[e] = true
+	}
+	layers := callgraph.Layers(gen.cond)
+	err := callgraph.Schedule(ctx, layers, gen.batch, &callgraph.ScheduleOptions{
+		Workers: opts.Workers, Batch: opts.Batch, Progress: opts.Progress,
+	})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	res := &gen.res
+	var serr *callgraph.ScheduleError
+	if errors.As(err, &serr) {
+		for _, ce := range serr.Errors {
+			res.Errors = append(res.Errors, ce.Error())
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	for _, r := range gen.records {
+		res.Records = append(res.Records, r)
+	}
+	slices.SortFunc(res.Records, func(a, b *Record) int { return strings.Compare(a.Function, b.Function) })
+	return res, nil
+}
+
+type generator struct {
+	g       *callgraph.Graph
+	cond    *callgraph.Condensation
+	opts    *Options
+	entries map[string]bool
+
+	mu      sync.Mutex
+	exps    map[string][]Expectation // by callee ID
+	records map[string]*Record
+	redone  map[string]bool // functions asked for in this run
+	files   map[string][]byte
+	res     Result
+}
+
+// fnPrompt is one function's part of a generation prompt.
+type fnPrompt struct {
+	ID, Name, Role, Location, Fixed, Knowledge, Body string
+	Expectations                                     []expView
+	CycleCallers                                     []cycleView
+	Calls                                            []callView
+
+	node   *callgraph.Node
+	hash   string
+	source string
+	fixed  *Contract
+	exps   []Expectation
+}
+
+type expView struct {
+	Caller, Pre, Post string
+	Line              int
+}
+type cycleView struct{ Name, Body string }
+type callView struct {
+	Line         int
+	Text, Callee string
+}
+
+func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) error {
+	var todo []*fnPrompt
+	for _, c := range comps {
+		inCycle := len(c.Nodes) > 1 || c.Recursive(gen.g)
+		for _, n := range c.Nodes {
+			p, err := gen.prepare(n, c, inCycle)
+			if err != nil {
+				return err
+			}
+			if p != nil {
+				todo = append(todo, p)
+			}
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	var prompt strings.Builder
+	if err := generateTmpl.Execute(&prompt, map[string]any{"Functions": todo}); err != nil {
+		return fmt.Errorf("contract: generation prompt: %w", err)
+	}
+	names := make([]string, len(todo))
+	for i, p := range todo {
+		names[i] = p.Name
+	}
+	req := &llm.Request{
+		Messages:      []llm.Message{llm.User(prompt.String())},
+		PromptVersion: GeneratePromptVersion,
+		Stage:         "contract.generate",
+		Item:          strings.Join(names, ","),
+	}
+	reply, err := llm.Structured(ctx, gen.opts.Model, req, generateSchema, gen.opts.Ask)
+	gen.mu.Lock()
+	defer gen.mu.Unlock()
+	var rerr *llm.ReplyError
+	if errors.As(err, &rerr) {
+		gen.res.Requests += rerr.Attempts
+	}
+	if err != nil {
+		return fmt.Errorf("contract: %s: %w", strings.Join(names, ", "), err)
+	}
+	gen.res.Requests += reply.Attempts
+	gen.res.Usage.PromptTokens += reply.Response.Usage.PromptTokens
+	gen.res.Usage.CompletionTokens += reply.Response.Usage.CompletionTokens
+	var out generateReply
+	if err := json.Unmarshal(reply.JSON, &out); err != nil {
+		return fmt.Errorf("contract: %w", err)
+	}
+	// Models garble long IDs; a reply may name a function by its ID or by
+	// its qualified name.
+	byID := map[string]int{}
+	for i, f := range out.Functions {
+		byID[f.ID] = i
+	}
+	share := llm.Usage{
+		PromptTokens:     reply.Response.Usage.PromptTokens / len(todo),
+		CompletionTokens: reply.Response.Usage.CompletionTokens / len(todo),
+	}
+	var missing []string
+	for _, p := range todo {
+		i, ok := byID[p.ID]
+		if !ok {
+			i, ok = byID[p.Name]
+		}
+		if !ok {
+			missing = append(missing, p.Name)
+			continue
+		}
+		f := out.Functions[i]
+		r := &Record{
+			Function: p.ID, Name: p.Name, Span: p.node.Func.Span, BodyHash: p.hash,
+			Contract:  Contract{Requires: f.Requires, Ensures: f.Ensures},
+			Source:    p.source,
+			Conflicts: f.Conflicts,
+			Model:     llm.NameOf(gen.opts.Model),
+			Prompt:    GeneratePromptVersion,
+			Usage:     share,
+		}
+		if p.fixed != nil {
+			r.Contract = *p.fixed
+		}
+		for _, e := range p.exps {
+			if !slices.Contains(r.Callers, e.Caller) {
+				r.Callers = append(r.Callers, e.Caller)
+			}
+		}
+		callees := map[string]string{} // ID or qualified name -> ID
+		for _, e := range p.node.Out {
+			callees[e.Callee.ID] = e.Callee.ID
+			callees[e.Callee.Func.QualifiedName()] = e.Callee.ID
+		}
+		for _, c := range f.Callees {
+			id, ok := callees[c.Callee]
+			if !ok {
+				continue // the model named something this function does not call
+			}
+			r.Expectations = append(r.Expectations, Expectation{Caller: p.ID, Callee: id, Line: c.Line, Pre: c.Pre, Post: c.Post})
+		}
+		if err := gen.keep(r, true); err != nil {
+			return err
+		}
+		gen.res.Asked++
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("contract: the reply has no contract for %s", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// keep records r and publishes its expectations to its callees. The caller
+// holds gen.mu.
+func (gen *generator) keep(r *Record, asked bool) error {
+	gen.records[r.Function] = r
+	if asked {
+		gen.redone[r.Function] = true
+	}
+	for _, e := range r.Expectations {
+		gen.exps[e.Callee] = append(gen.exps[e.Callee], e)
+	}
+	if asked && gen.opts.Store != nil {
+		return gen.opts.Store.Put(r)
+	}
+	return nil
+}
+
+// prepare builds the prompt part of one function, or reuses its stored
+// record and returns nil.
+func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle bool) (*fnPrompt, error) {
+	fn := n.Func
+	src, err := gen.source(fn.Span.File)
+	if err != nil {
+		return nil, err
+	}
+	text := fn.Span.Text(src)
+	p := &fnPrompt{ID: n.ID, Name: fn.QualifiedName(), node: n, hash: BodyHash(text),
+		Location: fn.Span.String(), Body: numbered(text, fn.Span.StartLine)}
+
+	gen.mu.Lock()
+	exps := slices.Clone(gen.exps[n.ID])
+	callerRedone := false
+	for _, e := range n.In {
+		if gen.redone[e.Caller.ID] {
+			callerRedone = true
+		}
+	}
+	gen.mu.Unlock()
+	slices.SortFunc(exps, func(a, b Expectation) int {
+		return cmpOr(strings.Compare(a.Caller, b.Caller), a.Line-b.Line)
+	})
+
+	if gen.opts.Store != nil && !callerRedone {
+		old, err := gen.opts.Store.Get(n.ID)
+		if err != nil {
+			return nil, err
+		}
+		if old != nil && old.BodyHash == p.hash && old.Prompt == GeneratePromptVersion {
+			gen.mu.Lock()
+			defer gen.mu.Unlock()
+			gen.res.Reused++
+			return nil, gen.keep(old, false)
+		}
+	}
+
+	entry := len(n.In) == 0 || gen.entries[n.ID] || gen.entries[p.Name] || fn.Entry
+	switch {
+	case entry:
+		p.Role, p.source = "entry function: write its contract from domain knowledge and its body", FromEntry
+	case inCycle && len(exps) == 0:
+		p.Role, p.source = "internal function in a recursive cycle", FromCycle
+	case len(exps) == 0:
+		p.Role, p.source = "internal function whose callers left no expectation", FromOrphan
+	default:
+		p.Role, p.source = "internal function: merge its callers' expectations, checked against domain knowledge", FromModel
+		if merged, ok := Merge(exps); ok {
+			p.fixed, p.source = &merged, FromExact
+			p.Fixed = formatContract(merged)
+		}
+	}
+	p.exps = exps
+	for _, e := range exps {
+		p.Expectations = append(p.Expectations, expView{Caller: e.Caller, Line: e.Line, Pre: formatConds(e.Pre), Post: formatConds(e.Post)})
+	}
+	if inCycle {
+		for _, e := range n.In {
+			if gen.cond.ComponentOf(e.Caller) != c || e.Caller == n && len(c.Nodes) > 1 {
+				continue
+			}
+			if slices.ContainsFunc(p.CycleCallers, func(v cycleView) bool { return v.Name == e.Caller.Func.QualifiedName() }) {
+				continue
+			}
+			csrc, err := gen.source(e.Caller.Func.Span.File)
+			if err != nil {
+				return nil, err
+			}
+			p.CycleCallers = append(p.CycleCallers, cycleView{Name: e.Caller.Func.QualifiedName(),
+				Body: numbered(e.Caller.Func.Span.Text(csrc), e.Caller.Func.Span.StartLine)})
+		}
+	}
+	if gen.opts.Knowledge != nil {
+		part := ""
+		if gen.opts.PartOf != nil {
+			part = gen.opts.PartOf(n)
+		}
+		p.Knowledge = gen.opts.Knowledge.For(part)
+	}
+	for _, e := range n.Out {
+		p.Calls = append(p.Calls, callView{Line: e.Line, Text: e.Call.Callee, Callee: e.Callee.ID})
+	}
+	return p, nil
+}
+
+func cmpOr(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+// source reads a file once per run.
+func (gen *generator) source(path string) ([]byte, error) {
+	gen.mu.Lock()
+	defer gen.mu.Unlock()
+	if b, ok := gen.files[path]; ok {
+		return b, nil
+	}
+	read := gen.opts.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	b, err := read(path)
+	if err != nil {
+		return nil, fmt.Errorf("contract: %w", err)
+	}
+	gen.files[path] = b
+	return b, nil
+}
+
+// numbered prefixes each line of text with its line number in the file.
+func numbered(text string, first int) string {
+	lines := strings.Split(text, "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		fmt.Fprintf(&b, "%5d  %s\n", first+i, l)
+	}
+	return b.String()
+}
+
+func formatConds(cs []Condition) string {
+	if len(cs) == 0 {
+		return "(nothing)"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Text
+		if c.Formal != "" {
+			parts[i] += " [" + c.Formal + "]"
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func formatContract(c Contract) string {
+	return "requires: " + formatConds(c.Requires) + "\nensures: " + formatConds(c.Ensures)
+}
