@@ -1,0 +1,166 @@
+package c
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/tsutil"
+)
+
+// C is the C frontend. It is registered from init.
+var C = &frontend.Language{
+	Name:  "c",
+	Doc:   "C (.c, .h) through the tree-sitter C grammar, without preprocessing",
+	Exts:  []string{".c", ".h"},
+	Parse: Parse,
+}
+
+func init() { frontend.Register(C) }
+
+// parsers keeps tree-sitter parsers for reuse: making one per file costs
+// more than parsing a small file.
+var parsers = sync.Pool{New: func() any {
+	p := sitter.NewParser()
+	p.SetLanguage(lang)
+	return p
+}}
+
+// Parse parses one C file into the model; mode says which parts to build.
+// It never panics on any input: syntax errors are listed in File.Errors.
+// The error is non-nil only when ctx is cancelled.
+func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*frontend.File, error) {
+	content := src.Content
+	f := &frontend.File{Path: src.Path, Language: "c", Size: len(content), Lines: lineCount(content)}
+	if mode.Has(frontend.NeedSource) {
+		f.Source = content
+	}
+	content = blankDead(content)
+	tree, err := parseTree(ctx, content)
+	if err != nil {
+		return nil, fmt.Errorf("c: %s: %w", src.Path, err)
+	}
+	defer tree.Close()
+	x := &extractor{file: src.Path, src: content, mode: mode}
+	root := tree.RootNode()
+	x.functions(root)
+	if mode.Has(frontend.NeedCalls) || mode.Has(frontend.NeedSpecs) {
+		x.calls(root)
+	}
+	if mode.Has(frontend.NeedBodies) {
+		x.bodies()
+	}
+	f.Errors = x.errors(root)
+	f.Functions = make([]*frontend.Function, len(x.funcs))
+	for i, fn := range x.funcs {
+		f.Functions[i] = fn.Function
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// parseTree parses content with a pooled parser. A parser whose parse
+// failed is dropped, not pooled: the binding may leave its cancellation
+// flag set. A failure that is not ctx's is retried once on a new parser.
+func parseTree(ctx context.Context, content []byte) (*sitter.Tree, error) {
+	for try := 0; ; try++ {
+		p := parsers.Get().(*sitter.Parser)
+		tree, err := p.ParseCtx(ctx, nil, content)
+		if err == nil {
+			parsers.Put(p)
+			return tree, nil
+		}
+		p.Close()
+		if ctx.Err() != nil || try > 0 {
+			return nil, err
+		}
+	}
+}
+
+// extractor holds the state of one file's extraction.
+type extractor struct {
+	file string
+	src  []byte
+	mode frontend.Mode
+	// funcs are the functions in source order (by start byte).
+	funcs []*function
+	// defs are the definitions among funcs, by start byte; maxEnd[i] is
+	// the largest end byte of defs[:i+1].
+	defs   []*function
+	maxEnd []int
+	// globals are the names of file-scope variables that may be called.
+	globals map[string]bool
+	// healed are the start bytes of missing-semicolon errors that belong
+	// to function heads joined to their bodies.
+	healed map[int]bool
+}
+
+// function is a Function with what extraction needs on the side.
+type function struct {
+	*frontend.Function
+	start, end int
+	// vars are the names of parameters and local variables that may be
+	// called: a call of one is indirect.
+	vars map[string]bool
+	// body is the compound statement's node, kept only while the tree is
+	// open.
+	body *sitter.Node
+}
+
+func (x *extractor) span(n *sitter.Node) frontend.Span { return tsutil.Span(x.file, n) }
+
+func (x *extractor) text(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	s, e := n.StartByte(), n.EndByte()
+	if e > uint32(len(x.src)) || s > e {
+		return ""
+	}
+	return string(x.src[s:e])
+}
+
+// enclosing returns the innermost definition whose body holds byte b, or
+// nil.
+func (x *extractor) enclosing(b int) *function {
+	i := sort.Search(len(x.defs), func(i int) bool { return x.defs[i].start > b }) - 1
+	for ; i >= 0 && x.maxEnd[i] > b; i-- {
+		if d := x.defs[i]; d.start <= b && b < d.end {
+			return d
+		}
+	}
+	return nil
+}
+
+func (x *extractor) errors(root *sitter.Node) []frontend.SyntaxError {
+	errs := tsutil.Errors(x.file, root)
+	if len(x.healed) == 0 {
+		return errs
+	}
+	out := errs[:0]
+	for _, e := range errs {
+		if !x.healed[e.Span.StartByte] || e.Span.StartByte != e.Span.EndByte {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func lineCount(src []byte) int {
+	n := 0
+	for _, b := range src {
+		if b == '\n' {
+			n++
+		}
+	}
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}

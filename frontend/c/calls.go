@@ -1,0 +1,146 @@
+package c
+
+import (
+	"slices"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+// callQuery finds call sites and the variables that may be called: those
+// declared through a pointer declarator in parentheses (int (*fp)(int))
+// and those of a typedef'd type (handler_t h), which may be a function
+// pointer type. Parameters come from the parameter lists.
+var callQuery = mustQuery(`
+(call_expression function: (_) @callee arguments: (argument_list) @args) @call
+(parenthesized_declarator (pointer_declarator declarator: (identifier) @var))
+(declaration type: (type_identifier) declarator: (identifier) @var)
+(declaration type: (type_identifier) declarator: (init_declarator declarator: (identifier) @var))
+(declaration type: (type_identifier) declarator: (pointer_declarator declarator: (identifier) @var))
+(declaration type: (type_identifier) declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @var)))
+`)
+
+// Capture indexes of callQuery.
+var (
+	capCallee = captureIndex(callQuery, "callee")
+	capArgs   = captureIndex(callQuery, "args")
+	capCall   = captureIndex(callQuery, "call")
+)
+
+func captureIndex(q *sitter.Query, name string) uint32 {
+	for i := uint32(0); i < q.CaptureCount(); i++ {
+		if q.CaptureNameForId(i) == name {
+			return i
+		}
+	}
+	panic("c: no capture " + name)
+}
+
+// specForms maps the spellings of specification calls to their kind.
+var specForms = map[string]frontend.SpecKind{
+	"assert":            frontend.SpecAssert,
+	"__VERIFIER_assert": frontend.SpecAssert,
+	"__CPROVER_assert":  frontend.SpecAssert,
+	"__ESBMC_assert":    frontend.SpecAssert,
+	"__VERIFIER_assume": frontend.SpecAssume,
+	"__CPROVER_assume":  frontend.SpecAssume,
+	"__ESBMC_assume":    frontend.SpecAssume,
+}
+
+// throwNames are the functions whose call leaves the function abnormally.
+var throwNames = map[string]bool{
+	"exit": true, "_exit": true, "_Exit": true, "abort": true,
+	"reach_error": true, "__builtin_trap": true,
+}
+
+// pendingCall is a call site whose kind waits until every variable is
+// known.
+type pendingCall struct {
+	fn   *function
+	call *frontend.Call
+}
+
+// calls fills the Calls and Specs of the definitions.
+func (x *extractor) calls(root *sitter.Node) {
+	if len(x.defs) == 0 {
+		return
+	}
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(callQuery, root)
+	var pending []pendingCall
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			break
+		}
+		var call, callee, args *sitter.Node
+		for _, c := range m.Captures {
+			switch c.Index {
+			case capCall:
+				call = c.Node
+			case capCallee:
+				callee = c.Node
+			case capArgs:
+				args = c.Node
+			default: // a variable
+				name := x.text(c.Node)
+				if fn := x.enclosing(int(c.Node.StartByte())); fn != nil {
+					fn.vars[name] = true
+				} else {
+					if x.globals == nil {
+						x.globals = map[string]bool{}
+					}
+					x.globals[name] = true
+				}
+			}
+		}
+		if call == nil || callee == nil {
+			continue
+		}
+		fn := x.enclosing(int(call.StartByte()))
+		if fn == nil {
+			continue // a call outside any body: an initializer, a broken file
+		}
+		c := &frontend.Call{Callee: x.text(callee), Span: x.span(call), Kind: frontend.CallIndirect}
+		switch kindOf(callee) {
+		case kIdentifier:
+			c.Name, c.Kind = c.Callee, frontend.CallDirect
+			if k, ok := specForms[c.Name]; ok && x.mode.Has(frontend.NeedSpecs) {
+				fn.Specs = append(fn.Specs, frontend.Spec{Kind: k, Expr: x.text(firstArg(args)), Form: c.Name, Span: c.Span})
+			}
+		case kField:
+			c.Qualifier = x.text(callee.ChildByFieldName("argument"))
+		}
+		if x.mode.Has(frontend.NeedCalls) {
+			fn.Calls = append(fn.Calls, c)
+			if c.Kind == frontend.CallDirect {
+				pending = append(pending, pendingCall{fn, c})
+			}
+		}
+	}
+	// A name called that is a parameter or a variable is a pointer.
+	for _, p := range pending {
+		if p.fn.vars[p.call.Name] || x.globals[p.call.Name] {
+			p.call.Kind, p.call.Name = frontend.CallIndirect, ""
+		}
+	}
+	for _, fn := range x.defs {
+		slices.SortStableFunc(fn.Calls, func(a, b *frontend.Call) int { return a.Span.StartByte - b.Span.StartByte })
+		slices.SortStableFunc(fn.Specs, func(a, b frontend.Spec) int { return a.Span.StartByte - b.Span.StartByte })
+	}
+}
+
+// firstArg returns the first argument in an argument list, or nil.
+func firstArg(args *sitter.Node) *sitter.Node {
+	if args == nil {
+		return nil
+	}
+	for i := 0; i < int(args.NamedChildCount()); i++ {
+		if a := args.NamedChild(i); kindOf(a) != kComment {
+			return a
+		}
+	}
+	return nil
+}

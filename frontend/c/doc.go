@@ -1,0 +1,43 @@
+// Package c is surety's frontend for C, on the tree-sitter C grammar
+// (github.com/smacker/go-tree-sitter/c). Importing it registers the
+// language C for the extensions .c and .h:
+//
+//	import _ "github.com/suretydev/surety/frontend/c"
+//
+// What it reads, per file, without running a preprocessor:
+//
+//   - functions: definitions (static ones are not Exported; main is the
+//     Entry), and file-scope prototypes (Kind "prototype", Definition
+//     false), with their Signature (the text up to the body), Params,
+//     Results (the return type), and Doc (the comments right above);
+//   - calls: f(x) is direct; a call through a value is CallIndirect: a
+//     parameter or variable called by name (fp(x), when fp is declared in
+//     the file as a variable or parameter), (*fp)(x), s->op(x), s.op(x),
+//     table[i](x). Macro invocations that look like calls are recorded as
+//     direct calls; the call graph resolves them or lists them unresolved;
+//   - the statement tree of each body (see frontend.Stmt); the branches of
+//     a preprocessor conditional inside a body are all kept, in order;
+//     calls to exit, _exit, _Exit, abort, reach_error and __builtin_trap
+//     are StmtThrow;
+//   - specification clauses: assert(e), __VERIFIER_assert(e),
+//     __CPROVER_assert(e, "msg") and __ESBMC_assert(e, "msg") are asserts;
+//     __VERIFIER_assume(e), __CPROVER_assume(e) and __ESBMC_assume(e) are
+//     assumes. Form is the spelling, Expr the first argument, and the
+//     statement that is the call carries it in Stmt.Spec. The calls
+//     themselves are recorded as calls too.
+//
+// Preprocessor lines are parsed as what they are; functions inside #if and
+// #ifdef blocks are found like any other. A function head split by a
+// conditional (#ifdef A / int f(int a) / #else / int f(long a) / #endif
+// followed by the body) becomes one definition, spanning from the first
+// head to the end of the body, with the first head's signature; the
+// parser's complaints about the heads' missing semicolons are dropped.
+//
+// A file with syntax errors yields every function that parsed and lists
+// the rest in File.Errors.
+//
+// Speed: the functions, calls and variables are found by tree-sitter
+// queries, so only the nodes that matter become Go values; bodies are
+// walked only when the load mode asks for them, and each syntax tree is
+// closed before Parse returns.
+package c

@@ -1,0 +1,447 @@
+package c
+
+import (
+	"slices"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+// funcQuery finds definitions, file-scope prototypes and bodies left
+// without a head (a head split by #ifdef).
+var funcQuery = mustQuery(`
+(function_definition) @def
+(declaration declarator: (function_declarator declarator: (identifier)) @top) @proto
+(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier))) @top) @proto
+(declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier)))) @top) @proto
+(translation_unit (compound_statement) @orphan)
+(preproc_ifdef (compound_statement) @orphan)
+(preproc_if (compound_statement) @orphan)
+(preproc_else (compound_statement) @orphan)
+(preproc_elif (compound_statement) @orphan)
+`)
+
+func mustQuery(q string) *sitter.Query {
+	query, err := sitter.NewQuery([]byte(q), lang)
+	if err != nil {
+		panic("c: bad query: " + err.Error())
+	}
+	return query
+}
+
+// head is a prototype whose semicolon is missing: maybe the head of a
+// definition whose body follows a preprocessor conditional.
+type head struct {
+	fn      *function
+	missing int // start byte of the missing semicolon
+}
+
+// functions finds the functions of the file and fills x.funcs, x.defs and
+// x.maxEnd.
+func (x *extractor) functions(root *sitter.Node) {
+	qc := sitter.NewQueryCursor()
+	defer qc.Close()
+	qc.Exec(funcQuery, root)
+	var (
+		protos  []*function
+		heads   []head
+		orphans []*sitter.Node
+	)
+	for {
+		m, ok := qc.NextMatch()
+		if !ok {
+			break
+		}
+		switch funcQuery.CaptureNameForId(m.Captures[0].Index) {
+		case "def":
+			if fn := x.definition(m.Captures[0].Node); fn != nil {
+				x.funcs = append(x.funcs, fn)
+			}
+		case "proto", "top":
+			var decl, top *sitter.Node
+			for _, c := range m.Captures {
+				if funcQuery.CaptureNameForId(c.Index) == "proto" {
+					decl = c.Node
+				} else {
+					top = c.Node
+				}
+			}
+			fn := x.prototype(decl, top)
+			if fn == nil {
+				continue
+			}
+			protos = append(protos, fn)
+			if last := decl.Child(int(decl.ChildCount()) - 1); last != nil && last.IsMissing() {
+				heads = append(heads, head{fn, int(last.StartByte())})
+			}
+		case "orphan":
+			orphans = append(orphans, m.Captures[0].Node)
+		}
+	}
+	x.index()
+	// Prototypes inside a body are local declarations, not functions of
+	// the file.
+	protos = slices.DeleteFunc(protos, func(p *function) bool { return x.enclosing(p.start) != nil })
+	if len(orphans) > 0 && len(heads) > 0 {
+		protos = x.joinHeads(protos, heads, orphans)
+	}
+	x.funcs = append(x.funcs, protos...)
+	slices.SortStableFunc(x.funcs, func(a, b *function) int { return a.start - b.start })
+	x.index()
+}
+
+// index rebuilds x.defs and x.maxEnd from x.funcs.
+func (x *extractor) index() {
+	x.defs = x.defs[:0]
+	for _, fn := range x.funcs {
+		if fn.Definition {
+			x.defs = append(x.defs, fn)
+		}
+	}
+	slices.SortStableFunc(x.defs, func(a, b *function) int { return a.start - b.start })
+	x.maxEnd = x.maxEnd[:0]
+	m := 0
+	for _, d := range x.defs {
+		m = max(m, d.end)
+		x.maxEnd = append(x.maxEnd, m)
+	}
+}
+
+// joinHeads makes a definition of each body that follows function heads
+// separated from it only by preprocessor lines, comments and space, as in
+//
+//	#ifdef A
+//	int f(int a)
+//	#else
+//	int f(long a)
+//	#endif
+//	{ ... }
+//
+// The first head of the run names the function; the others are dropped.
+// It returns the prototypes that remain.
+func (x *extractor) joinHeads(protos []*function, heads []head, orphans []*sitter.Node) []*function {
+	slices.SortFunc(heads, func(a, b head) int { return a.fn.start - b.fn.start })
+	dropped := map[*function]bool{}
+	for _, body := range orphans {
+		bs := int(body.StartByte())
+		// The last head ending before the body, then earlier ones while
+		// only preprocessor lines lie between.
+		i := len(heads) - 1
+		for i >= 0 && heads[i].fn.end > bs {
+			i--
+		}
+		if i < 0 || dropped[heads[i].fn] || !x.onlyPreproc(heads[i].fn.end, bs) {
+			continue
+		}
+		first := i
+		for first > 0 && !dropped[heads[first-1].fn] && x.onlyPreproc(heads[first-1].fn.end, heads[first].fn.start) {
+			first--
+		}
+		for _, h := range heads[first : i+1] {
+			dropped[h.fn] = true
+			if x.healed == nil {
+				x.healed = map[int]bool{}
+			}
+			x.healed[h.missing] = true
+		}
+		fn := heads[first].fn
+		def := &function{
+			Function: &frontend.Function{},
+			start:    fn.start,
+			end:      int(body.EndByte()),
+			vars:     fn.vars,
+			body:     body,
+		}
+		*def.Function = *fn.Function
+		def.Kind, def.Definition = "function", true
+		def.Span.EndByte, def.Span.EndLine, def.Span.EndCol = def.end, int(body.EndPoint().Row)+1, int(body.EndPoint().Column)+1
+		def.Entry = def.Name == "main"
+		x.funcs = append(x.funcs, def)
+	}
+	x.index()
+	return slices.DeleteFunc(protos, func(p *function) bool { return dropped[p] })
+}
+
+// onlyPreproc reports whether src[from:to] holds nothing but white space,
+// comments and preprocessor lines.
+func (x *extractor) onlyPreproc(from, to int) bool {
+	s := x.src
+	bol := true // at the beginning of a line, but for blanks
+	for i := from; i < to; {
+		switch c := s[i]; {
+		case c == '\n':
+			bol = true
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c == '#' && bol:
+			for i < to && s[i] != '\n' {
+				if s[i] == '\\' && i+1 < to && s[i+1] == '\n' {
+					i++
+				}
+				i++
+			}
+		case c == '/' && i+1 < to && s[i+1] == '/':
+			for i < to && s[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < to && s[i+1] == '*':
+			end := strings.Index(string(s[i+2:to]), "*/")
+			if end < 0 {
+				return false
+			}
+			i += end + 4
+			bol = false
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// definition makes a function of a function_definition node, or returns
+// nil when its declarator names no function.
+func (x *extractor) definition(def *sitter.Node) *function {
+	decl := def.ChildByFieldName("declarator")
+	fd, name := funcDeclarator(decl)
+	if fd == nil {
+		return nil
+	}
+	body := def.ChildByFieldName("body")
+	fn := x.newFunction(def, def.ChildByFieldName("type"), decl, fd, name)
+	fn.Kind, fn.Definition = "function", true
+	fn.Entry = fn.Name == "main"
+	if body != nil {
+		fn.body = body
+		// The signature ends with the last child before the body that is
+		// not a comment.
+		end := decl.EndByte()
+		for i := 0; i < int(def.ChildCount()); i++ {
+			c := def.Child(i)
+			if c.StartByte() >= body.StartByte() {
+				break
+			}
+			if kindOf(c) != kComment {
+				end = max(end, c.EndByte())
+			}
+		}
+		fn.Signature = strings.TrimSpace(string(x.src[def.StartByte():end]))
+	}
+	if hasIdentParams(fd) {
+		x.krParams(fn, def)
+	}
+	fn.Doc = x.doc(def)
+	return fn
+}
+
+// prototype makes a function of a file-scope declaration whose declarator
+// top names a function.
+func (x *extractor) prototype(decl, top *sitter.Node) *function {
+	if decl == nil || top == nil {
+		return nil
+	}
+	fd, name := funcDeclarator(top)
+	if fd == nil {
+		return nil
+	}
+	fn := x.newFunction(decl, decl.ChildByFieldName("type"), top, fd, name)
+	fn.Kind = "prototype"
+	fn.Signature = strings.TrimSpace(string(x.src[decl.StartByte():top.EndByte()]))
+	fn.Doc = x.doc(decl)
+	return fn
+}
+
+// newFunction fills what definitions and prototypes share: name, span,
+// linkage, results and parameters. n is the whole definition or
+// declaration, typ its type, decl its declarator, fd the function
+// declarator inside decl that holds the name.
+func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
+	fn := &function{
+		Function: &frontend.Function{
+			Name:     x.text(name),
+			Span:     x.span(n),
+			Exported: true,
+		},
+		start: int(n.StartByte()),
+		end:   int(n.EndByte()),
+		vars:  map[string]bool{},
+	}
+	fn.Signature = x.text(n)
+	typeStart := -1
+	if typ != nil {
+		typeStart = int(typ.StartByte())
+	}
+	for i := 0; i < int(n.ChildCount()); i++ {
+		c := n.Child(i)
+		if c.StartByte() >= decl.StartByte() {
+			break
+		}
+		switch kindOf(c) {
+		case kStorage:
+			if x.text(c) == "static" {
+				fn.Exported = false
+			}
+		case kTypeQualifier:
+			if typeStart < 0 || int(c.StartByte()) < typeStart {
+				typeStart = int(c.StartByte())
+			}
+		}
+	}
+	if typeStart >= 0 && typeStart <= int(fd.StartByte()) {
+		// The result type is the declaration without the name and
+		// parameters: "int *" of "int *f(void)", "int (*)(int)" of
+		// "int (*g(void))(int)".
+		t := string(x.src[typeStart:fd.StartByte()]) + string(x.src[fd.EndByte():decl.EndByte()])
+		if t = strings.Join(strings.Fields(t), " "); t != "void" && t != "" {
+			fn.Results = []frontend.Param{{Type: t}}
+		}
+	}
+	x.params(fn, fd.ChildByFieldName("parameters"))
+	return fn
+}
+
+// funcDeclarator finds, inside declarator d, the function declarator that
+// declares the name, and the name.
+func funcDeclarator(d *sitter.Node) (fd, name *sitter.Node) {
+	for depth := 0; d != nil && depth < 64; depth++ {
+		switch kindOf(d) {
+		case kFuncDecl:
+			inner := d.ChildByFieldName("declarator")
+			if kindOf(inner) == kIdentifier {
+				return d, inner
+			}
+			d = inner
+		case kPointerDecl, kAttrDecl:
+			d = d.ChildByFieldName("declarator")
+		case kParenDecl:
+			d = d.NamedChild(0)
+		default:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// declName returns the identifier a declarator declares, or nil.
+func declName(d *sitter.Node) *sitter.Node {
+	for depth := 0; d != nil && depth < 64; depth++ {
+		switch kindOf(d) {
+		case kIdentifier:
+			return d
+		case kFuncDecl, kPointerDecl, kAttrDecl, kArrayDecl, kInitDecl:
+			d = d.ChildByFieldName("declarator")
+		case kParenDecl:
+			d = d.NamedChild(0)
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// params fills fn.Params from a parameter list; "(void)" is none.
+func (x *extractor) params(fn *function, list *sitter.Node) {
+	if list == nil {
+		return
+	}
+	for i := 0; i < int(list.NamedChildCount()); i++ {
+		p := list.NamedChild(i)
+		switch kindOf(p) {
+		case kParamDecl:
+			name := declName(p.ChildByFieldName("declarator"))
+			if name == nil {
+				t := strings.Join(strings.Fields(x.text(p)), " ")
+				if t == "void" && list.NamedChildCount() == 1 {
+					return
+				}
+				fn.Params = append(fn.Params, frontend.Param{Type: t})
+				continue
+			}
+			n := x.text(name)
+			fn.vars[n] = true
+			fn.Params = append(fn.Params, frontend.Param{Name: n, Type: x.without(p, name)})
+		case kVariadic:
+			fn.Params = append(fn.Params, frontend.Param{Type: "..."})
+		case kIdentifier: // K&R: the types follow the parameter list
+			n := x.text(p)
+			fn.vars[n] = true
+			fn.Params = append(fn.Params, frontend.Param{Name: n})
+		}
+	}
+}
+
+// without returns the text of n with the text of its descendant d cut
+// out, white space collapsed: the type of a declaration without its name.
+func (x *extractor) without(n, d *sitter.Node) string {
+	t := string(x.src[n.StartByte():d.StartByte()]) + string(x.src[d.EndByte():n.EndByte()])
+	return strings.Join(strings.Fields(t), " ")
+}
+
+func hasIdentParams(fd *sitter.Node) bool {
+	list := fd.ChildByFieldName("parameters")
+	return list != nil && list.NamedChildCount() > 0 && kindOf(list.NamedChild(0)) == kIdentifier
+}
+
+// krParams fills the types of K&R parameters from the declarations
+// between the parameter list and the body.
+func (x *extractor) krParams(fn *function, def *sitter.Node) {
+	types := map[string]string{}
+	for i := 0; i < int(def.NamedChildCount()); i++ {
+		d := def.NamedChild(i)
+		if kindOf(d) != kDeclaration {
+			continue
+		}
+		typ := x.text(d.ChildByFieldName("type"))
+		for j := 0; j < int(d.ChildCount()); j++ {
+			if d.FieldNameForChild(j) != "declarator" {
+				continue
+			}
+			c := d.Child(j)
+			if name := declName(c); name != nil {
+				types[x.text(name)] = strings.TrimSpace(typ + " " + x.without(c, name))
+			}
+		}
+	}
+	for i := range fn.Params {
+		if fn.Params[i].Type == "" {
+			t, ok := types[fn.Params[i].Name]
+			if !ok {
+				t = "int" // K&R: an undeclared parameter is an int
+			}
+			fn.Params[i].Type = t
+		}
+	}
+}
+
+// doc returns the comments right above n (ending on the line before it or
+// on its line), without their markers.
+func (x *extractor) doc(n *sitter.Node) string {
+	var parts []string
+	row := n.StartPoint().Row
+	for p := n.PrevSibling(); p != nil && kindOf(p) == kComment && p.EndPoint().Row+1 >= row; p = p.PrevSibling() {
+		parts = append(parts, cleanComment(x.text(p)))
+		row = p.StartPoint().Row
+	}
+	slices.Reverse(parts)
+	return strings.TrimSpace(strings.Join(parts, "\n"))
+}
+
+// cleanComment strips the markers of a // or /* */ comment and the
+// leading " * " of its lines.
+func cleanComment(c string) string {
+	if s, ok := strings.CutPrefix(c, "//"); ok {
+		return strings.TrimSpace(strings.TrimLeft(s, "/!"))
+	}
+	c = strings.TrimSuffix(strings.TrimPrefix(c, "/*"), "*/")
+	lines := strings.Split(c, "\n")
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		if l != "*" && !strings.HasPrefix(l, "*/") {
+			l = strings.TrimPrefix(l, "* ")
+		}
+		lines[i] = strings.TrimSpace(strings.TrimLeft(l, "*"))
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}

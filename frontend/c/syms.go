@@ -1,0 +1,111 @@
+package c
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+	tsc "github.com/smacker/go-tree-sitter/c"
+)
+
+// kind is what the frontend cares about in a node type.
+type kind uint8
+
+const (
+	kOther kind = iota
+	kComment
+	kCompound
+	kExprStmt
+	kDeclaration
+	kIf
+	kElse
+	kFor
+	kWhile
+	kDo
+	kSwitch
+	kCase
+	kReturn
+	kBreak
+	kContinue
+	kGoto
+	kLabeled
+	kPreprocCond   // preproc_if, preproc_ifdef, preproc_elif, preproc_elifdef, preproc_else
+	kPreprocOther  // other directives: #define, #include, #pragma...
+	kAttributedSt  // attributed_statement
+	kCall          // call_expression
+	kIdentifier    // identifier
+	kParen         // parenthesized_expression
+	kField         // field_expression
+	kPointerDecl   // pointer_declarator
+	kFuncDecl      // function_declarator
+	kParenDecl     // parenthesized_declarator
+	kArrayDecl     // array_declarator
+	kInitDecl      // init_declarator
+	kAttrDecl      // attributed_declarator
+	kParamDecl     // parameter_declaration
+	kVariadic      // variadic_parameter
+	kStorage       // storage_class_specifier
+	kTypeQualifier // type_qualifier
+)
+
+var kindNames = map[string]kind{
+	"comment":                   kComment,
+	"compound_statement":        kCompound,
+	"expression_statement":      kExprStmt,
+	"declaration":               kDeclaration,
+	"if_statement":              kIf,
+	"else_clause":               kElse,
+	"for_statement":             kFor,
+	"while_statement":           kWhile,
+	"do_statement":              kDo,
+	"switch_statement":          kSwitch,
+	"case_statement":            kCase,
+	"return_statement":          kReturn,
+	"break_statement":           kBreak,
+	"continue_statement":        kContinue,
+	"goto_statement":            kGoto,
+	"labeled_statement":         kLabeled,
+	"preproc_if":                kPreprocCond,
+	"preproc_ifdef":             kPreprocCond,
+	"preproc_elif":              kPreprocCond,
+	"preproc_elifdef":           kPreprocCond,
+	"preproc_else":              kPreprocCond,
+	"preproc_include":           kPreprocOther,
+	"preproc_def":               kPreprocOther,
+	"preproc_function_def":      kPreprocOther,
+	"preproc_call":              kPreprocOther,
+	"attributed_statement":      kAttributedSt,
+	"call_expression":           kCall,
+	"identifier":                kIdentifier,
+	"parenthesized_expression":  kParen,
+	"field_expression":          kField,
+	"pointer_declarator":        kPointerDecl,
+	"function_declarator":       kFuncDecl,
+	"parenthesized_declarator":  kParenDecl,
+	"array_declarator":          kArrayDecl,
+	"init_declarator":           kInitDecl,
+	"attributed_declarator":     kAttrDecl,
+	"parameter_declaration":     kParamDecl,
+	"variadic_parameter":        kVariadic,
+	"storage_class_specifier":   kStorage,
+	"type_qualifier":            kTypeQualifier,
+}
+
+var (
+	lang  = tsc.GetLanguage()
+	kinds = func() []kind {
+		k := make([]kind, 1<<16)
+		for s := sitter.Symbol(0); uint32(s) < lang.SymbolCount(); s++ {
+			if lang.SymbolType(s) == sitter.SymbolTypeRegular {
+				k[s] = kindNames[lang.SymbolName(s)]
+			}
+		}
+		return k
+	}()
+)
+
+// kindOf classifies n without allocating its type name. Error nodes are
+// kOther.
+func kindOf(n *sitter.Node) kind {
+	if n == nil {
+		return kOther
+	}
+	return kinds[n.Symbol()]
+}
