@@ -1,0 +1,51 @@
+// Package rust is surety's Rust frontend. Importing it registers the
+// language "rust" for .rs files.
+//
+// It parses with tree-sitter (github.com/smacker/go-tree-sitter and its
+// rust grammar) and reads the tree with one query and a cursor, closing the
+// tree as soon as the file is extracted.
+//
+// Terms, as the model uses them:
+//
+//   - Module: the module path inside the crate. It comes from the file's
+//     path relative to the crate root, the nearest enclosing directory named
+//     src, tests, benches or examples ("src/lexer/mod.rs" and "src/lexer.rs"
+//     are "lexer", "src/lib.rs" and "src/main.rs" are ""), followed by the
+//     inline mod blocks around the item ("mod a { mod b { ... } }" adds
+//     "a::b").
+//   - Receiver: for a method of "impl Type" or "impl Trait for Type", the
+//     self type without generic arguments or references ("Vec" for
+//     "impl<T> Vec<T>"); for a method declared in a trait, the trait.
+//     Trait names the trait a method implements or is declared in.
+//   - Calls: a bare f(x) is direct; a::b::f(x), Self::f(), Type::f() and
+//     <T as Trait>::f() are path calls whose Qualifier is the path; x.f(y)
+//     is a method call whose Qualifier is the receiver expression as
+//     written; calling a closure or function-pointer value (a parameter of
+//     an Fn or fn type, a local bound to a closure, (self.cb)(x)) is
+//     indirect. A macro invocation name!(...) is a macro call, and the calls
+//     inside its token tree, which tree-sitter does not parse, are found
+//     from the token sequences "f (", "a :: f (" and ". f (" and marked
+//     InMacro. Closures are not functions of their own: their calls belong
+//     to the enclosing function.
+//   - Specs: assert!, assert_eq! ("a == b"), assert_ne! ("a != b") and their
+//     debug_ forms are assert clauses whose Form is the macro's name with
+//     its "!". Inside a verus! { } block, whose functions tree-sitter sees
+//     only as tokens, the requires, ensures, recommends and decreases
+//     clauses of each function and the invariant, ensures and decreases
+//     clauses of each loop are read from the tokens, split at top-level
+//     commas; the block is then parsed again as Rust with the clauses and
+//     the Verus mode words (spec, proof, exec, open, closed, tracked, ghost)
+//     blanked out, byte for byte, so spans stay those of the file. spec and
+//     proof functions are Ghost. assert(e) and assume(e) in their bodies
+//     are assert and assume clauses.
+//   - Statements: a function's Body is its block; if, if let (the let in
+//     Cond), while, while let, loop and for (Cond "x in it"), match (one
+//     case per arm, Cond the pattern with its guard), return, break and
+//     continue with their labels; the tail expression of the body is a
+//     return; panic!, unreachable!, todo!, unimplemented!,
+//     std::process::exit and abort are throws. The ? operator stays inside
+//     its statement.
+//
+// A file with syntax errors yields every function tree-sitter could still
+// recognise, and File.Errors lists the regions it could not.
+package rust

@@ -1,0 +1,5 @@
+pub struct Parser;
+
+impl Parser {
+    pub fn parse(&self) {} // want func:"parser::Parser::parse"
+}
