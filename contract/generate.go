@@ -231,6 +231,10 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 	if errors.As(err, &rerr) {
 		gen.res.Requests += rerr.Attempts
 	}
+	if errors.Is(err, llm.ErrEstimate) {
+		gen.res.Requests++ // a dry run: counted by the estimator, nothing to keep
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("contract: %s: %w", strings.Join(names, ", "), err)
 	}

@@ -18,9 +18,11 @@ import (
 	"github.com/suretydev/surety/frontend"
 )
 
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
-	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedTypesSizes |
-	packages.NeedImports | packages.NeedDeps
+// loadMode is go/packages' LoadSyntax: typed syntax for the packages asked
+// for, their dependencies from export data. Type-checking every dependency
+// from source (NeedDeps) would triple the cost and add nothing: SSA bodies
+// are built for the packages asked for only.
+const loadMode = packages.LoadSyntax
 
 // load loads the packages of the given files, module by module, extracts
 // the model of each requested file, and attaches call targets from the
@@ -136,7 +138,16 @@ func loadPackages(ctx context.Context, root string, patterns []string, want map[
 	if len(patterns) == 0 {
 		return nil, nil
 	}
-	cfg := &packages.Config{Context: ctx, Mode: loadMode, Dir: root, Tests: true}
+	// Test variants are loaded only when test files were asked for: they
+	// type-check every package a second time.
+	tests := false
+	for abs := range want {
+		if strings.HasSuffix(abs, "_test.go") {
+			tests = true
+			break
+		}
+	}
+	cfg := &packages.Config{Context: ctx, Mode: loadMode, Dir: root, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		if ctx.Err() != nil {

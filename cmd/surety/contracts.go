@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/llm"
+)
+
+func init() {
+	register(&command{
+		name:  "contracts",
+		usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] PATH...",
+		short: "derive each function's contract from what its callers expect, top-down over the call graph",
+		run:   runContracts,
+	})
+}
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+func runContracts(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var entries, knowledge stringList
+	fs.Var(&entries, "entry", "treat this function (qualified name) as an entry; repeatable")
+	fs.Var(&knowledge, "knowledge", "a domain-knowledge document; repeatable")
+	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
+	batch := fs.Int("batch", 1, "components per request")
+	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
+	var mf modelFlags
+	mf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "usage: surety contracts [flags] PATH...")
+		return 2
+	}
+	m, err := mf.model(e)
+	if err != nil {
+		return fail(e, "contracts", err)
+	}
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls})
+	if err != nil {
+		return fail(e, "contracts", err)
+	}
+	for _, fe := range ferrs {
+		fmt.Fprintln(e.stderr, "surety contracts:", fe)
+	}
+	g := callgraph.Build(prog, nil)
+
+	var docs []contract.Document
+	for _, path := range knowledge {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return fail(e, "contracts", err)
+		}
+		docs = append(docs, contract.Document{Name: filepath.Base(path), Text: string(data)})
+	}
+	split := callgraph.Phases(g, &callgraph.PhaseOptions{By: callgraph.ByDirectory})
+	partOf := func(n *callgraph.Node) string { return split.Phases[split.Of[n.Index]].Name }
+	var know *contract.Knowledge
+	if len(docs) > 0 {
+		var parts []contract.Part
+		for _, p := range split.Phases {
+			part := contract.Part{Name: p.Name}
+			for i, n := range p.Nodes {
+				if i == 12 {
+					break
+				}
+				part.Functions = append(part.Functions, n.Func.QualifiedName())
+			}
+			parts = append(parts, part)
+		}
+		know, err = contract.CutKnowledge(ctx, m, docs, parts, nil)
+		if errors.Is(err, llm.ErrEstimate) {
+			know, err = contract.Uncut(docs), nil // an estimate counts the cut and the uncut prompts
+		}
+		if err != nil {
+			return fail(e, "contracts", err)
+		}
+	}
+
+	opts := &contract.Options{
+		Model: m, Store: &contract.Store{Dir: *out}, Knowledge: know, PartOf: partOf,
+		Entries: entries, Workers: *workers, Batch: *batch,
+		Progress: progressPrinter(e, "contracts"),
+	}
+	res, err := contract.Generate(ctx, g, opts)
+	if err != nil {
+		return fail(e, "contracts", err)
+	}
+	fmt.Fprintf(e.stdout, "%d functions: %d asked, %d reused from %s, %d failed components\n",
+		len(g.Nodes), res.Asked, res.Reused, *out, len(res.Errors))
+	for _, msg := range res.Errors {
+		fmt.Fprintln(e.stderr, "surety contracts:", msg)
+	}
+	printUsage(e.stdout, m.report())
+	if len(res.Errors) > 0 && !mf.estimate {
+		return 1
+	}
+	return 0
+}
+
+// progressPrinter returns a progress callback: a bar redrawn in place on a
+// terminal, nothing otherwise (logs stay clean).
+func progressPrinter(e *env, what string) func(callgraph.Progress) {
+	if !e.isTerminal {
+		return nil
+	}
+	return func(p callgraph.Progress) {
+		const width = 30
+		done := 0
+		if p.Total > 0 {
+			done = width * p.Done / p.Total
+		}
+		fmt.Fprintf(e.stderr, "\r%s layer %d/%d [%s%s] %d/%d", what, p.Layer, p.Layers,
+			strings.Repeat("#", done), strings.Repeat(".", width-done), p.Done, p.Total)
+		if p.Done == p.Total {
+			fmt.Fprintln(e.stderr)
+		}
+	}
+}
