@@ -74,3 +74,18 @@ func namesLocked() []string {
 	sort.Strings(ns)
 	return ns
 }
+
+// A Prober is an optional interface of a Checker: Available reports
+// whether the engine can run on this machine (its program found, its
+// solver present). Without it a checker is taken to be available.
+type Prober interface {
+	Available(ctx context.Context) error
+}
+
+// Available reports whether c can run here, through Prober when c has it.
+func Available(ctx context.Context, c Checker) error {
+	if p, ok := c.(Prober); ok {
+		return p.Available(ctx)
+	}
+	return nil
+}
