@@ -17,7 +17,7 @@ import (
 // for programs used interactively (an SMT solver session). Like Run, it
 // runs in its own process group, which is killed when ctx is cancelled,
 // when Cmd.Timeout expires, on Kill, and after the program exits. It
-// counts in Running until Wait returns.
+// counts in Running until it has exited and been reaped.
 type Process struct {
 	cmd    *exec.Cmd
 	stdin  *os.File
@@ -32,7 +32,6 @@ type Process struct {
 	once    sync.Once
 	werr    error
 	why     error // ErrTimeout or ctx.Err() when that is what stopped it
-	res     *Result
 }
 
 // Start starts c and returns at once. c.Stdin must be nil: write to
