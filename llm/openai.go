@@ -140,9 +140,8 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 // wire builds the go-openai request for req.
 func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 	w := openai.ChatCompletionRequest{
-		Model:     c.opts.Model,
-		Messages:  make([]openai.ChatCompletionMessage, len(req.Messages)),
-		MaxTokens: req.MaxTokens,
+		Model:    c.opts.Model,
+		Messages: make([]openai.ChatCompletionMessage, len(req.Messages)),
 		// go-openai omits a zero temperature, which servers read as their
 		// default (often 1); the smallest positive float is greedy in effect.
 		Temperature: float32(req.Temperature),
@@ -150,6 +149,11 @@ func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 	if req.Temperature <= 0 {
 		w.Temperature = math.SmallestNonzeroFloat32
 	}
+	// max_tokens, deprecated by OpenAI, is the field every compatible server
+	// (vLLM, Ollama, llama.cpp) reads; reasoning models get
+	// max_completion_tokens below.
+	//lint:ignore SA1019 kept on purpose for compatible servers
+	w.MaxTokens = req.MaxTokens
 	for i, m := range req.Messages {
 		w.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
 	}
@@ -164,7 +168,8 @@ func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 	// go-openai's own table of models decide.
 	v := openai.NewReasoningValidator()
 	if errors.Is(v.Validate(w), openai.ErrReasoningModelMaxTokensDeprecated) {
-		w.MaxCompletionTokens, w.MaxTokens = w.MaxTokens, 0
+		//lint:ignore SA1019 moving the value out of the deprecated field
+		w.MaxCompletionTokens, w.MaxTokens = req.MaxTokens, 0
 	}
 	if err := v.Validate(w); errors.Is(err, openai.ErrReasoningModelLimitationsOther) || errors.Is(err, openai.ErrReasoningSamplingUnsupported) {
 		w.Temperature = 0

@@ -77,10 +77,10 @@ type ItemTally struct {
 // WriteTable writes the per-stage figures and the total as an aligned text
 // table.
 func (r *Report) WriteTable(w io.Writer) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "stage\titems\trequests\tcached\tfailed\tprompt tokens\tcompletion tokens\t")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "stage\titems\trequests\tcached\tfailed\tprompt tokens\tcompletion tokens")
 	row := func(name string, items int, t Tally) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", name, items, t.Requests, t.Cached, t.Failed, t.PromptTokens, t.CompletionTokens)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\n", name, items, t.Requests, t.Cached, t.Failed, t.PromptTokens, t.CompletionTokens)
 	}
 	n := 0
 	for _, s := range r.Stages {

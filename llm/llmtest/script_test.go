@@ -88,7 +88,9 @@ type fakeT struct {
 	errs []string
 }
 
-func (f *fakeT) Errorf(format string, args ...any) { f.errs = append(f.errs, fmt.Sprintf(format, args...)) }
+func (f *fakeT) Errorf(format string, args ...any) {
+	f.errs = append(f.errs, fmt.Sprintf(format, args...))
+}
 
 func TestServerScriptedReplay(t *testing.T) {
 	s, err := llmtest.Load("testdata/contract.txtar")

@@ -79,13 +79,26 @@ type stepState struct {
 // (see ParseJSON) stops the test with t.Fatalf.
 func New(t TB, s *Script) *Server {
 	t.Helper()
+	srv, err := Start(s)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	srv.t = t
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// Start starts a Server answering from s outside a test (in an Example, or
+// a tool replaying a script); the caller closes it. A request that no step
+// matches is answered with HTTP 400.
+func Start(s *Script) (*Server, error) {
 	if s == nil {
 		s = &Script{}
 	}
 	if err := s.check("script"); err != nil {
-		t.Fatalf("%v", err)
+		return nil, err
 	}
-	srv := &Server{t: t}
+	srv := &Server{}
 	for i, st := range s.Steps {
 		if st.Name == "" {
 			st.Name = fmt.Sprintf("step %d", i+1)
@@ -96,8 +109,7 @@ func New(t TB, s *Script) *Server {
 	mux.HandleFunc("POST /v1/chat/completions", srv.handle)
 	mux.HandleFunc("POST /chat/completions", srv.handle)
 	srv.Server = httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	return srv
+	return srv, nil
 }
 
 // Steps is a shorthand for a Script of replies answered in order.
@@ -177,7 +189,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 	var wr wireRequest
 	if err := json.Unmarshal(body, &wr); err != nil {
-		s.t.Errorf("llmtest: request body is not JSON: %v", err)
+		s.report("llmtest: request body is not JSON: %v", err)
 		writeError(w, http.StatusBadRequest, "llmtest: request body is not JSON: "+err.Error())
 		return
 	}
@@ -208,7 +220,7 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 
 	if st == nil {
-		s.t.Errorf("llmtest: request %d: no step matches; last user message: %q", n, clipText(req.LastUser(), 300))
+		s.report("llmtest: request %d: no step matches; last user message: %q", n, clipText(req.LastUser(), 300))
 		writeError(w, http.StatusBadRequest, "llmtest: no scripted step matches this request")
 		return
 	}
@@ -289,6 +301,13 @@ func (s *Server) answer(w http.ResponseWriter, req *Request, st *Step) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	json.NewEncoder(w).Encode(reply)
+}
+
+// report tells the test, if there is one, what went wrong.
+func (s *Server) report(format string, args ...any) {
+	if s.t != nil {
+		s.t.Errorf(format, args...)
+	}
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
