@@ -1,0 +1,492 @@
+package callgraph
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+// BuildOptions control Build. The zero value is valid; a nil *BuildOptions
+// means the zero value. Build does not modify it.
+type BuildOptions struct {
+	// IncludeAmbiguous makes ambiguous edges take part in SCCs, layers,
+	// phases and traversal. The zero value keeps them out: they stay in
+	// Graph.Edges, flagged, and are counted in the report, but a
+	// function reached only through them is treated as uncalled. See the
+	// package doc for the trade.
+	IncludeAmbiguous bool
+	// Extra lists edges the user knows of and name resolution cannot find
+	// (calls through function pointers, callbacks); LoadEdges reads them
+	// from JSON. Each becomes a sound edge marked Extra.
+	Extra []ExtraEdge
+}
+
+// Build makes the call graph of prog: a node per function definition and
+// an edge per resolved call, resolved as the package doc describes. It
+// never fails: what cannot be resolved is listed in Graph.Unresolved, extra
+// edges naming no function in Graph.UnmatchedExtra. The result depends only
+// on prog and opts.
+func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
+	if opts == nil {
+		opts = &BuildOptions{}
+	}
+	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
+	r := newResolver(prog, g)
+	for _, n := range g.Nodes {
+		fi := r.files[n.Func.Span.File]
+		for _, c := range n.Func.Calls {
+			r.resolve(n, fi, c)
+		}
+	}
+	r.addExtra(opts.Extra)
+	g.link()
+	return g
+}
+
+// fileInfo is what resolution needs to know of a caller's file.
+type fileInfo struct {
+	file *frontend.File
+	// cScope: C rules (static functions invisible outside their file
+	// unless it is a header).
+	cScope bool
+}
+
+type fileName struct{ file, name string }
+type recvName struct{ recv, name string }
+
+type resolver struct {
+	g     *Graph
+	files map[string]fileInfo
+	// free: definitions without receiver, by simple name.
+	free map[string][]*Node
+	// inFile, inModule: free definitions by file or module and name,
+	// only for names defined more than once.
+	inFile   map[fileName][]*Node
+	inModule map[fileName][]*Node
+	// methods: definitions with a receiver, by simple name.
+	methods map[string][]*Node
+	// byRecv: methods by receiver type (base name) and name.
+	byRecv map[recvName][]*Node
+	// byTrait: methods by trait (base name) and name.
+	byTrait map[recvName][]*Node
+	// traitsOf: the traits each receiver type implements.
+	traitsOf map[string][]string
+	// declared: names declared by a prototype without definition.
+	declared map[string]bool
+	// visible: whether a node may be called from other files.
+	visible []bool
+}
+
+func newResolver(prog *frontend.Program, g *Graph) *resolver {
+	r := &resolver{
+		g:        g,
+		files:    map[string]fileInfo{},
+		free:     map[string][]*Node{},
+		inFile:   map[fileName][]*Node{},
+		inModule: map[fileName][]*Node{},
+		methods:  map[string][]*Node{},
+		byRecv:   map[recvName][]*Node{},
+		byTrait:  map[recvName][]*Node{},
+		traitsOf: map[string][]string{},
+		declared: map[string]bool{},
+	}
+	if prog == nil {
+		g.sortNodes()
+		return r
+	}
+	n := 0
+	for _, f := range prog.Files {
+		n += len(f.Functions)
+	}
+	g.Nodes = make([]*Node, 0, n)
+	for _, f := range prog.Files {
+		for _, fn := range f.Functions {
+			if !fn.Definition {
+				r.declared[fn.Name] = true
+				continue
+			}
+			g.Nodes = append(g.Nodes, &Node{ID: fn.ID(), Func: fn})
+			if _, ok := r.files[fn.Span.File]; !ok {
+				// Spans name the file as the frontend saw it; normally
+				// f.Path.
+				r.files[fn.Span.File] = fileInfo{file: f, cScope: f.Language == "c"}
+			}
+		}
+	}
+	g.sortNodes()
+	// Drop duplicate IDs (the same file given twice): the first wins.
+	w := 0
+	for i, n := range g.Nodes {
+		if i > 0 && n.ID == g.Nodes[w-1].ID {
+			continue
+		}
+		g.Nodes[w] = n
+		w++
+	}
+	if w != len(g.Nodes) {
+		g.Nodes = g.Nodes[:w]
+		g.sortNodes()
+	}
+	r.visible = make([]bool, len(g.Nodes))
+	for _, n := range g.Nodes {
+		fn := n.Func
+		fi := r.files[fn.Span.File]
+		header := strings.HasSuffix(fn.Span.File, ".h")
+		r.visible[n.Index] = !fi.cScope || fn.Exported || header
+		if fn.Receiver == "" {
+			r.free[fn.Name] = append(r.free[fn.Name], n)
+			continue
+		}
+		recv := baseType(fn.Receiver)
+		r.methods[fn.Name] = append(r.methods[fn.Name], n)
+		r.byRecv[recvName{recv, fn.Name}] = append(r.byRecv[recvName{recv, fn.Name}], n)
+		if fn.Trait != "" {
+			tr := baseType(fn.Trait)
+			r.byTrait[recvName{tr, fn.Name}] = append(r.byTrait[recvName{tr, fn.Name}], n)
+			if !slices.Contains(r.traitsOf[recv], tr) {
+				r.traitsOf[recv] = append(r.traitsOf[recv], tr)
+			}
+		}
+	}
+	for name, ns := range r.free {
+		if len(ns) < 2 {
+			continue
+		}
+		for _, n := range ns {
+			kf := fileName{n.Func.Span.File, name}
+			r.inFile[kf] = append(r.inFile[kf], n)
+			km := fileName{n.Func.Module, name}
+			r.inModule[km] = append(r.inModule[km], n)
+		}
+	}
+	for k := range r.traitsOf {
+		slices.Sort(r.traitsOf[k])
+	}
+	return r
+}
+
+// resolve adds the edges or the unresolved entry of one call.
+func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
+	line := c.Span.StartLine
+	if c.Resolved {
+		var targets []*Node
+		for _, id := range c.Targets {
+			if n := r.g.byID[id]; n != nil {
+				targets = append(targets, n)
+			}
+		}
+		if len(targets) == 0 {
+			r.unresolved(caller, c, ReasonLibrary)
+			return
+		}
+		for _, n := range uniqueNodes(targets) {
+			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line})
+		}
+		return
+	}
+	switch c.Kind {
+	case frontend.CallMacro:
+		// A macro invocation is not a call of a function; calls inside
+		// its arguments are recorded as calls of their own.
+		return
+	case frontend.CallIndirect:
+		r.unresolved(caller, c, ReasonIndirect)
+		return
+	}
+	if c.Name == "" {
+		r.unresolved(caller, c, ReasonIndirect)
+		return
+	}
+	cands, sure := r.candidates(caller, fi, c)
+	switch {
+	case len(cands) == 0:
+		reason := ReasonUnknown
+		if r.declared[c.Name] {
+			reason = ReasonLibrary
+		}
+		r.unresolved(caller, c, reason)
+	case len(cands) == 1 && sure:
+		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: cands[0], Call: c, Line: line})
+	default:
+		cands = uniqueNodes(cands)
+		for _, n := range cands {
+			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands})
+		}
+	}
+}
+
+func (r *resolver) unresolved(caller *Node, c *frontend.Call, why Reason) {
+	r.g.Unresolved = append(r.g.Unresolved, &Unresolved{Caller: caller, Call: c, Callee: c.Callee, Line: c.Span.StartLine, Reason: why})
+}
+
+// candidates returns the functions c may call. sure is false when the
+// candidates are guesses even if there is only one (a method called on a
+// receiver of unknown type).
+func (r *resolver) candidates(caller *Node, fi fileInfo, c *frontend.Call) (cands []*Node, sure bool) {
+	fn := caller.Func
+	q := strings.TrimSpace(c.Qualifier)
+	switch c.Kind {
+	case frontend.CallMethod:
+		if q == "self" || q == "Self" || q == "*self" || q == "&self" {
+			if cs := r.selfMethods(fn, c.Name); len(cs) > 0 {
+				return r.narrow(fn, cs), true
+			}
+		}
+		return r.methods[c.Name], false
+	case frontend.CallPath:
+		if q == "Self" {
+			if cs := r.selfMethods(fn, c.Name); len(cs) > 0 {
+				return r.narrow(fn, cs), true
+			}
+			return nil, true
+		}
+		typ, trait, segs := splitQualifier(q)
+		if trait != "" {
+			cs := r.byTrait[recvName{trait, c.Name}]
+			if typ != "" {
+				if t := filterNodes(cs, func(n *Node) bool { return baseType(n.Func.Receiver) == typ }); len(t) > 0 {
+					cs = t
+				}
+			}
+			return r.narrow(fn, cs), true
+		}
+		if len(segs) > 0 {
+			last := segs[len(segs)-1]
+			prefix := segs[:len(segs)-1]
+			if cs := r.byRecv[recvName{last, c.Name}]; len(cs) > 0 {
+				if t := filterNodes(cs, func(n *Node) bool { return moduleEndsWith(n.Func.Module, prefix) }); len(t) > 0 {
+					cs = t
+				}
+				return r.narrow(fn, cs), true
+			}
+			if cs := r.byTrait[recvName{last, c.Name}]; len(cs) > 0 {
+				return r.narrow(fn, cs), true
+			}
+			cs := filterNodes(r.free[c.Name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, segs) })
+			return r.narrow(fn, cs), true
+		}
+		// A qualifier of only crate/self/super: a free function.
+		fallthrough
+	default:
+		cands := r.free[c.Name]
+		if len(cands) <= 1 {
+			if len(cands) == 1 && fi.cScope && !r.visible[cands[0].Index] && cands[0].File() != fn.Span.File {
+				return nil, true
+			}
+			return cands, true
+		}
+		if fn.Module != "" {
+			if same := r.inModule[fileName{fn.Module, c.Name}]; len(same) > 0 {
+				return same, true
+			}
+		}
+		if same := r.inFile[fileName{fn.Span.File, c.Name}]; len(same) > 0 {
+			return same, true
+		}
+		vis := filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] })
+		return vis, true
+	}
+}
+
+// selfMethods returns the methods called name of fn's own type, else of
+// its trait, else of the traits its type implements.
+func (r *resolver) selfMethods(fn *frontend.Function, name string) []*Node {
+	if fn.Receiver == "" {
+		return nil
+	}
+	recv := baseType(fn.Receiver)
+	if cs := r.byRecv[recvName{recv, name}]; len(cs) > 0 {
+		return cs
+	}
+	if fn.Trait != "" {
+		tr := baseType(fn.Trait)
+		if cs := r.byRecv[recvName{tr, name}]; len(cs) > 0 {
+			return cs // a default method of the trait
+		}
+		if cs := r.byTrait[recvName{tr, name}]; len(cs) > 0 {
+			return cs
+		}
+	}
+	var out []*Node
+	for _, tr := range r.traitsOf[recv] {
+		out = append(out, r.byRecv[recvName{tr, name}]...)
+	}
+	return out
+}
+
+// narrow keeps, of several candidates, those in the caller's module (when
+// it has one), else those in its file, else all of them.
+func (r *resolver) narrow(fn *frontend.Function, cs []*Node) []*Node {
+	if len(cs) <= 1 {
+		return cs
+	}
+	if fn.Module != "" {
+		if t := filterNodes(cs, func(n *Node) bool { return n.Func.Module == fn.Module }); len(t) > 0 {
+			return t
+		}
+	}
+	if t := filterNodes(cs, func(n *Node) bool { return n.File() == fn.Span.File }); len(t) > 0 {
+		return t
+	}
+	return cs
+}
+
+func filterNodes(cs []*Node, keep func(*Node) bool) []*Node {
+	var out []*Node
+	for _, n := range cs {
+		if keep(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// uniqueNodes returns the nodes sorted by index without repeats, in a new
+// slice.
+func uniqueNodes(ns []*Node) []*Node {
+	out := slices.Clone(ns)
+	slices.SortFunc(out, func(a, b *Node) int { return a.Index - b.Index })
+	return slices.Compact(out)
+}
+
+// splitQualifier reads a call's qualifier: "<T as Tr>" gives typ T and
+// trait Tr; otherwise the path segments without generic arguments and
+// without the relative prefixes crate, self and super.
+func splitQualifier(q string) (typ, trait string, segs []string) {
+	if strings.HasPrefix(q, "<") {
+		if end := matchAngle(q); end > 0 {
+			inner := q[1:end]
+			if i := strings.Index(inner, " as "); i >= 0 {
+				return baseType(inner[:i]), baseType(inner[i+4:]), nil
+			}
+			q = inner + q[end+1:]
+		}
+	}
+	q = stripGenerics(q)
+	for s := range strings.SplitSeq(q, "::") {
+		s = strings.TrimSpace(s)
+		switch s {
+		case "", "crate", "self", "super":
+			continue
+		}
+		segs = append(segs, s)
+	}
+	return "", "", segs
+}
+
+// matchAngle returns the index of the '>' closing the '<' at q[0], or -1.
+func matchAngle(q string) int {
+	depth := 0
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// stripGenerics removes every <...> section.
+func stripGenerics(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<':
+			depth++
+		case c == '>' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// baseType reduces a type as written to its name: "&mut Foo<T>" and
+// "a::Foo" give "Foo".
+func baseType(s string) string {
+	s = stripGenerics(s)
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"&", "mut ", "dyn ", "impl ", "*const ", "*mut "} {
+		for strings.HasPrefix(s, p) {
+			s = strings.TrimSpace(strings.TrimPrefix(s, p))
+		}
+	}
+	if i := strings.LastIndex(s, "::"); i >= 0 {
+		s = s[i+2:]
+	}
+	return strings.TrimSpace(s)
+}
+
+// moduleEndsWith reports whether the module path mod ends with the
+// segments segs.
+func moduleEndsWith(mod string, segs []string) bool {
+	if len(segs) == 0 {
+		return true
+	}
+	parts := strings.Split(mod, "::")
+	if len(parts) < len(segs) {
+		return false
+	}
+	return slices.Equal(parts[len(parts)-len(segs):], segs)
+}
+
+// lookup finds the function a user names: by ID, else by qualified name,
+// else by simple name, each only when unique.
+func (g *Graph) lookup(name string, qualified map[string][]*Node) []*Node {
+	if n := g.byID[name]; n != nil {
+		return []*Node{n}
+	}
+	if cs := qualified[name]; len(cs) > 0 {
+		return cs
+	}
+	var out []*Node
+	for _, n := range g.Nodes {
+		if n.Func != nil && n.Func.Name == name {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// qualifiedIndex maps qualified names (and file:qualified names) to nodes.
+func (g *Graph) qualifiedIndex() map[string][]*Node {
+	m := map[string][]*Node{}
+	for _, n := range g.Nodes {
+		if n.Func == nil {
+			continue
+		}
+		q := n.Func.QualifiedName()
+		m[q] = append(m[q], n)
+		k := path.Clean(n.File()) + ":" + q
+		m[k] = append(m[k], n)
+	}
+	return m
+}
+
+func (r *resolver) addExtra(extra []ExtraEdge) {
+	if len(extra) == 0 {
+		return
+	}
+	q := r.g.qualifiedIndex()
+	for _, x := range extra {
+		from := r.g.lookup(x.Caller, q)
+		to := r.g.lookup(x.Callee, q)
+		if len(from) != 1 || len(to) != 1 {
+			r.g.UnmatchedExtra = append(r.g.UnmatchedExtra, x)
+			continue
+		}
+		r.g.Edges = append(r.g.Edges, &Edge{Caller: from[0], Callee: to[0], Line: x.Line, Extra: true})
+	}
+}

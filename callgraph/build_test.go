@@ -1,0 +1,176 @@
+package callgraph
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+func TestBuildCStaticScope(t *testing.T) {
+	helperA := def("a.c", "helper", 1)
+	helperA.Exported = false
+	helperB := def("b.c", "helper", 1)
+	helperB.Exported = false
+	proto := &frontend.Function{Name: "shared", Span: frontend.Span{File: "a.c", StartLine: 2}}
+	libProto := &frontend.Function{Name: "printf", Span: frontend.Span{File: "a.c", StartLine: 3}}
+	p := prog(
+		file("a.c", "c", helperA, proto, libProto, def("a.c", "main", 5, "helper@6", "shared@7", "printf@8", "*fp@9", "memcpy@10")),
+		file("b.c", "c", helperB, def("b.c", "shared", 3, "helper@4")),
+		file("c.c", "c", def("c.c", "other", 1, "helper@2")),
+	)
+	g := Build(p, nil)
+	if got, want := len(g.Nodes), 5; got != want {
+		t.Fatalf("nodes: got %d, want %d (prototypes must not be nodes)", got, want)
+	}
+	got := edgesOf(g)
+	want := []string{"main->helper", "main->b.c:shared", "shared->helper"}
+	if !slices.Equal(got, want) {
+		t.Errorf("edges:\n got %q\nwant %q", got, want)
+	}
+	var reasons []string
+	for _, u := range g.Unresolved {
+		reasons = append(reasons, u.Caller.Name()+":"+u.Callee+":"+u.Reason.String())
+	}
+	// other() in c.c cannot see either static helper.
+	wantR := []string{"main:printf:library", "main:*fp:indirect", "main:memcpy:unknown", "other:helper:unknown"}
+	if !slices.Equal(reasons, wantR) {
+		t.Errorf("unresolved:\n got %q\nwant %q", reasons, wantR)
+	}
+}
+
+func TestBuildCHeaderStaticVisible(t *testing.T) {
+	inline := def("util.h", "clamp", 1)
+	inline.Exported = false
+	g := Build(prog(file("util.h", "c", inline), file("m.c", "c", def("m.c", "main", 1, "clamp@2"))), nil)
+	if got := edgesOf(g); !slices.Equal(got, []string{"main->util.h:clamp"}) {
+		t.Errorf("a static function of a header is visible to its includers: got %q", got)
+	}
+}
+
+func TestBuildCDuplicateExternalIsAmbiguous(t *testing.T) {
+	g := Build(prog(
+		file("x86/a.c", "c", def("x86/a.c", "arch_init", 1)),
+		file("arm/a.c", "c", def("arm/a.c", "arch_init", 1)),
+		file("main.c", "c", def("main.c", "main", 1, "arch_init@2")),
+	), nil)
+	if len(g.Edges) != 2 {
+		t.Fatalf("want 2 ambiguous edges, got %q", edgesOf(g))
+	}
+	for _, e := range g.Edges {
+		if !e.Ambiguous || len(e.Candidates) != 2 {
+			t.Errorf("edge %s->%s: ambiguous=%v candidates=%d", e.Caller.ID, e.Callee.ID, e.Ambiguous, len(e.Candidates))
+		}
+	}
+	if r := MakeReport(g, nil); r.AmbiguousShare != 1 || r.Layers != 1 {
+		t.Errorf("report: %+v", r)
+	}
+}
+
+func TestBuildRust(t *testing.T) {
+	const f = "src/lib.rs"
+	p := prog(file(f, "rust",
+		method(f, "lexer", "Lexer", "", "new", 1, "Self::init@2"),
+		method(f, "lexer", "Lexer", "", "init", 3),
+		method(f, "lexer", "Lexer", "", "next", 5, "self.peek@6", "self.advance@7", "tokens.push@8"),
+		method(f, "lexer", "Lexer", "", "peek", 10),
+		// advance comes from a trait default method.
+		method(f, "lexer", "Lexer", "Cursor", "bump", 12),
+		method(f, "lexer", "Cursor", "Cursor", "advance", 14),
+		method(f, "parser", "Parser", "", "parse", 20, "lexer::Lexer::new@21", "crate::lexer::tokenize@22", "x.next@23", "Vec::<u8>::new@24", "helper@25", "<Lexer as Cursor>::bump@26"),
+		method(f, "parser", "Stream", "", "next", 30),
+		func() *frontend.Function { fn := def(f, "tokenize", 40); fn.Module = "lexer"; return fn }(),
+		func() *frontend.Function { fn := def(f, "helper", 41); fn.Module = "parser"; return fn }(),
+		func() *frontend.Function { fn := def(f, "helper", 42); fn.Module = "util"; return fn }(),
+	))
+	g := Build(p, nil)
+	got := edgesOf(g)
+	want := []string{
+		"lexer::Lexer::new->lexer::Lexer::init",
+		"lexer::Lexer::next->lexer::Lexer::peek",
+		"lexer::Lexer::next->lexer::Cursor::advance",
+		"parser::Parser::parse->lexer::Lexer::new",
+		"parser::Parser::parse->lexer::tokenize",
+		"parser::Parser::parse->lexer::Lexer::next?",
+		"parser::Parser::parse->parser::Stream::next?",
+		"parser::Parser::parse->parser::helper",
+		"parser::Parser::parse->lexer::Lexer::bump",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("edges:\n got %q\nwant %q", got, want)
+	}
+	var unres []string
+	for _, u := range g.Unresolved {
+		unres = append(unres, u.Callee)
+	}
+	if !slices.Equal(unres, []string{"tokens.push", "Vec::<u8>::new"}) {
+		t.Errorf("unresolved: %q", unres)
+	}
+}
+
+func TestBuildFrontendResolved(t *testing.T) {
+	a := def("a.go", "A", 1)
+	b := def("a.go", "B", 5)
+	c := def("a.go", "C", 9)
+	a.Calls = []*frontend.Call{
+		{Callee: "x.M", Name: "M", Kind: frontend.CallMethod, Span: frontend.Span{StartLine: 2}, Resolved: true, Targets: []string{b.ID(), c.ID()}},
+		{Callee: "fmt.Println", Name: "Println", Kind: frontend.CallPath, Span: frontend.Span{StartLine: 3}, Resolved: true},
+	}
+	g := Build(prog(file("a.go", "go", a, b, c)), nil)
+	if got := edgesOf(g); !slices.Equal(got, []string{"A->B", "A->C"}) {
+		t.Errorf("edges: %q", got)
+	}
+	if len(g.Unresolved) != 1 || g.Unresolved[0].Reason != ReasonLibrary {
+		t.Errorf("a resolved call with no target is a library call: %+v", g.Unresolved)
+	}
+}
+
+func TestIncludeAmbiguous(t *testing.T) {
+	const f = "src/lib.rs"
+	p := func() *frontend.Program {
+		return prog(file(f, "rust",
+			method(f, "", "A", "", "run", 1, "x.step@2"),
+			method(f, "", "B", "", "step", 5, "y.run@6"),
+		))
+	}
+	for _, inc := range []bool{false, true} {
+		g := Build(p(), &BuildOptions{IncludeAmbiguous: inc})
+		r := MakeReport(g, nil)
+		want := 1
+		if inc {
+			want = 2
+		}
+		if r.LargestSCC != want {
+			t.Errorf("IncludeAmbiguous=%v: largest SCC %d, want %d", inc, r.LargestSCC, want)
+		}
+		if r.AmbiguousEdges != 2 {
+			t.Errorf("IncludeAmbiguous=%v: %d ambiguous edges, want 2 either way", inc, r.AmbiguousEdges)
+		}
+	}
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	mk := func(rev bool) *frontend.Program {
+		files := []*frontend.File{
+			file("a.c", "c", def("a.c", "a", 1, "b@2", "c@3")),
+			file("b.c", "c", def("b.c", "b", 1, "c@2"), def("b.c", "c", 5, "a@6")),
+		}
+		if rev {
+			slices.Reverse(files)
+		}
+		return prog(files...)
+	}
+	g1, g2 := Build(mk(false), nil), Build(mk(true), nil)
+	if !slices.Equal(edgesOf(g1), edgesOf(g2)) {
+		t.Errorf("file order changed the graph: %q vs %q", edgesOf(g1), edgesOf(g2))
+	}
+}
+
+func TestBuildNilProgram(t *testing.T) {
+	g := Build(nil, nil)
+	if len(g.Nodes) != 0 || len(Layers(Condense(g))) != 0 {
+		t.Errorf("empty program gave a non-empty graph")
+	}
+}

@@ -1,0 +1,246 @@
+package callgraph
+
+import (
+	"encoding/json"
+	"sort"
+
+	"github.com/suretydev/surety/frontend"
+)
+
+// A Graph is a call graph: one node per function definition, one edge per
+// (call site, callee) pair. Build makes one; the fields may be read freely
+// but should not be changed.
+type Graph struct {
+	// Nodes are sorted by ID; Nodes[i].Index == i.
+	Nodes []*Node `json:"nodes"`
+	// Edges are sorted by caller index, then line, then callee index.
+	// For every e in Edges, e is in e.Caller.Out and in e.Callee.In.
+	Edges []*Edge `json:"edges"`
+	// Unresolved lists the calls that reached no node, sorted by caller
+	// index, then line.
+	Unresolved []*Unresolved `json:"unresolved"`
+	// IncludeAmbiguous records BuildOptions.IncludeAmbiguous: whether
+	// ambiguous edges count for SCCs, layers, phases and traversal.
+	IncludeAmbiguous bool `json:"include_ambiguous"`
+	// UnmatchedExtra lists the edges of BuildOptions.Extra whose caller or
+	// callee named no function.
+	UnmatchedExtra []ExtraEdge `json:"unmatched_extra,omitempty"`
+
+	byID map[string]*Node
+}
+
+// A Node is one function definition.
+type Node struct {
+	Index int    `json:"-"`
+	ID    string `json:"id"` // frontend.Function.ID
+	// Func is the function the node stands for; nil for a node made by an
+	// extra edge naming a function the program does not define.
+	Func *frontend.Function `json:"-"`
+	Out  []*Edge            `json:"-"` // calls made, in Graph.Edges order
+	In   []*Edge            `json:"-"` // calls received, in Graph.Edges order
+}
+
+// File returns the file of n's function.
+func (n *Node) File() string {
+	if n.Func == nil {
+		return ""
+	}
+	return n.Func.Span.File
+}
+
+// Name returns the qualified name of n's function, or its ID when n has no
+// function.
+func (n *Node) Name() string {
+	if n.Func == nil {
+		return n.ID
+	}
+	return n.Func.QualifiedName()
+}
+
+// MarshalJSON writes a node as {"id", "file", "name", "line"}.
+func (n *Node) MarshalJSON() ([]byte, error) {
+	line := 0
+	if n.Func != nil {
+		line = n.Func.Span.StartLine
+	}
+	return json.Marshal(struct {
+		ID   string `json:"id"`
+		File string `json:"file,omitempty"`
+		Name string `json:"name"`
+		Line int    `json:"line,omitempty"`
+	}{n.ID, n.File(), n.Name(), line})
+}
+
+// An Edge is a call from Caller to Callee.
+type Edge struct {
+	Caller *Node `json:"-"`
+	Callee *Node `json:"-"`
+	// Call is the call site; nil for an edge given in BuildOptions.Extra.
+	Call *frontend.Call `json:"-"`
+	// Line is the line of the call site (for an extra edge, the line it
+	// gave, possibly 0).
+	Line int `json:"line"`
+	// Ambiguous marks an edge that is one of several candidates of a call
+	// whose callee name resolution could not decide; Candidates then lists
+	// them all (shared by the call's edges, sorted by node index).
+	Ambiguous  bool    `json:"ambiguous,omitempty"`
+	Candidates []*Node `json:"-"`
+	// Extra marks an edge supplied by the user.
+	Extra bool `json:"extra,omitempty"`
+}
+
+// MarshalJSON writes an edge with its endpoints and candidates as IDs.
+func (e *Edge) MarshalJSON() ([]byte, error) {
+	var cands []string
+	for _, c := range e.Candidates {
+		cands = append(cands, c.ID)
+	}
+	var callee string
+	if e.Call != nil {
+		callee = e.Call.Callee
+	}
+	return json.Marshal(struct {
+		Caller     string   `json:"caller"`
+		Callee     string   `json:"callee"`
+		As         string   `json:"as_written,omitempty"`
+		Line       int      `json:"line"`
+		Ambiguous  bool     `json:"ambiguous,omitempty"`
+		Candidates []string `json:"candidates,omitempty"`
+		Extra      bool     `json:"extra,omitempty"`
+	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra})
+}
+
+// Reason says why a call reached no node.
+type Reason uint8
+
+const (
+	// ReasonUnknown: no function of that name is declared or defined in
+	// the program (a library function without a prototype, a macro, a
+	// constructor such as Some(x)).
+	ReasonUnknown Reason = iota
+	// ReasonLibrary: the callee is declared (a C prototype) but not
+	// defined in the program, or the frontend resolved it outside.
+	ReasonLibrary
+	// ReasonIndirect: the call goes through a value (a function pointer,
+	// a closure variable); its callee cannot be known from syntax.
+	ReasonIndirect
+)
+
+var reasonNames = [...]string{"unknown", "library", "indirect"}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "reason?"
+}
+
+// MarshalText makes a Reason a string in JSON.
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// An Unresolved is a call that reached no node.
+type Unresolved struct {
+	Caller *Node
+	// Call is the call site; nil for an extra edge whose callee was not
+	// found (Callee then holds the name given).
+	Call   *frontend.Call
+	Callee string // as written
+	Line   int
+	Reason Reason
+}
+
+// MarshalJSON writes an unresolved call with its caller's ID.
+func (u *Unresolved) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Caller string `json:"caller"`
+		Callee string `json:"callee"`
+		Line   int    `json:"line"`
+		Reason Reason `json:"reason"`
+	}{u.Caller.ID, u.Callee, u.Line, u.Reason})
+}
+
+// Node returns the node whose ID is id, or nil.
+func (g *Graph) Node(id string) *Node { return g.byID[id] }
+
+// Counts reports whether e takes part in SCCs, layers, phases and
+// traversal: every sound edge does, an ambiguous one only when the graph
+// was built with IncludeAmbiguous.
+func (g *Graph) Counts(e *Edge) bool { return !e.Ambiguous || g.IncludeAmbiguous }
+
+// succ returns, for every node, the distinct callee indices over counted
+// edges, in ascending order. Self-calls are kept.
+func (g *Graph) succ() [][]int32 {
+	out := make([][]int32, len(g.Nodes))
+	for i, n := range g.Nodes {
+		var s []int32
+		for _, e := range n.Out {
+			if g.Counts(e) {
+				s = append(s, int32(e.Callee.Index))
+			}
+		}
+		out[i] = sortUnique(s)
+	}
+	return out
+}
+
+func sortUnique(s []int32) []int32 {
+	if len(s) < 2 {
+		return s
+	}
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	w := 1
+	for _, x := range s[1:] {
+		if x != s[w-1] {
+			s[w] = x
+			w++
+		}
+	}
+	return s[:w]
+}
+
+// sortNodes sorts the nodes by ID and sets their indices.
+func (g *Graph) sortNodes() {
+	sort.Slice(g.Nodes, func(i, j int) bool { return g.Nodes[i].ID < g.Nodes[j].ID })
+	g.byID = make(map[string]*Node, len(g.Nodes))
+	for i, n := range g.Nodes {
+		n.Index = i
+		n.In, n.Out = nil, nil
+		g.byID[n.ID] = n
+	}
+}
+
+// link sorts edges and unresolved calls and links edges to their nodes.
+// Nodes must be sorted.
+func (g *Graph) link() {
+	sort.SliceStable(g.Edges, func(i, j int) bool {
+		a, b := g.Edges[i], g.Edges[j]
+		if a.Caller.Index != b.Caller.Index {
+			return a.Caller.Index < b.Caller.Index
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Callee.Index < b.Callee.Index
+	})
+	outN := make([]int, len(g.Nodes))
+	inN := make([]int, len(g.Nodes))
+	for _, e := range g.Edges {
+		outN[e.Caller.Index]++
+		inN[e.Callee.Index]++
+	}
+	for i, n := range g.Nodes {
+		n.Out = make([]*Edge, 0, outN[i])
+		n.In = make([]*Edge, 0, inN[i])
+	}
+	for _, e := range g.Edges {
+		e.Caller.Out = append(e.Caller.Out, e)
+		e.Callee.In = append(e.Callee.In, e)
+	}
+	sort.SliceStable(g.Unresolved, func(i, j int) bool {
+		a, b := g.Unresolved[i], g.Unresolved[j]
+		if a.Caller.Index != b.Caller.Index {
+			return a.Caller.Index < b.Caller.Index
+		}
+		return a.Line < b.Line
+	})
+}
