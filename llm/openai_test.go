@@ -312,3 +312,20 @@ func TestOpenAIConcurrent(t *testing.T) {
 		t.Errorf("%d requests, want 40", n)
 	}
 }
+
+func TestOpenAICancelDuringRequest(t *testing.T) {
+	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Delay: 30 * time.Second, Reply: "late"}}})
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := srv.Model(nil).Complete(ctx, &llm.Request{Messages: []llm.Message{llm.User("q")}})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("returned after %v", el)
+	}
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("%d requests, want 1 (no retry once the caller's context is done)", n)
+	}
+}
