@@ -54,7 +54,9 @@ type Diagnostic struct {
 	Msg  string `json:"msg"`
 }
 
-func (d Diagnostic) String() string { return fmt.Sprintf("%s(%d,%d): %s", d.File, d.Line, d.Col, d.Msg) }
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s(%d,%d): %s", d.File, d.Line, d.Col, d.Msg)
+}
 
 // A LemmaResult is the outcome of one lemma of the verified file.
 type LemmaResult struct {
@@ -131,8 +133,10 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 
 // Verify writes files into a temporary directory and verifies the first of
 // them (the others are there for it to include). It reports the outcome of
-// every lemma of that first file: a lemma is found as a line starting with
-// "lemma NAME" and extends to the next line that starts in column one with
+// every lemma of that first file (and of its predicates and functions, whose
+// outcome is their well-formedness check): a lemma is found as a line
+// starting with "lemma NAME" ("predicate NAME", "function NAME", optionally
+// after "ghost") and extends to the next line that starts in column one with
 // something other than "}".
 //
 // When the program does not resolve the error matches ErrResolution and the
@@ -274,14 +278,16 @@ func parseTrace(out string) map[string]string {
 		if rest, ok := strings.CutPrefix(line, "Verifying "); ok {
 			rest = strings.TrimSuffix(rest, " ...")
 			name = ""
-			if strings.HasPrefix(rest, "Impl$$") {
+			if strings.HasPrefix(rest, "Impl$$") || strings.HasPrefix(rest, "CheckWellformed$$") {
 				name = rest[strings.LastIndexByte(rest, '.')+1:]
 			}
 			continue
 		}
 		if name != "" && strings.HasPrefix(line, "[") {
 			if i := strings.Index(line, "]"); i >= 0 {
-				tr[name] = strings.TrimSpace(line[i+1:])
+				if prev, seen := tr[name]; !seen || prev == "verified" {
+					tr[name] = strings.TrimSpace(line[i+1:]) // keep the worst outcome
+				}
 				name = ""
 			}
 		}
@@ -289,7 +295,7 @@ func parseTrace(out string) map[string]string {
 	return tr
 }
 
-var lemmaRE = regexp.MustCompile(`^lemma\s+(?:\{[^}]*\}\s*)*([A-Za-z][A-Za-z0-9']*)`)
+var lemmaRE = regexp.MustCompile(`^(?:ghost\s+)?(?:lemma|predicate|function(?:\s+method)?)\s+(?:\{[^}]*\}\s*)*([A-Za-z][A-Za-z0-9']*)`)
 
 func findLemmas(src []byte) []LemmaResult {
 	var ls []LemmaResult

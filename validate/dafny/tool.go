@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/suretydev/surety/internal/proc"
@@ -106,7 +107,7 @@ func Find(ctx context.Context, opts *Options) (*Tool, error) {
 		return nil, fmt.Errorf("dafny: %s printed no version: %q", path, firstLine(res.Stdout))
 	}
 	major, _ := strconv.Atoi(string(m[1]))
-	t := &Tool{path: path, version: string(m[0]), major: major, opts: o}
+	t := &Tool{path: path, version: strings.TrimPrefix(string(m[0]), "Dafny "), major: major, opts: o}
 	if major < 4 {
 		z := o.Z3
 		if z == "" {

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/suretydev/surety/validate"
+	"github.com/suretydev/surety/validate/dafny"
+)
+
+func init() {
+	register(&command{
+		name:  "complete",
+		usage: "surety complete [--json] [--timeout D] [--time-limit D] [--dafny PATH] FILE.dfy",
+		short: "Check that each Dafny contract determines a unique result, or show a witness of two results it accepts (exit 1 on [UNDER]).",
+		run:   runComplete,
+	})
+}
+
+func runComplete(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("complete", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "print the report as JSON, witnesses included")
+	timeout := fs.Duration("timeout", 0, "bound on the whole check (0: none)")
+	limit := fs.Duration("time-limit", 0, "verification time limit per lemma (0: 20s)")
+	dafnyPath := fs.String("dafny", "", "the dafny program (default: dafny on PATH)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "usage: surety complete [--json] [--timeout D] FILE.dfy")
+		return 2
+	}
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	opts := &validate.CompleteOptions{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}
+	start := time.Now()
+	rep, err := validate.CheckComplete(ctx, fs.Arg(0), opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "surety complete: %v (after %v)\n", err, time.Since(start).Round(time.Second))
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return 2
+		}
+	} else if err := validate.WriteCompleteText(e.stdout, rep); err != nil {
+		return 2
+	}
+	if rep.Under() {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,45 @@
+package validate
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteCompleteText writes r the way the seed's tool prints it: one line
+// per method, "[VERDICT] Name  line N  reason", and for [UNDER] the input
+// and the two results the contract accepts.
+func WriteCompleteText(w io.Writer, r *CompleteReport) error {
+	nameW := 0
+	for _, x := range r.Results {
+		nameW = max(nameW, len(x.Name))
+	}
+	var b strings.Builder
+	for _, x := range r.Results {
+		tag := "[" + string(x.Verdict) + "]"
+		fmt.Fprintf(&b, "  %-14s %-*s  line %-4d  %s\n", tag, nameW, x.Name, x.Line, x.Reason)
+		if x.Loose != "" {
+			fmt.Fprintf(&b, "  %-14s %-*s  loose     : %s\n", "", nameW, "", x.Loose)
+		}
+		if w := x.Witness; w != nil {
+			pad := strings.Repeat(" ", 18+nameW)
+			fmt.Fprintf(&b, "%sinput  : %s\n", pad, bindings(w.Input, "="))
+			fmt.Fprintf(&b, "%s%s   (what the method returns)\n", pad, bindings(w.Actual, " = "))
+			fmt.Fprintf(&b, "%s%s   (also satisfies every ensures)\n", pad, bindings(w.Other, " = "))
+		}
+	}
+	fmt.Fprintf(&b, "%d checked, Dafny %s, %d Dafny runs, %.1fs\n", len(r.Results), r.DafnyVersion, r.Runs, float64(r.DurationMS)/1000)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func bindings(bs []Binding, eq string) string {
+	if len(bs) == 0 {
+		return "(none)"
+	}
+	parts := make([]string, len(bs))
+	for i, x := range bs {
+		parts[i] = x.Name + eq + x.Value
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,51 @@
+// Package validate gathers confirming evidence: it confirms a suspected
+// bug by a test, and it confirms that a proved contract is too weak by a
+// witness.
+//
+// # Contract completeness (dafny-complete's technique)
+//
+// A contract with precondition R and postcondition E is complete when it
+// determines the result: for every input x and results a, b,
+// R(x) ∧ E(x, a) ∧ E(x, b) ⇒ a == b. CheckComplete asks Dafny in four
+// passes over the whole file, each one Dafny run however many methods,
+// inputs and neighbours there are:
+//
+//  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
+//     a == b, with no proof hints. Proved: VerdictOK.
+//  2. Small valid inputs: small values are enumerated per parameter type;
+//     an input is kept when Dafny proves R on it (one lemma per input).
+//  3. Execution: the methods are compiled by Dafny and run on the kept
+//     inputs; results are printed in a typed form that reads back
+//     unambiguously.
+//  4. Witnesses: for each actual result a, neighbouring results b (±1,
+//     negation, zero, flipped booleans, next and previous characters,
+//     dropped, added, changed and swapped elements, reversed and empty
+//     sequences, one tuple component changed, another datatype
+//     constructor); one lemma per neighbour proves R(x) ∧ E(x, a) ∧ E(x, b).
+//     Proved: VerdictUnder with the Witness. Separate lemmas cannot prove
+//     each other.
+//
+// Neither a proof nor a witness gives VerdictInconclusive: the contract may
+// be complete with a uniqueness proof that needs induction, or weak in a way
+// the neighbour rules miss. A witness is never reported without Dafny's
+// proof, so VerdictUnder is certain; VerdictOK is as certain as Dafny.
+// Supported types: int, nat, bool, char, string, seq<T>, tuples, several
+// results, datatypes without type parameters. Methods inside modules or
+// classes, with type parameters, or touching the heap get VerdictSkip.
+//
+// # Allowed freedom
+//
+// When several results are legitimately acceptable (which index of a
+// duplicated element a search returns), say so with a relation between two
+// acceptable results r1 and r2 (tuples of the results when there are
+// several), either as an attribute or as a comment on the lines just above
+// the declaration:
+//
+//	method {:loose "r1 >= 0 <==> r2 >= 0"} Find(a: seq<int>, x: int) returns (i: int)
+//
+//	// surety:loose (r1, r2) => r1 >= 0 <==> r2 >= 0
+//	method Find(a: seq<int>, x: int) returns (i: int)
+//
+// The freedom is then checked as stated: the uniqueness lemma proves
+// loose(a, b) instead of a == b, and a witness must fall outside it.
+package validate
