@@ -1,50 +1,56 @@
 package bmc
 
-import "sort"
+import (
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/frontend"
+)
 
-// Order returns VIVERRA's assertion sequence t for p (CGTraversal): a
-// depth-first traversal of the call graph from main, with cycle avoidance,
-// in which each function's assertions come in logical-line order and the
-// traversal of a callee g called at logical line lc is inserted before the
-// caller's assertions at lines >= lc. Functions not reached from main
-// follow, in source order, so every assertion appears exactly once. The
-// result lists assertion indices and depends only on p.
+// Order returns VIVERRA's assertion sequence t for p: callgraph.CGTraversal
+// from main over the program's call graph, so that each function's
+// assertions come in line order and the assertions of a callee g first
+// reached by a call at line lc come before the caller's assertions at lines
+// >= lc. The traversal compares physical lines, which order the statements
+// of a function as logical lines do; an assertion on the same line as a
+// call and before it is the one case placed after the callee. Functions
+// with assertions that main does not reach follow, in source order, so
+// every assertion appears exactly once. Without main (or for a Program not
+// made by ParseProgram) the order is the source order. The result lists
+// assertion indices and depends only on p.
 func Order(p *Program) []int {
-	visited := map[string]bool{}
+	items := map[string][]int{}
+	for _, a := range p.Asserts {
+		if f := p.owner(a); f != nil {
+			items[f.id] = append(items[f.id], a.Index)
+		}
+	}
 	var t []int
-	var visit func(f *Func)
-	visit = func(f *Func) {
-		visited[f.Name] = true
-		var own []Assertion
-		for _, a := range p.Asserts {
-			if a.Func == f.Name && a.Start >= f.Start && a.End <= f.End {
-				own = append(own, a)
+	placed := make([]bool, len(p.Asserts))
+	if p.fe != nil {
+		g := callgraph.Build(&frontend.Program{Files: []*frontend.File{p.fe}}, nil)
+		if tr, err := callgraph.CGTraversal(g, "main", items, func(i int) int { return p.Asserts[i].SrcLine }); err == nil {
+			for _, i := range tr.Items {
+				if !placed[i] {
+					t = append(t, i)
+					placed[i] = true
+				}
 			}
-		}
-		sort.SliceStable(own, func(i, j int) bool { return own[i].Line < own[j].Line })
-		next := 0
-		for _, c := range f.Calls {
-			g := p.Func(c.Callee)
-			if g == nil || visited[g.Name] {
-				continue
-			}
-			for next < len(own) && own[next].Line < c.Line {
-				t = append(t, own[next].Index)
-				next++
-			}
-			visit(g)
-		}
-		for ; next < len(own); next++ {
-			t = append(t, own[next].Index)
 		}
 	}
-	if m := p.Func("main"); m != nil {
-		visit(m)
-	}
-	for i := range p.Funcs {
-		if !visited[p.Funcs[i].Name] {
-			visit(&p.Funcs[i])
+	for i := range p.Asserts {
+		if !placed[i] {
+			t = append(t, i)
 		}
 	}
 	return t
+}
+
+// owner returns the function definition holding a.
+func (p *Program) owner(a Assertion) *Func {
+	var f *Func
+	for i := range p.Funcs {
+		if p.Funcs[i].Start <= a.Start && a.End <= p.Funcs[i].End {
+			f = &p.Funcs[i]
+		}
+	}
+	return f
 }

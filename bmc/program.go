@@ -3,6 +3,8 @@ package bmc
 import (
 	"fmt"
 	"sort"
+
+	"github.com/suretydev/surety/frontend"
 )
 
 // An Assertion is VIVERRA's triple <f, l, phi> (Definition 2) plus where it
@@ -41,6 +43,8 @@ type Func struct {
 	// Calls lists the call sites in the function's skeleton (calls inside
 	// assertions are not part of it), in source order.
 	Calls []CallSite `json:"calls,omitempty"`
+
+	id string // the frontend's function ID
 }
 
 // A CallSite is a call of a named function.
@@ -59,6 +63,8 @@ type Program struct {
 	Source  []byte      // as written, with every assertion
 	Asserts []Assertion // in source order
 	Funcs   []Func      // function definitions in source order
+
+	fe *frontend.File // the C frontend's model, for the call graph
 }
 
 // Func returns the definition of the named function, or nil.
@@ -89,11 +95,11 @@ func ParseProgram(file string, src []byte) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{File: file, Source: src}
+	p := &Program{File: file, Source: src, fe: raw.file}
 	sort.Slice(raw.asserts, func(i, j int) bool { return raw.asserts[i].start < raw.asserts[j].start })
 	sk := newSkeleton(src, raw.asserts)
 	for _, f := range raw.funcs {
-		fn := Func{Name: f.name, Start: f.start, End: f.end, StartLine: lineOf(src, f.start), EndLine: lineOf(src, f.end)}
+		fn := Func{id: f.id, Name: f.name, Start: f.start, End: f.end, StartLine: lineOf(src, f.start), EndLine: lineOf(src, f.end)}
 		for _, c := range f.calls {
 			if sk.inAssertion(c.start) {
 				continue
@@ -138,12 +144,13 @@ type rawCall struct {
 }
 
 type rawFunc struct {
-	name       string
+	name, id   string
 	start, end int
 	calls      []rawCall
 }
 
 type scanned struct {
+	file    *frontend.File
 	funcs   []rawFunc
 	asserts []rawAssert
 }

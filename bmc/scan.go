@@ -26,12 +26,12 @@ func scan(file string, src []byte) (*scanned, error) {
 		e := f.Errors[0]
 		return nil, &ParseError{file, e.Span.StartLine, fmt.Sprintf("%s near %q", e.Msg, firstLine(e.Span.Text(src)))}
 	}
-	out := &scanned{}
+	out := &scanned{file: f}
 	for _, fn := range f.Functions {
 		if !fn.Definition {
 			continue
 		}
-		rf := rawFunc{name: fn.Name, start: fn.Span.StartByte, end: fn.Span.EndByte}
+		rf := rawFunc{name: fn.Name, id: fn.ID(), start: fn.Span.StartByte, end: fn.Span.EndByte}
 		for _, call := range fn.Calls {
 			if call.Kind == frontend.CallDirect {
 				rf.calls = append(rf.calls, rawCall{name: call.Name, start: call.Span.StartByte})
