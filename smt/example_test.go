@@ -42,3 +42,34 @@ func ExamplePortfolio() {
 	fmt.Println(res.Status)
 	// Output: unsat
 }
+
+// Check several obligations on one translation with one solver process.
+func ExampleStartSession() {
+	ctx := context.Background()
+	sess, err := smt.StartSession(ctx, smt.Z3(nil), &smt.SessionOptions{Timeout: 10 * time.Second})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer sess.Close()
+	// The translation, once.
+	if err := sess.Assert(ctx, "(declare-const i (_ BitVec 32))\n(assert (bvult i #x0000000a))"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Each obligation in its own scope: can the assertion fail?
+	for _, negated := range []string{"(bvuge i #x0000000a)", "(= i #x00000007)"} {
+		sess.Push(ctx)
+		sess.Assert(ctx, "(assert "+negated+")")
+		res, err := sess.Check(ctx, "i")
+		sess.Pop(ctx)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(negated, res.Status, res.Model["i"].Int)
+	}
+	// Output:
+	// (bvuge i #x0000000a) unsat <nil>
+	// (= i #x00000007) sat 7
+}

@@ -60,6 +60,10 @@ func parseScript(text string) (*script, error) {
 // features notes which theories e uses, from its atoms.
 func (s *script) features(e sexp) {
 	if e.isList {
+		if e.head() == "_" && len(e.list) > 1 {
+			s.features(e.list[1]) // the indices are numerals of no theory
+			return
+		}
 		for _, sub := range e.list {
 			s.features(sub)
 		}
@@ -78,7 +82,7 @@ func (s *script) features(e sexp) {
 		a == "RNE" || a == "RNA" || a == "RTP" || a == "RTN" || a == "RTZ" || a == "+zero" || a == "-zero" || a == "NaN" || a == "+oo" || a == "-oo":
 		s.fp = true
 	case a == "Int" || a == "Real" || a == "+" || a == "*" || a == "<" || a == "<=" || a == ">" || a == ">=" ||
-		a == "div" || a == "mod" || a == "to_real" || a == "to_int" || isNumeral(a) || isDecimal(a):
+		a == "div" || a == "mod" || a == "to_real" || a == "to_int" || isDecimal(a):
 		s.arith = true
 	case a == "forall" || a == "exists":
 		s.quant = true

@@ -171,3 +171,32 @@ func TestScriptWithCheckSatRejected(t *testing.T) {
 		t.Fatalf("err = %v, want an error naming line 2", err)
 	}
 }
+
+func TestAvailable(t *testing.T) {
+	var want []string
+	for _, name := range []string{"z3", "cvc5", "boolector"} {
+		if _, err := proc.LookPath(name); err == nil {
+			want = append(want, name)
+		}
+	}
+	var got []string
+	for _, s := range Available() {
+		got = append(got, s.Name())
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("Available() = %v, want %v", got, want)
+	}
+}
+
+func TestStatusText(t *testing.T) {
+	for _, s := range []Status{Sat, Unsat, Unknown} {
+		b, _ := s.MarshalText()
+		var back Status
+		if err := back.UnmarshalText(b); err != nil || back != s || string(b) != s.String() {
+			t.Errorf("%v -> %s -> %v, %v", s, b, back, err)
+		}
+	}
+	if Status(0) != Unknown || Sat.String() != "sat" || Unsat.String() != "unsat" {
+		t.Fatal("status names")
+	}
+}
