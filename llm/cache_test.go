@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -214,5 +215,40 @@ func TestParseCacheMode(t *testing.T) {
 	}
 	if _, err := llm.ParseCacheMode("sometimes"); err == nil {
 		t.Error("no error for an unknown mode")
+	}
+}
+
+// A run stopped part-way (here by its budget) and run again over the same
+// cache sends only what it had not finished.
+func TestCacheResumesInterruptedRun(t *testing.T) {
+	dir := t.TempDir()
+	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Match: `contract of \w+`, Reply: `{"ok": true}`, PromptTokens: 50, CompletionTokens: 10, Repeat: -1}}})
+	fns := []string{"a", "b", "c", "d", "e"}
+	run := func(budget int) (done []string) {
+		m := llm.Metered(llm.Cached(srv.Model(nil), dir, llm.CacheReadWrite), &llm.MeterOptions{Budget: budget})
+		for _, fn := range fns {
+			_, err := llm.Ask[map[string]bool](context.Background(), m, labelled("contract", fn, "contract of "+fn), nil, nil)
+			if errors.Is(err, llm.ErrBudget) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			done = append(done, fn)
+		}
+		return done
+	}
+	if done := run(120); len(done) != 2 || len(srv.Requests()) != 2 {
+		t.Fatalf("first run did %v with %d requests; want a, b with 2", done, len(srv.Requests()))
+	}
+	if done := run(0); len(done) != 5 {
+		t.Fatalf("second run did %v", done)
+	}
+	var asked []string
+	for _, r := range srv.Requests()[2:] {
+		asked = append(asked, r.LastUser())
+	}
+	if want := []string{"contract of c", "contract of d", "contract of e"}; !slices.Equal(asked, want) {
+		t.Errorf("second run asked %v, want %v", asked, want)
 	}
 }

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -187,7 +188,17 @@ func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest)
 		return nil, classify(ctx, actx, ex, err, c.opts.Timeout)
 	}
 	if len(r.Choices) == 0 {
-		return nil, &APIError{Status: ex.status, Body: ex.body.String(), Message: "reply has no choices"}
+		// Some proxies answer 200 with an error object and no choices.
+		msg := "reply has no choices"
+		var eb struct {
+			Error struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(ex.body.Bytes(), &eb) == nil && eb.Error.Message != "" {
+			msg += ": " + eb.Error.Message
+		}
+		return nil, &APIError{Status: ex.status, Body: ex.body.String(), Message: msg}
 	}
 	ch := r.Choices[0]
 	return &Response{

@@ -198,6 +198,12 @@ func TestOpenAIMalformedBodyRetried(t *testing.T) {
 	if err != nil || resp.Text != "good" {
 		t.Fatalf("resp %+v err %v", resp, err)
 	}
+	// A proxy's 200 carrying an error object.
+	srv3 := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Raw: true, Reply: `{"error": {"message": "upstream overloaded", "code": 502}}`}}})
+	_, err = ask(t, srv3.Model(&llm.OpenAIOptions{MaxAttempts: 1}), "q")
+	if !errors.As(err, &ae) || ae.Message != "reply has no choices: upstream overloaded" {
+		t.Errorf("err = %v", err)
+	}
 	// The first malformed body: check its classification directly.
 	srv2 := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Raw: true, Reply: `{"choices": [`}}})
 	_, err = ask(t, srv2.Model(&llm.OpenAIOptions{MaxAttempts: 1}), "q")
