@@ -38,6 +38,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	fs.Var(&knowledge, "knowledge", "a domain-knowledge document; repeatable")
 	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
 	batch := fs.Int("batch", 1, "components per request")
+	ambiguous := fs.Bool("ambiguous", true, "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")
 	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
 	var mf modelFlags
 	mf.register(fs)
@@ -59,7 +60,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	for _, fe := range ferrs {
 		fmt.Fprintln(e.stderr, "surety contracts:", fe)
 	}
-	g := callgraph.Build(prog, nil)
+	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous})
 
 	var docs []contract.Document
 	for _, path := range knowledge {
