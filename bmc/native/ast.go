@@ -1,0 +1,156 @@
+package native
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// Op is the operator of a typed expression. Implicit conversions of C are
+// explicit in the tree (OConv, ODecay), so evaluation never guesses a type.
+type Op int
+
+// The expression operators.
+const (
+	OConst   Op = iota // integer constant Val of type T
+	OFConst            // floating constant F of type T
+	OStr               // string literal Str (NUL included); value: pointer to a read-only object
+	OVar               // variable Var (an lvalue)
+	OConv              // X converted to T
+	ODecay             // array lvalue X as a pointer to its first element
+	OUn                // Name in "-", "~", "!"; X already promoted
+	OBin               // Name arithmetic, bitwise, shift or comparison; X and Y converted
+	OAnd               // X && Y (conditions), int result
+	OOr                // X || Y
+	OPtrAdd            // X pointer plus Y (long); Name "+" or "-"
+	OPtrDiff           // X - Y of two pointers, in elements (long)
+	OAssign            // X = Y (Y converted to X.T)
+	OCompound          // X Name= Y, computed in CT
+	OIncDec            // ++/-- (Name), Post for postfix
+	OCall              // call of Fn (defined) or of the library function Name
+	ODeref             // *X (an lvalue)
+	OAddr              // &X
+	OField             // X.field at cell offset Off (an lvalue)
+	OCond              // X ? Y : Z
+	OComma             // X, Y
+	ONondet            // a fresh value of type T (uninitialised variables)
+)
+
+// An Expr is a typed expression.
+type Expr struct {
+	Op   Op
+	T    *Type
+	Line int
+	X    *Expr
+	Y    *Expr
+	Z    *Expr
+	Args []*Expr
+	Var  *Var
+	Fn   *Func
+	Name string
+	Val  *big.Int
+	F    float64
+	Str  []byte
+	Off  int
+	CT   *Type
+	Post bool
+	// ArgT keeps the static types of call arguments before conversion
+	// (memset, memcpy and scanf need the pointee types).
+	ArgT []*Type
+}
+
+// lvalue reports whether e designates an object.
+func (e *Expr) lvalue() bool {
+	return e.Op == OVar || e.Op == ODeref || e.Op == OField
+}
+
+// A Var is a variable: global, local or parameter. Each declaration is one
+// Var; each execution of the declaration makes a fresh instance.
+type Var struct {
+	Name   string
+	T      *Type
+	Global bool
+	Static bool // local static: one instance, initialised once
+	// Mem is set when the variable lives in memory: aggregates and scalars
+	// whose address is taken. Others are SSA registers.
+	Mem  bool
+	Init *Init
+	Line int
+	ID   int
+}
+
+// An Init is an initialiser flattened to cells: Zero clears every cell
+// first (aggregates, statics), then each Cell is written in order.
+type Init struct {
+	Zero  bool
+	Cells []CellInit
+	// Scalar is the initialiser of a scalar variable.
+	Scalar *Expr
+}
+
+// A CellInit writes one scalar cell of an aggregate.
+type CellInit struct {
+	Off int
+	T   *Type
+	E   *Expr
+}
+
+// SOp is the kind of a statement.
+type SOp int
+
+// The statement kinds.
+const (
+	SExpr SOp = iota
+	SDecl
+	SBlock
+	SIf
+	SWhile
+	SDo
+	SFor
+	SBreak
+	SContinue
+	SReturn
+	SSwitch
+	SCase // a case label inside a switch body: Vals nil means default
+	SAssert
+	SEmpty
+)
+
+// A Stmt is a statement.
+type Stmt struct {
+	Op   SOp
+	Line int
+	X    *Expr // expression, condition or returned value
+	Post *Expr // for: update
+	Init *Stmt // for: initialiser
+	Body *Stmt
+	Else *Stmt
+	List []*Stmt
+	Decls []*Var
+	// Case: the label's value (nil for default).
+	Case *big.Int
+	// Assert: index into the program's assertions.
+	Assert int
+}
+
+// A Func is a function definition.
+type Func struct {
+	Name   string
+	Ret    *Type
+	Params []*Var
+	Body   *Stmt
+	Line   int
+}
+
+// unsupportedError reports a construct the engine does not model.
+type unsupportedError struct {
+	What string
+	Line int
+}
+
+func (e *unsupportedError) Error() string {
+	return fmt.Sprintf("unsupported: %s at line %d", e.What, e.Line)
+}
+
+func unsupported(line int, format string, args ...any) error {
+	return &unsupportedError{What: fmt.Sprintf(format, args...), Line: line}
+}

@@ -1,0 +1,461 @@
+package native
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// callUser inlines a call of a function the program defines.
+func (x *sym) callUser(s *state, e *Expr) value {
+	f := e.Fn
+	depth := 0
+	for _, g := range x.stack {
+		if g == f {
+			depth++
+		}
+	}
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(s, a)
+	}
+	if depth > x.k {
+		// Recursion deeper than the bound: like a loop unwound K times.
+		x.tr.unwind = append(x.tr.unwind, s.guard)
+		s.guard = "false"
+		if f.Ret.Kind == KVoid {
+			return value{t: tVoid}
+		}
+		if f.Ret.Kind == KStruct {
+			return ptrValue(x.newObj("return value", f.Ret, false), 0, ptrTo(f.Ret))
+		}
+		return x.nondet(f.Ret, "dead")
+	}
+	if len(x.stack) > 1000 {
+		x.fail(e.Line, "call depth over 1000")
+	}
+	fc := &funcCtx{fn: f}
+	if f.Ret.Kind == KStruct {
+		fc.retObj = x.newObj("return value of "+f.Name, f.Ret, false)
+	}
+	saveFrame, saveFn := x.frame, x.fn
+	x.frames++
+	x.frame = x.frames
+	callee := x.frame
+	x.funcs = append(x.funcs, fc)
+	x.stack = append(x.stack, f)
+	x.fn = f.Name
+	for i, p := range f.Params {
+		x.bind(s, p, args[i], e.Line)
+	}
+	end := x.stmt(s, f.Body)
+	if !end.dead() {
+		fc.rets = append(fc.rets, end)
+		switch f.Ret.Kind {
+		case KVoid:
+			fc.vals = append(fc.vals, value{t: tVoid})
+		case KStruct:
+			fc.vals = append(fc.vals, ptrValue(fc.retObj, 0, ptrTo(f.Ret)))
+		default:
+			fc.vals = append(fc.vals, x.nondet(f.Ret, "noret"))
+		}
+	}
+	x.funcs = x.funcs[:len(x.funcs)-1]
+	x.stack = x.stack[:len(x.stack)-1]
+	x.frame, x.fn = saveFrame, saveFn
+	m := x.merge(fc.rets)
+	if m == nil {
+		s.guard = "false"
+		m = s
+	}
+	m.dropFrame(callee)
+	*s = *m
+	switch f.Ret.Kind {
+	case KVoid:
+		return value{t: tVoid}
+	case KStruct:
+		return ptrValue(fc.retObj, 0, ptrTo(f.Ret))
+	}
+	if len(fc.vals) == 0 {
+		return x.nondet(f.Ret, "dead")
+	}
+	term := fc.vals[len(fc.vals)-1].s
+	for i := len(fc.vals) - 2; i >= 0; i-- {
+		term = ite(fc.rets[i].guard, fc.vals[i].s, term)
+	}
+	o, kn := unionObjs(fc.vals)
+	return value{t: f.Ret, s: x.def(f.Ret.sort(), term), objs: o, known: kn}
+}
+
+func (x *sym) assume(s *state, c string) {
+	s.guard = x.def("Bool", and(s.guard, c))
+}
+
+func (x *sym) input(s *state, kind, name string, t *Type, line int) value {
+	x.counts[name]++
+	v := x.nondet(t, "in")
+	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts[name]), Kind: kind, T: t, Term: v.s, Guard: s.guard, Line: line})
+	return v
+}
+
+func inRange(v string, w int, lo, hi int64) string {
+	return "(and (bvsge " + v + " " + bvInt(lo, w) + ") (bvsle " + v + " " + bvInt(hi, w) + "))"
+}
+
+// call evaluates a call: user functions are inlined, library functions
+// modelled.
+func (x *sym) call(s *state, e *Expr) value {
+	if e.Fn != nil {
+		return x.callUser(s, e)
+	}
+	name := e.Name
+	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
+		v := x.input(s, "nondet", name, e.T, e.Line)
+		if e.T.Bool {
+			x.assume(s, "(bvule "+v.s+" #x01)")
+		}
+		return v
+	}
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = x.eval(s, a)
+	}
+	line := e.Line
+	switch name {
+	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
+		return x.nondet(tInt, "out")
+	case "srand", "free":
+		return value{t: tVoid}
+	case "time":
+		return x.nondet(tLong, "time")
+	case "rand":
+		v := x.input(s, "rand", "rand", tInt, line)
+		x.assume(s, "(bvsge "+v.s+" #x00000000)")
+		return v
+	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
+		s.guard = "false"
+		return value{t: tVoid}
+	case "__VERIFIER_assume", "assume":
+		x.assume(s, truth(args[0]))
+		return value{t: tVoid}
+	case "scanf":
+		return x.scanf(s, e.Args[0].X.Str, args[1:], e.ArgT[1:], line)
+	case "fscanf":
+		return x.scanf(s, e.Args[1].X.Str, args[2:], e.ArgT[2:], line)
+	case "getchar", "getc", "fgetc":
+		if name != "getchar" && e.Args[0].Name != "stdin" {
+			x.fail(line, "%s from a stream other than stdin", name)
+		}
+		x.counts["stdin"]++
+		v := x.input(s, "stdin", "getchar", tInt, line)
+		x.assume(s, inRange(v.s, 32, -1, 255))
+		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: v.s})
+		return v
+	case "fgets":
+		return x.fgets(s, args[0], e.Args[1], line)
+	case "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul":
+		if strings.HasPrefix(name, "strto") && !isNullConst(stripConv(e.Args[1])) {
+			x.fail(line, "%s with an end pointer", name)
+		}
+		return x.nondet(e.T, "conv")
+	case "malloc", "calloc":
+		o := x.newObj(name, nil, name == "calloc")
+		return ptrValue(o, 0, tVoidP)
+	case "strlen", "strnlen":
+		r := x.strlen(s, args[0], line)
+		if name == "strnlen" {
+			n := args[1].s
+			r = ite("(bvult "+n+" "+r+")", n, r)
+		}
+		return value{t: tULong, s: x.def(bvSort(64), r)}
+	case "strcmp":
+		return x.strcmp(s, args[0], args[1], "", line)
+	case "strncmp":
+		return x.strcmp(s, args[0], args[1], args[2].s, line)
+	case "strcpy":
+		x.strcpy(s, args[0], args[1], "", line)
+		return args[0]
+	case "strncpy":
+		x.strcpy(s, args[0], args[1], args[2].s, line)
+		return args[0]
+	case "memset":
+		x.memset(s, args[0], e.ArgT[0], args[1], e.Args[2], args[2], line)
+		return args[0]
+	case "memcpy", "memmove":
+		x.memcpy(s, args[0], args[1], e.ArgT[0], e.ArgT[1], e.Args[2], args[2], line)
+		return args[0]
+	case "abs", "labs", "llabs":
+		v := args[0]
+		return value{t: e.T, s: "(ite (bvslt " + v.s + " " + zeroOf(v.t) + ") (bvneg " + v.s + ") " + v.s + ")"}
+	case "fabs", "fabsf":
+		return value{t: e.T, s: "(fp.abs " + args[0].s + ")"}
+	case "sqrt", "sqrtf":
+		return value{t: e.T, s: "(fp.sqrt RNE " + args[0].s + ")"}
+	case "floor":
+		return value{t: e.T, s: "(fp.roundToIntegral RTN " + args[0].s + ")"}
+	case "ceil":
+		return value{t: e.T, s: "(fp.roundToIntegral RTP " + args[0].s + ")"}
+	case "round":
+		return value{t: e.T, s: "(fp.roundToIntegral RNA " + args[0].s + ")"}
+	case "trunc":
+		return value{t: e.T, s: "(fp.roundToIntegral RTZ " + args[0].s + ")"}
+	case "fmin":
+		return value{t: e.T, s: "(fp.min " + args[0].s + " " + args[1].s + ")"}
+	case "fmax":
+		return value{t: e.T, s: "(fp.max " + args[0].s + " " + args[1].s + ")"}
+	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct":
+		c := x.def(bvSort(32), args[0].s)
+		cond := ctypeCond(name, c)
+		nz := x.nondet(tInt, "ctype")
+		x.assume(s, "(not (= "+nz.s+" #x00000000))")
+		return value{t: tInt, s: x.def(bvSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+	case "toupper":
+		c := x.def(bvSort(32), args[0].s)
+		return value{t: tInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)}
+	case "tolower":
+		c := x.def(bvSort(32), args[0].s)
+		return value{t: tInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)}
+	}
+	x.fail(line, "library function %s", name)
+	return value{}
+}
+
+func stripConv(e *Expr) *Expr {
+	for e.Op == OConv {
+		e = e.X
+	}
+	return e
+}
+
+func between(c string, lo, hi byte) string {
+	return "(and (bvsge " + c + " " + bvInt(int64(lo), 32) + ") (bvsle " + c + " " + bvInt(int64(hi), 32) + "))"
+}
+
+func ctypeCond(name, c string) string {
+	digit := between(c, '0', '9')
+	upper := between(c, 'A', 'Z')
+	lower := between(c, 'a', 'z')
+	switch name {
+	case "isdigit":
+		return digit
+	case "isalpha":
+		return or(upper, lower)
+	case "isalnum":
+		return "(or " + digit + " " + upper + " " + lower + ")"
+	case "isspace":
+		return or(between(c, 9, 13), "(= "+c+" #x00000020)")
+	case "isupper":
+		return upper
+	case "islower":
+		return lower
+	case "isxdigit":
+		return "(or " + digit + " " + between(c, 'a', 'f') + " " + between(c, 'A', 'F') + ")"
+	case "isprint":
+		return between(c, 32, 126)
+	case "ispunct":
+		return "(and " + between(c, 33, 126) + " (not (or " + digit + " " + upper + " " + lower + ")))"
+	}
+	return "false"
+}
+
+// strBound is how many cells from p a string operation may look at: the
+// object's size when it is known, else the library bound (and exact is
+// false: longer strings are cut like loops at the unwinding bound).
+func (x *sym) strBound(p value) (int, bool) {
+	if p.known {
+		max := -1
+		for _, o := range p.objs {
+			if o == 0 {
+				continue
+			}
+			c := x.objs[o].cells
+			if c < 0 {
+				return libBound, false
+			}
+			if c > max {
+				max = c
+			}
+		}
+		if max >= 0 {
+			if max > 4096 {
+				return 4096, false
+			}
+			return max, true
+		}
+	}
+	return libBound, false
+}
+
+const libBound = 64
+
+func (x *sym) cut(s *state, exact bool, more string) {
+	if exact {
+		return
+	}
+	x.tr.unwind = append(x.tr.unwind, x.def("Bool", and(s.guard, more)))
+	x.assume(s, not(more))
+}
+
+func (x *sym) strlen(s *state, p value, line int) string {
+	b, exact := x.strBound(p)
+	chars := make([]string, b)
+	for j := 0; j < b; j++ {
+		chars[j] = x.load(s, x.ptrAddConst(p, j), tChar, line).s
+	}
+	r := bvInt(int64(b), 64)
+	all := "true"
+	for j := b - 1; j >= 0; j-- {
+		r = ite("(= "+chars[j]+" #x00)", bvInt(int64(j), 64), r)
+		all = and(all, "(not (= "+chars[j]+" #x00))")
+	}
+	x.cut(s, exact, all)
+	return r
+}
+
+func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
+	ba, ea := x.strBound(a)
+	bb, eb := x.strBound(b)
+	bound := ba
+	if bb < bound {
+		bound = bb
+	}
+	res := bvInt(0, 32)
+	cs := make([][2]string, bound)
+	for j := 0; j < bound; j++ {
+		cs[j][0] = x.load(s, x.ptrAddConst(a, j), tChar, line).s
+		cs[j][1] = x.load(s, x.ptrAddConst(b, j), tChar, line).s
+	}
+	all := "true"
+	for j := bound - 1; j >= 0; j-- {
+		ca, cb := cs[j][0], cs[j][1]
+		diff := "(bvsub ((_ zero_extend 24) " + ca + ") ((_ zero_extend 24) " + cb + "))"
+		res = ite("(not (= "+ca+" "+cb+"))", diff, ite("(= "+ca+" #x00)", "#x00000000", res))
+		if n != "" {
+			res = ite("(bvule "+n+" "+bvInt(int64(j), 64)+")", "#x00000000", res)
+		}
+		all = and(all, "(and (= "+ca+" "+cb+") (not (= "+ca+" #x00)))")
+	}
+	if n != "" {
+		all = and(all, "(bvugt "+n+" "+bvInt(int64(bound), 64)+")")
+	}
+	x.cut(s, ea && eb, all)
+	res = x.def(bvSort(32), res)
+	r := x.nondet(tInt, "cmp")
+	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
+	return r
+}
+
+func (x *sym) strcpy(s *state, d, src value, n string, line int) {
+	bs, es := x.strBound(src)
+	bd, _ := x.strBound(d)
+	bound := bs
+	if bd < bound && n == "" {
+		bound = bd
+	}
+	if n != "" {
+		bound = bd
+	}
+	going := "true" // no NUL copied yet
+	for j := 0; j < bound; j++ {
+		c := x.load(s, x.ptrAddConst(src, j), tChar, line).s
+		dp := x.ptrAddConst(d, j)
+		old := x.load(s, dp, tChar, line).s
+		var nv string
+		if n == "" {
+			nv = ite(going, c, old)
+		} else {
+			nv = ite("(bvult "+bvInt(int64(j), 64)+" "+n+")", ite(going, c, "#x00"), old)
+		}
+		x.store(s, dp, tChar, value{t: tChar, s: nv}, line)
+		going = x.def("Bool", and(going, "(not (= "+c+" #x00))"))
+	}
+	if n == "" {
+		x.cut(s, es, going)
+	}
+}
+
+// count returns the number of elements of type t in n bytes, as a
+// constant when n is one.
+func elemCount(nE *Expr, t *Type) (int, bool) {
+	v, ok := foldInt(nE)
+	if !ok || t.Size() == 0 {
+		return 0, false
+	}
+	return int(new(big.Int).Quo(v, big.NewInt(int64(t.Size()))).Int64()), true
+}
+
+func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, line int) {
+	et := pt.Elem
+	if et.Kind == KVoid {
+		x.fail(line, "memset through void*")
+	}
+	leaves := scalarLeaves(et, nil)
+	cb := x.def(bvSort(8), "((_ extract 7 0) "+c.s+")")
+	cellVal := func(t *Type) string {
+		rep := cb
+		for i := 1; i < t.Size(); i++ {
+			rep = "(concat " + cb + " " + rep + ")"
+		}
+		if t.Kind == KFloat {
+			return "((_ to_fp " + fpParams(t) + ") " + rep + ")"
+		}
+		return rep
+	}
+	cnt, constant := elemCount(nE, et)
+	max := cnt
+	if !constant {
+		b, exact := x.strBound(p)
+		max = b / len(leaves)
+		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")")
+	}
+	if max*len(leaves) > 65536 {
+		x.fail(line, "memset of %d cells", max*len(leaves))
+	}
+	for k := 0; k < max; k++ {
+		for i, lt := range leaves {
+			q := x.ptrAddConst(p, k*len(leaves)+i)
+			v := cellVal(lt)
+			if !constant {
+				old := x.load(s, q, lt, line).s
+				v = ite("(bvult "+bvInt(int64(k), 64)+" (bvudiv "+n.s+" "+bvInt(int64(et.Size()), 64)+"))", v, old)
+			}
+			x.store(s, q, lt, value{t: lt, s: v}, line)
+		}
+	}
+}
+
+func (x *sym) memcpy(s *state, d, src value, dt, st *Type, nE *Expr, n value, line int) {
+	et := dt.Elem
+	if et.Kind == KVoid {
+		et = st.Elem
+	}
+	if et.Kind == KVoid {
+		x.fail(line, "memcpy between void pointers")
+	}
+	if st.Elem.Kind != KVoid && !sameType(st.Elem, et) && !(st.Elem.Kind == KStruct && st.Elem.Name == et.Name) {
+		x.fail(line, "memcpy from %s to %s", st, dt)
+	}
+	leaves := scalarLeaves(et, nil)
+	cnt, constant := elemCount(nE, et)
+	max := cnt
+	if !constant {
+		b, exact := x.strBound(d)
+		max = b / len(leaves)
+		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")")
+	}
+	if max*len(leaves) > 65536 {
+		x.fail(line, "memcpy of %d cells", max*len(leaves))
+	}
+	for k := 0; k < max; k++ {
+		for i, lt := range leaves {
+			off := k*len(leaves) + i
+			v := x.load(s, x.ptrAddConst(src, off), lt, line)
+			q := x.ptrAddConst(d, off)
+			if !constant {
+				old := x.load(s, q, lt, line).s
+				v.s = ite("(bvult "+bvInt(int64(k), 64)+" (bvudiv "+n.s+" "+bvInt(int64(et.Size()), 64)+"))", v.s, old)
+			}
+			x.store(s, q, lt, v, line)
+		}
+	}
+}

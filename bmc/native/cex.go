@@ -1,0 +1,266 @@
+package native
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/smt"
+)
+
+// cexData is a counterexample plus what replay needs: the values the
+// nondet functions return, in order.
+type cexData struct {
+	cex    *bmc.Counterexample
+	nondet []replayVal
+}
+
+type replayVal struct {
+	Func string // "__VERIFIER_nondet_int", "rand"
+	T    *Type
+	Int  *big.Int
+	F    float64
+}
+
+// values lists the terms whose values a counterexample needs.
+func (tr *translation) values() []string {
+	if tr.vals != nil {
+		return tr.vals
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(t string) {
+		if t == "" || t == "true" || t == "false" || seen[t] {
+			return
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	for _, in := range tr.inputs {
+		add(in.Guard)
+		add(in.Term)
+		add(in.Len)
+		for _, c := range in.Chars {
+			add(c)
+		}
+	}
+	for _, ev := range tr.events {
+		add(ev.Guard)
+		add(ev.Ret)
+		add(ev.NL)
+	}
+	for _, st := range tr.steps {
+		add(st.Guard)
+	}
+	if out == nil {
+		out = []string{}
+	}
+	tr.vals = out
+	return out
+}
+
+func isTrue(m map[string]smt.Value, t string) bool {
+	if t == "true" {
+		return true
+	}
+	if t == "false" {
+		return false
+	}
+	v, ok := m[t]
+	return ok && v.Bool != nil && *v.Bool
+}
+
+func intOf(m map[string]smt.Value, t string, ty *Type) *big.Int {
+	v, ok := m[t]
+	if !ok || v.Int == nil {
+		return big.NewInt(0)
+	}
+	if ty != nil && ty.Signed {
+		return v.Signed()
+	}
+	return v.Int
+}
+
+func floatOf(m map[string]smt.Value, t string) float64 {
+	v, ok := m[t]
+	if !ok || v.Float == nil {
+		return 0
+	}
+	return *v.Float
+}
+
+func fmtFloat(f float64, t *Type) string {
+	switch {
+	case math.IsNaN(f):
+		return "nan"
+	case math.IsInf(f, 1):
+		return "inf"
+	case math.IsInf(f, -1):
+		return "-inf"
+	}
+	return strconv.FormatFloat(f, 'g', -1, t.Width)
+}
+
+func cLiteral(m map[string]smt.Value, in *input) string {
+	switch {
+	case in.Chars != nil:
+		n := int(intOf(m, in.Len, tInt).Int64())
+		var b []byte
+		for i := 0; i < n && i < len(in.Chars); i++ {
+			b = append(b, byte(intOf(m, in.Chars[i], tUChar).Int64()))
+		}
+		return strconv.Quote(string(b))
+	case in.T.isFloat():
+		return fmtFloat(floatOf(m, in.Term), in.T)
+	case in.T.isPtr():
+		return "pointer"
+	}
+	return intOf(m, in.Term, in.T).String()
+}
+
+// counterexample reads a model into a counterexample.
+func (tr *translation) counterexample(m map[string]smt.Value) *cexData {
+	d := &cexData{cex: &bmc.Counterexample{}}
+	for _, in := range tr.inputs {
+		if !isTrue(m, in.Guard) || in.Kind == "uninit" {
+			continue
+		}
+		d.cex.Inputs = append(d.cex.Inputs, bmc.Input{Name: in.Name, Value: cLiteral(m, in), Line: in.Line})
+		if in.Kind == "nondet" || in.Kind == "rand" {
+			f := "rand"
+			if in.Kind == "nondet" {
+				f = in.Name[:strings.IndexByte(in.Name, '#')]
+			}
+			rv := replayVal{Func: f, T: in.T}
+			if in.T.isFloat() {
+				rv.F = floatOf(m, in.Term)
+			} else {
+				rv.Int = intOf(m, in.Term, in.T)
+			}
+			d.nondet = append(d.nondet, rv)
+		}
+	}
+	d.cex.Stdin = tr.stdinText(m)
+	last := -1
+	for _, st := range tr.steps {
+		if !isTrue(m, st.Guard) {
+			continue
+		}
+		if last >= 0 && d.cex.Steps[last].Line == st.Line && d.cex.Steps[last].Func == st.Func {
+			continue
+		}
+		d.cex.Steps = append(d.cex.Steps, bmc.Step{Func: st.Func, Line: st.Line})
+		last++
+	}
+	return d
+}
+
+// stdinText rebuilds the text that makes stdin deliver the model's input.
+func (tr *translation) stdinText(m map[string]smt.Value) string {
+	var b strings.Builder
+	sep := false // a token was written that the next number must not run into
+	eof := false
+	for _, ev := range tr.events {
+		if eof || !isTrue(m, ev.Guard) {
+			continue
+		}
+		switch ev.Kind {
+		case "getchar":
+			c := intOf(m, ev.Ret, tInt).Int64()
+			if c < 0 {
+				eof = true
+				continue
+			}
+			b.WriteByte(byte(c))
+			sep = false
+		case "fgets":
+			if !isTrue(m, ev.Ret) {
+				eof = true
+				continue
+			}
+			in := ev.Vals[0]
+			n := int(intOf(m, in.Len, tInt).Int64())
+			for i := 0; i < n && i < len(in.Chars); i++ {
+				b.WriteByte(byte(intOf(m, in.Chars[i], tUChar).Int64()))
+			}
+			if isTrue(m, ev.NL) {
+				b.WriteByte('\n')
+			}
+			sep = false
+		case "scanf":
+			r := intOf(m, ev.Ret, tInt).Int64()
+			if r < 0 {
+				eof = true
+				continue
+			}
+			k := 0
+			stop := false
+			for _, d := range ev.Dirs {
+				if stop {
+					break
+				}
+				switch d.Kind {
+				case ' ':
+					b.WriteByte(' ')
+					sep = false
+				case 'l':
+					b.WriteByte(d.Lit)
+					sep = false
+				case '%':
+					if d.Suppress {
+						stop = true // cannot know what to write; replay will tell
+						continue
+					}
+					if int64(k) >= r {
+						// a conversion that fails: a character no number starts with
+						if sep {
+							b.WriteByte(' ')
+						}
+						b.WriteString("#")
+						stop = true
+						continue
+					}
+					in := ev.Vals[k]
+					k++
+					switch d.Conv {
+					case 'c':
+						b.WriteByte(byte(intOf(m, in.Term, tUChar).Int64()))
+						sep = false
+					case 's':
+						if sep {
+							b.WriteByte(' ')
+						}
+						n := int(intOf(m, in.Len, tInt).Int64())
+						for i := 0; i < n && i < len(in.Chars); i++ {
+							b.WriteByte(byte(intOf(m, in.Chars[i], tUChar).Int64()))
+						}
+						sep = true
+					default:
+						if sep {
+							b.WriteByte(' ')
+						}
+						if in.T.isFloat() {
+							b.WriteString(fmtFloat(floatOf(m, in.Term), in.T))
+						} else if d.Conv == 'x' {
+							b.WriteString(intOf(m, in.Term, in.T).Text(16))
+						} else if d.Conv == 'o' {
+							b.WriteString(intOf(m, in.Term, in.T).Text(8))
+						} else {
+							b.WriteString(intOf(m, in.Term, in.T).String())
+						}
+						sep = true
+					}
+				}
+			}
+			if r < int64(len(ev.Vals)) {
+				eof = true
+			}
+		}
+	}
+	if b.Len() > 0 && !eof {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

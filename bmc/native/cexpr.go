@@ -1,0 +1,681 @@
+package native
+
+import (
+	"math/big"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// libFunc describes a library function the engine models.
+type libFunc struct {
+	ret *Type
+	// min and max are the accepted argument counts (max -1: any).
+	min, max int
+}
+
+var libFuncs = map[string]libFunc{
+	"printf": {tInt, 1, -1}, "fprintf": {tInt, 2, -1}, "puts": {tInt, 1, 1}, "putchar": {tInt, 1, 1},
+	"fputs": {tInt, 2, 2}, "fflush": {tInt, 1, 1}, "putc": {tInt, 2, 2}, "fputc": {tInt, 2, 2},
+	"scanf": {tInt, 1, -1}, "fscanf": {tInt, 2, -1}, "getchar": {tInt, 0, 0}, "fgets": {tCharP, 3, 3},
+	"getc": {tInt, 1, 1}, "fgetc": {tInt, 1, 1},
+	"atoi": {tInt, 1, 1}, "atol": {tLong, 1, 1}, "atoll": {tLLong, 1, 1}, "strtol": {tLong, 3, 3}, "strtoll": {tLLong, 3, 3},
+	"strtoul": {tULong, 3, 3},
+	"rand": {tInt, 0, 0}, "srand": {tVoid, 1, 1}, "time": {tLong, 1, 1},
+	"malloc": {tVoidP, 1, 1}, "calloc": {tVoidP, 2, 2}, "free": {tVoid, 1, 1},
+	"strlen": {tULong, 1, 1}, "strnlen": {tULong, 2, 2}, "strcmp": {tInt, 2, 2}, "strncmp": {tInt, 3, 3},
+	"strcpy": {tCharP, 2, 2}, "strncpy": {tCharP, 3, 3}, "memset": {tVoidP, 3, 3}, "memcpy": {tVoidP, 3, 3},
+	"memmove": {tVoidP, 3, 3},
+	"abs": {tInt, 1, 1}, "labs": {tLong, 1, 1}, "llabs": {tLLong, 1, 1},
+	"fabs": {tDouble, 1, 1}, "fabsf": {tFloat, 1, 1}, "sqrt": {tDouble, 1, 1}, "sqrtf": {tFloat, 1, 1},
+	"floor": {tDouble, 1, 1}, "ceil": {tDouble, 1, 1}, "round": {tDouble, 1, 1}, "trunc": {tDouble, 1, 1},
+	"fmin": {tDouble, 2, 2}, "fmax": {tDouble, 2, 2},
+	"isdigit": {tInt, 1, 1}, "isalpha": {tInt, 1, 1}, "isalnum": {tInt, 1, 1}, "isspace": {tInt, 1, 1},
+	"isupper": {tInt, 1, 1}, "islower": {tInt, 1, 1}, "isxdigit": {tInt, 1, 1}, "isprint": {tInt, 1, 1},
+	"ispunct": {tInt, 1, 1}, "toupper": {tInt, 1, 1}, "tolower": {tInt, 1, 1},
+	"exit": {tVoid, 1, 1}, "abort": {tVoid, 0, 0}, "reach_error": {tVoid, 0, 0}, "__VERIFIER_error": {tVoid, 0, 0},
+	"__assert_fail": {tVoid, 4, 4},
+	"__VERIFIER_assume": {tVoid, 1, 1}, "assume": {tVoid, 1, 1},
+}
+
+// nondetTypes maps the suffix of __VERIFIER_nondet_X to its type.
+var nondetTypes = map[string]*Type{
+	"int": tInt, "uint": tUInt, "unsigned": tUInt, "unsigned_int": tUInt, "long": tLong, "ulong": tULong,
+	"longlong": tLLong, "ulonglong": tULLong, "char": tChar, "uchar": tUChar, "short": tShort, "ushort": tUShort,
+	"bool": tBool, "_Bool": tBool, "float": tFloat, "double": tDouble, "size_t": tULong, "u32": tUInt,
+	"s32": tInt, "u8": tUChar, "u16": tUShort, "loff_t": tLong, "sector_t": tULong,
+}
+
+// skipDefs are functions whose definitions the engine does not translate:
+// their calls are assertions or assumptions, modelled directly.
+var skipDefs = map[string]bool{"__VERIFIER_assert": true, "reach_error": true, "__VERIFIER_error": true, "__VERIFIER_assume": true}
+
+func (c *conv) expr(n *sitter.Node) *Expr {
+	c.depth++
+	defer func() { c.depth-- }()
+	line := c.ln(n)
+	if c.depth > 400 {
+		c.fail(line, "expression nested deeper than 400")
+	}
+	switch n.Type() {
+	case "parenthesized_expression":
+		if n.NamedChildCount() != 1 {
+			c.fail(line, "parenthesized %s", c.text(n))
+		}
+		return c.expr(n.NamedChild(0))
+	case "number_literal":
+		return c.intLit(n)
+	case "char_literal":
+		t := c.text(n)
+		if !strings.HasPrefix(t, "'") {
+			c.fail(line, "wide character constant")
+		}
+		b := c.unescape(t[1:len(t)-1], line)
+		if len(b) != 1 {
+			c.fail(line, "multi-character constant")
+		}
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(int64(int8(b[0]))), Line: line}
+	case "string_literal", "concatenated_string":
+		b := c.stringBytes(n)
+		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: tChar, Len: len(b)}, Str: b, Line: line}
+	case "true":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(1), Line: line}
+	case "false":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}
+	case "null":
+		return &Expr{Op: OConv, T: tVoidP, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}, Line: line}
+	case "identifier":
+		return c.ident(n)
+	case "binary_expression":
+		return c.binary(n)
+	case "unary_expression":
+		return c.unary(n)
+	case "update_expression":
+		op := c.text(n.ChildByFieldName("operator"))
+		x := c.expr(n.ChildByFieldName("argument"))
+		c.needLvalue(x, line)
+		if !x.T.isScalar() {
+			c.fail(line, "%s on %s", op, x.T)
+		}
+		post := n.Child(0).Type() != op
+		return &Expr{Op: OIncDec, T: x.T, X: x, Name: op, Post: post, Line: line}
+	case "pointer_expression":
+		op := c.text(n.ChildByFieldName("operator"))
+		x := c.expr(n.ChildByFieldName("argument"))
+		if op == "&" {
+			if x.Op == OVar {
+				x.Var.Mem = true
+			}
+			if x.Op == OStr {
+				return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
+			}
+			c.needLvalue(x, line)
+			return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
+		}
+		x = c.rval(x)
+		if !x.T.isPtr() {
+			c.fail(line, "dereference of %s", x.T)
+		}
+		if x.T.Elem.Kind == KVoid {
+			c.fail(line, "dereference of void*")
+		}
+		if x.T.Elem.Kind == KFunc {
+			c.fail(line, "function pointer")
+		}
+		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line}
+	case "assignment_expression":
+		return c.assign(n)
+	case "call_expression":
+		return c.call(n)
+	case "subscript_expression":
+		a := c.rval(c.expr(n.ChildByFieldName("argument")))
+		idxN := n.ChildByFieldName("index")
+		if idxN == nil {
+			if il := n.ChildByFieldName("indices"); il != nil && il.NamedChildCount() == 1 {
+				idxN = il.NamedChild(0)
+			} else {
+				c.fail(line, "subscript form")
+			}
+		}
+		i := c.rval(c.expr(idxN))
+		if !a.T.isPtr() && i.T.isPtr() {
+			a, i = i, a
+		}
+		if !a.T.isPtr() || !i.T.isInt() {
+			c.fail(line, "subscript of %s by %s", a.T, i.T)
+		}
+		if a.T.Elem.Kind == KVoid || a.T.Elem.Kind == KFunc {
+			c.fail(line, "subscript of %s", a.T)
+		}
+		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line}
+		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line}
+	case "field_expression":
+		x := c.expr(n.ChildByFieldName("argument"))
+		op := c.text(n.ChildByFieldName("operator"))
+		if op == "->" {
+			x = c.rval(x)
+			if !x.T.isPtr() {
+				c.fail(line, "-> on %s", x.T)
+			}
+			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line}
+		}
+		if x.T.Kind != KStruct || x.T.Len < 0 {
+			c.fail(line, "member of %s", x.T)
+		}
+		if !x.lvalue() {
+			c.fail(line, "member of a struct value that is not an object")
+		}
+		name := c.text(n.ChildByFieldName("field"))
+		for _, f := range x.T.Fields {
+			if f.Name == name {
+				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line}
+			}
+		}
+		c.fail(line, "no member %s in %s", name, x.T)
+	case "cast_expression":
+		t := c.typeName(n.ChildByFieldName("type"))
+		x := c.rval(c.expr(n.ChildByFieldName("value")))
+		if t.Kind == KVoid {
+			return &Expr{Op: OConv, T: tVoid, X: x, Line: line}
+		}
+		return c.cast(x, t, line)
+	case "sizeof_expression":
+		var t *Type
+		if tn := n.ChildByFieldName("type"); tn != nil {
+			t = c.typeName(tn)
+		} else {
+			t = c.expr(n.ChildByFieldName("value")).T
+		}
+		if t.Kind == KFunc || t.Kind == KVoid || (t.Kind == KArray && t.Len < 0) {
+			c.fail(line, "sizeof of %s", t)
+		}
+		return &Expr{Op: OConst, T: tULong, Val: big.NewInt(int64(t.Size())), Line: line}
+	case "conditional_expression":
+		cond := c.cond(c.expr(n.ChildByFieldName("condition")))
+		y := c.rval(c.expr(n.ChildByFieldName("consequence")))
+		z := c.rval(c.expr(n.ChildByFieldName("alternative")))
+		var t *Type
+		switch {
+		case y.T.isArith() && z.T.isArith():
+			t = usual(y.T, z.T)
+		case y.T.isPtr() && (z.T.isPtr() || isNullConst(z)):
+			t = y.T
+		case z.T.isPtr() && isNullConst(y):
+			t = z.T
+		case y.T.Kind == KVoid && z.T.Kind == KVoid:
+			t = tVoid
+		default:
+			c.fail(line, "conditional of %s and %s", y.T, z.T)
+		}
+		if t.Kind != KVoid {
+			y, z = c.convert(y, t, line), c.convert(z, t, line)
+		}
+		return &Expr{Op: OCond, T: t, X: cond, Y: y, Z: z, Line: line}
+	case "comma_expression":
+		x := c.expr(n.ChildByFieldName("left"))
+		y := c.rval(c.expr(n.ChildByFieldName("right")))
+		return &Expr{Op: OComma, T: y.T, X: x, Y: y, Line: line}
+	case "compound_literal_expression":
+		c.fail(line, "compound literal")
+	case "initializer_list":
+		c.fail(line, "initialiser list in an expression")
+	}
+	c.fail(line, "expression %s", n.Type())
+	return nil
+}
+
+func isNullConst(e *Expr) bool {
+	v, ok := foldInt(e)
+	return ok && v.Sign() == 0 && e.T.isInt()
+}
+
+func (c *conv) needLvalue(x *Expr, line int) {
+	if !x.lvalue() {
+		c.fail(line, "assignment to a non-lvalue")
+	}
+	if x.T.Const {
+		c.fail(line, "assignment to const")
+	}
+}
+
+// typeName resolves a type_descriptor.
+func (c *conv) typeName(n *sitter.Node) *Type {
+	base := c.baseType(n.ChildByFieldName("type"))
+	_, t := c.declarator(base, n.ChildByFieldName("declarator"))
+	return t
+}
+
+func (c *conv) ident(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	name := c.text(n)
+	if v := c.lookup(name); v != nil {
+		return &Expr{Op: OVar, T: v.T, Var: v, Line: line}
+	}
+	if v, ok := c.enums[name]; ok {
+		return &Expr{Op: OConst, T: tInt, Val: v, Line: line}
+	}
+	switch name {
+	case "NULL":
+		return &Expr{Op: OConv, T: tVoidP, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}, Line: line}
+	case "stdin", "stdout", "stderr":
+		return &Expr{Op: OConst, T: tVoidP, Val: big.NewInt(0), Name: name, Line: line}
+	case "EOF":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-1), Line: line}
+	case "RAND_MAX", "INT_MAX":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(2147483647), Line: line}
+	case "INT_MIN":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-2147483648), Line: line}
+	case "UINT_MAX":
+		return &Expr{Op: OConst, T: tUInt, Val: big.NewInt(4294967295), Line: line}
+	case "LONG_MAX", "LLONG_MAX":
+		return &Expr{Op: OConst, T: tLong, Val: big.NewInt(9223372036854775807), Line: line}
+	case "LONG_MIN", "LLONG_MIN":
+		return &Expr{Op: OConst, T: tLong, Val: new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 63)), Line: line}
+	case "CHAR_MAX", "SCHAR_MAX":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(127), Line: line}
+	case "CHAR_MIN", "SCHAR_MIN":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-128), Line: line}
+	case "UCHAR_MAX":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(255), Line: line}
+	case "SHRT_MAX":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(32767), Line: line}
+	case "SHRT_MIN":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-32768), Line: line}
+	case "USHRT_MAX":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(65535), Line: line}
+	case "true":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(1), Line: line}
+	case "false":
+		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}
+	}
+	if m, ok := c.macros[name]; ok {
+		if m.fn || m.node == nil {
+			c.fail(line, "macro %s", name)
+		}
+		if c.line == 0 {
+			c.line = line
+			defer func() { c.line = 0 }()
+		}
+		saved := c.src
+		c.src = m.src
+		defer func() { c.src = saved }()
+		delete(c.macros, name) // no self-recursion
+		defer func() { c.macros[name] = m }()
+		return c.expr(m.node)
+	}
+	c.fail(line, "undeclared identifier %s", name)
+	return nil
+}
+
+// rval applies array decay.
+func (c *conv) rval(e *Expr) *Expr {
+	switch e.T.Kind {
+	case KArray:
+		return &Expr{Op: ODecay, T: ptrTo(e.T.Elem), X: e, Line: e.Line}
+	case KFunc:
+		c.fail(e.Line, "function pointer")
+	}
+	return e
+}
+
+// cond turns a scalar expression into a condition (compared with 0 at
+// evaluation).
+func (c *conv) cond(e *Expr) *Expr {
+	e = c.rval(e)
+	if !e.T.isScalar() {
+		c.fail(e.Line, "condition of type %s", e.T)
+	}
+	return e
+}
+
+// convert inserts an implicit conversion of e to t.
+func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
+	if sameType(e.T, t) && e.T.Kind != KPtr {
+		if e.T == t {
+			return e
+		}
+		return &Expr{Op: OConv, T: t, X: e, Line: line}
+	}
+	switch {
+	case e.T.isArith() && t.isArith():
+	case e.T.isPtr() && t.isPtr():
+		c.checkPtrConv(e.T, t, line)
+	case e.T.isInt() && t.isPtr():
+		if !isNullConst(e) {
+			c.fail(line, "integer converted to pointer")
+		}
+	case e.T.isPtr() && t.isInt():
+		if !t.Bool {
+			c.fail(line, "pointer converted to integer")
+		}
+	default:
+		c.fail(line, "conversion of %s to %s", e.T, t)
+	}
+	return &Expr{Op: OConv, T: t, X: e, Line: line}
+}
+
+// checkPtrConv rejects pointer conversions that would reinterpret cells:
+// the memory model keeps one array per cell sort, so only conversions
+// through void* or between the same pointee are sound.
+func (c *conv) checkPtrConv(from, to *Type, line int) {
+	if from.Elem.Kind == KVoid || to.Elem.Kind == KVoid || sameType(from.Elem, to.Elem) {
+		return
+	}
+	fl, tl := scalarLeaves(from.Elem, nil), scalarLeaves(to.Elem, nil)
+	if len(fl) > 0 && len(tl) > 0 && fl[0].sort() == tl[0].sort() && (from.Elem.Kind != KStruct && to.Elem.Kind != KStruct) {
+		return // e.g. char* <-> unsigned char*: same cells, other reading
+	}
+	c.fail(line, "pointer cast from %s to %s", from, to)
+}
+
+func (c *conv) cast(x *Expr, t *Type, line int) *Expr {
+	if !t.isScalar() {
+		c.fail(line, "cast to %s", t)
+	}
+	if x.T.isPtr() && t.isInt() && !t.Bool {
+		c.fail(line, "cast of pointer to integer")
+	}
+	return c.convert(x, t, line)
+}
+
+// assignConv converts for assignment, argument passing and return.
+func (c *conv) assignConv(e *Expr, t *Type, line int) *Expr {
+	if t.Kind == KStruct {
+		if e.T.Kind != KStruct || e.T != t && e.T.Name != t.Name {
+			c.fail(line, "assignment of %s to %s", e.T, t)
+		}
+		return e
+	}
+	return c.convert(e, t, line)
+}
+
+func (c *conv) binary(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	op := c.text(n.ChildByFieldName("operator"))
+	x := c.rval(c.expr(n.ChildByFieldName("left")))
+	y := c.rval(c.expr(n.ChildByFieldName("right")))
+	return c.binop(op, x, y, line)
+}
+
+func (c *conv) binop(op string, x, y *Expr, line int) *Expr {
+	switch op {
+	case "&&", "||":
+		x, y = c.cond(x), c.cond(y)
+		o := OAnd
+		if op == "||" {
+			o = OOr
+		}
+		return &Expr{Op: o, T: tInt, X: x, Y: y, Line: line}
+	case "+", "-":
+		if x.T.isPtr() && y.T.isInt() {
+			c.ptrArith(x, line)
+			return &Expr{Op: OPtrAdd, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: op, Line: line}
+		}
+		if op == "+" && x.T.isInt() && y.T.isPtr() {
+			c.ptrArith(y, line)
+			return &Expr{Op: OPtrAdd, T: y.T, X: y, Y: c.convert(x, tLong, line), Name: op, Line: line}
+		}
+		if op == "-" && x.T.isPtr() && y.T.isPtr() {
+			c.ptrArith(x, line)
+			return &Expr{Op: OPtrDiff, T: tLong, X: x, Y: y, Line: line}
+		}
+	case "==", "!=", "<", ">", "<=", ">=":
+		if x.T.isPtr() || y.T.isPtr() {
+			switch {
+			case x.T.isPtr() && y.T.isPtr():
+				y = c.convertPtrCmp(y, x.T, line)
+			case x.T.isPtr() && isNullConst(y):
+				y = &Expr{Op: OConv, T: x.T, X: y, Line: line}
+			case y.T.isPtr() && isNullConst(x):
+				x = &Expr{Op: OConv, T: y.T, X: x, Line: line}
+			default:
+				c.fail(line, "comparison of %s and %s", x.T, y.T)
+			}
+			return &Expr{Op: OBin, T: tInt, X: x, Y: y, Name: op, Line: line}
+		}
+	case "<<", ">>":
+		if !x.T.isInt() || !y.T.isInt() {
+			c.fail(line, "shift of %s by %s", x.T, y.T)
+		}
+		t := promote(x.T)
+		return &Expr{Op: OBin, T: t, X: c.convert(x, t, line), Y: c.convert(y, promote(y.T), line), Name: op, Line: line}
+	}
+	if !x.T.isArith() || !y.T.isArith() {
+		c.fail(line, "operator %s on %s and %s", op, x.T, y.T)
+	}
+	t := usual(x.T, y.T)
+	if t.isFloat() && strings.Contains("%&|^", op) {
+		c.fail(line, "operator %s on floating point", op)
+	}
+	rt := t
+	switch op {
+	case "==", "!=", "<", ">", "<=", ">=":
+		rt = tInt
+	}
+	return &Expr{Op: OBin, T: rt, X: c.convert(x, t, line), Y: c.convert(y, t, line), Name: op, Line: line}
+}
+
+func (c *conv) convertPtrCmp(y *Expr, t *Type, line int) *Expr {
+	if y.T.Elem.Kind == KVoid || t.Elem.Kind == KVoid || sameType(y.T.Elem, t.Elem) {
+		return &Expr{Op: OConv, T: t, X: y, Line: line}
+	}
+	c.fail(line, "comparison of %s and %s", y.T, t)
+	return nil
+}
+
+func (c *conv) ptrArith(p *Expr, line int) {
+	if p.T.Elem.Kind == KVoid || p.T.Elem.Kind == KFunc || (p.T.Elem.Kind == KStruct && p.T.Elem.Len < 0) {
+		c.fail(line, "arithmetic on %s", p.T)
+	}
+}
+
+func (c *conv) unary(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	op := c.text(n.ChildByFieldName("operator"))
+	x := c.rval(c.expr(n.ChildByFieldName("argument")))
+	switch op {
+	case "!":
+		x = c.cond(x)
+		return &Expr{Op: OUn, T: tInt, X: x, Name: "!", Line: line}
+	case "+", "-", "~":
+		if !x.T.isArith() || (op == "~" && !x.T.isInt()) {
+			c.fail(line, "unary %s on %s", op, x.T)
+		}
+		t := promote(x.T)
+		x = c.convert(x, t, line)
+		if op == "+" {
+			return x
+		}
+		return &Expr{Op: OUn, T: t, X: x, Name: op, Line: line}
+	}
+	c.fail(line, "unary %s", op)
+	return nil
+}
+
+func (c *conv) assign(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	op := c.text(n.ChildByFieldName("operator"))
+	x := c.expr(n.ChildByFieldName("left"))
+	c.needLvalue(x, line)
+	y := c.rval(c.expr(n.ChildByFieldName("right")))
+	if x.T.Kind == KArray {
+		c.fail(line, "assignment to an array")
+	}
+	if op == "=" {
+		return &Expr{Op: OAssign, T: x.T, X: x, Y: c.assignConv(y, x.T, line), Line: line}
+	}
+	bop := strings.TrimSuffix(op, "=")
+	if x.T.isPtr() {
+		if (bop != "+" && bop != "-") || !y.T.isInt() {
+			c.fail(line, "%s on a pointer", op)
+		}
+		c.ptrArith(x, line)
+		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line}
+	}
+	if !x.T.isArith() || !y.T.isArith() {
+		c.fail(line, "%s on %s and %s", op, x.T, y.T)
+	}
+	var ct *Type
+	if bop == "<<" || bop == ">>" {
+		if !x.T.isInt() || !y.T.isInt() {
+			c.fail(line, "%s on %s", op, x.T)
+		}
+		ct = promote(x.T)
+		y = c.convert(y, promote(y.T), line)
+	} else {
+		ct = usual(x.T, y.T)
+		if ct.isFloat() && strings.Contains("%&|^", bop) {
+			c.fail(line, "%s on floating point", op)
+		}
+		y = c.convert(y, ct, line)
+	}
+	return &Expr{Op: OCompound, T: x.T, X: x, Y: y, Name: bop, CT: ct, Line: line}
+}
+
+func (c *conv) call(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	fn := n.ChildByFieldName("function")
+	if fn.Type() != "identifier" {
+		c.fail(line, "call through an expression")
+	}
+	name := c.text(fn)
+	if v := c.lookup(name); v != nil {
+		c.fail(line, "call through a variable")
+	}
+	argsN := n.ChildByFieldName("arguments")
+	var args []*Expr
+	var argT []*Type
+	for i := 0; i < int(argsN.NamedChildCount()); i++ {
+		a := argsN.NamedChild(i)
+		if a.Type() == "comment" {
+			continue
+		}
+		e := c.expr(a)
+		if e.T.Kind == KArray {
+			argT = append(argT, ptrTo(e.T.Elem))
+		} else {
+			argT = append(argT, e.T)
+		}
+		if e.T.Kind == KStruct {
+			args = append(args, e)
+		} else {
+			args = append(args, c.rval(e))
+		}
+	}
+	if f, ok := c.funcs[name]; ok && !skipDefs[name] {
+		if len(args) != len(f.Params) && !(len(f.Params) == 0 && f.Body != nil && false) {
+			if len(args) != len(f.Params) {
+				c.fail(line, "call of %s with %d arguments, wants %d", name, len(args), len(f.Params))
+			}
+		}
+		for i, p := range f.Params {
+			args[i] = c.assignConv(args[i], p.T, line)
+		}
+		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
+	}
+	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
+		t, ok := nondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]
+		if !ok {
+			c.fail(line, "nondet function %s", name)
+		}
+		if len(args) != 0 {
+			c.fail(line, "%s with arguments", name)
+		}
+		return &Expr{Op: OCall, T: t, Name: name, Line: line}
+	}
+	lf, ok := libFuncs[name]
+	if !ok {
+		if _, declared := c.protos[name]; declared {
+			c.fail(line, "call of %s, declared but not defined", name)
+		}
+		c.fail(line, "call of unknown function %s", name)
+	}
+	if len(args) < lf.min || (lf.max >= 0 && len(args) > lf.max) {
+		c.fail(line, "call of %s with %d arguments", name, len(args))
+	}
+	for i, a := range args {
+		if a.T.Kind == KStruct {
+			c.fail(line, "struct argument to %s", name)
+		}
+		_ = i
+	}
+	c.checkLibArgs(name, args, line)
+	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// checkLibArgs converts the arguments of modelled library functions to
+// the types the models expect.
+func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
+	conv := func(i int, t *Type) {
+		if !args[i].T.isArith() {
+			c.fail(line, "argument %d of %s is %s", i+1, name, args[i].T)
+		}
+		args[i] = c.convert(args[i], t, line)
+	}
+	ptr := func(i int) {
+		if !args[i].T.isPtr() {
+			c.fail(line, "argument %d of %s is %s, not a pointer", i+1, name, args[i].T)
+		}
+	}
+	switch name {
+	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
+		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "srand":
+		if name == "__VERIFIER_assume" || name == "assume" {
+			args[0] = c.cond(args[0])
+			return
+		}
+		conv(0, tInt)
+	case "labs":
+		conv(0, tLong)
+	case "llabs":
+		conv(0, tLLong)
+	case "fabs", "sqrt", "floor", "ceil", "round", "trunc":
+		conv(0, tDouble)
+	case "fabsf", "sqrtf":
+		conv(0, tFloat)
+	case "fmin", "fmax":
+		conv(0, tDouble)
+		conv(1, tDouble)
+	case "malloc":
+		conv(0, tULong)
+	case "calloc":
+		conv(0, tULong)
+		conv(1, tULong)
+	case "free", "strlen", "atoi", "atol", "atoll":
+		ptr(0)
+	case "strnlen":
+		ptr(0)
+		conv(1, tULong)
+	case "strcmp", "strcpy":
+		ptr(0)
+		ptr(1)
+	case "strncmp", "strncpy", "memcpy", "memmove":
+		ptr(0)
+		ptr(1)
+		conv(2, tULong)
+	case "memset":
+		ptr(0)
+		conv(1, tInt)
+		conv(2, tULong)
+	case "fgets":
+		ptr(0)
+		conv(1, tInt)
+	case "strtol", "strtoll", "strtoul":
+		ptr(0)
+		conv(2, tInt)
+	case "scanf", "printf":
+		if args[0].Op != ODecay || args[0].X.Op != OStr {
+			c.fail(line, "%s with a format that is not a string literal", name)
+		}
+	case "fscanf", "fprintf":
+		if args[1].Op != ODecay || args[1].X.Op != OStr {
+			c.fail(line, "%s with a format that is not a string literal", name)
+		}
+		if name == "fscanf" && args[0].Name != "stdin" {
+			c.fail(line, "fscanf from a stream other than stdin")
+		}
+	}
+	if name == "fgets" && args[2].Name != "stdin" {
+		c.fail(line, "fgets from a stream other than stdin")
+	}
+}

@@ -1,0 +1,291 @@
+package native
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/smt"
+)
+
+func init() { bmc.Register(New(nil)) }
+
+// Options configure the native checker. The zero value is valid and a nil
+// *Options means the zero value; the checker never modifies it.
+type Options struct {
+	// Solver decides the formulas; nil means z3 when it is installed, else
+	// cvc5.
+	Solver smt.Solver
+	// GCC is the compiler used to replay counterexamples; "" means "gcc".
+	GCC string
+	// ReplayTimeout limits one run of a replayed program; 0 means 10s.
+	ReplayTimeout time.Duration
+	// CacheSize is how many translations are kept; 0 means 16.
+	CacheSize int
+}
+
+// Checker is the native bounded model checker. It is safe for concurrent
+// use; translations are shared between queries on the same program.
+type Checker struct {
+	opts Options
+	mu   sync.Mutex
+	// cache maps source hash and bound to a translation, oldest first.
+	cache []*cacheEntry
+}
+
+type cacheEntry struct {
+	key  string
+	once sync.Once
+	tr   *translation
+	err  error
+}
+
+// New returns a native checker with the given options.
+func New(opts *Options) *Checker {
+	c := &Checker{}
+	if opts != nil {
+		c.opts = *opts
+	}
+	return c
+}
+
+// Name returns "native".
+func (c *Checker) Name() string { return "native" }
+
+// Version identifies the engine's semantics for result caches.
+func (c *Checker) Version(ctx context.Context) (string, error) { return "native " + engineVersion, nil }
+
+const engineVersion = "1"
+
+func (c *Checker) solver() (smt.Solver, error) {
+	if c.opts.Solver != nil {
+		return c.opts.Solver, nil
+	}
+	for _, s := range smt.Available() {
+		if s.Name() == "z3" || s.Name() == "cvc5" {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("native: %w: z3 or cvc5", smt.ErrNotFound)
+}
+
+// translate returns the shared translation of a program at bound k.
+func (c *Checker) translate(ctx context.Context, p *bmc.Program, k int) (*translation, error) {
+	h := sha256.Sum256(p.Source)
+	key := fmt.Sprintf("%x/%d", h[:], k)
+	c.mu.Lock()
+	var e *cacheEntry
+	for _, x := range c.cache {
+		if x.key == key {
+			e = x
+		}
+	}
+	if e == nil {
+		e = &cacheEntry{key: key}
+		c.cache = append(c.cache, e)
+		size := c.opts.CacheSize
+		if size <= 0 {
+			size = 16
+		}
+		if len(c.cache) > size {
+			c.cache = c.cache[len(c.cache)-size:]
+		}
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { e.tr, e.err = Translate(ctx, p, k) })
+	if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
+		// do not keep a translation that was interrupted
+		c.mu.Lock()
+		for i, x := range c.cache {
+			if x == e {
+				c.cache = append(c.cache[:i:i], c.cache[i+1:]...)
+				break
+			}
+		}
+		c.mu.Unlock()
+	}
+	return e.tr, e.err
+}
+
+// Translate turns a program into its formula at bound k. An unsupported
+// construct is an error whose text starts "unsupported:".
+func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(bail); ok {
+				tr, err = nil, b.err
+				return
+			}
+			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
+		}
+	}()
+	asserts := map[int]int{}
+	for _, a := range p.Asserts {
+		asserts[a.Start] = a.Index
+	}
+	cp, err := parseC(ctx, p.File, p.Source, asserts)
+	if err != nil {
+		return nil, err
+	}
+	tr = &translation{viol: make([][]string, len(p.Asserts))}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, inits: map[mkey]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	for i := range p.Asserts {
+		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
+		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n", i)
+	}
+	x.run()
+	tr.defined = cp.Defined
+	return tr, nil
+}
+
+// Check decides one query. See the package documentation for the
+// semantics.
+func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err error) {
+	start := time.Now()
+	res = &bmc.Result{Engine: c.Name()}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = &bmc.Result{Engine: c.Name(), Reason: fmt.Sprintf("internal error: %v", r)}, nil
+		}
+		if res != nil {
+			res.Duration = time.Since(start)
+		}
+	}()
+	if q == nil || q.Program == nil || q.Target < 0 || q.Target >= len(q.Program.Asserts) {
+		return nil, errors.New("native: query without a program or with a bad target")
+	}
+	if q.K < 0 {
+		return nil, fmt.Errorf("native: negative bound %d", q.K)
+	}
+	solver, err := c.solver()
+	if err != nil {
+		return nil, err
+	}
+	timeout := q.TimeoutOrDefault()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	tr, err := c.translate(ctx, q.Program, q.K)
+	if err != nil {
+		var u *unsupportedError
+		switch {
+		case errors.As(err, &u):
+			res.Reason = u.Error()
+			return res, nil
+		case errors.Is(err, errResource):
+			res.Reason = "resource: formula too large"
+			return res, nil
+		case errors.Is(err, context.DeadlineExceeded):
+			res.Reason = "timeout"
+			return res, nil
+		}
+		return nil, err
+	}
+	sel := tr.selectors(q)
+	viol := tr.viol[q.Target]
+	if len(viol) > 0 {
+		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
+		sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, tr.values(), timeout-time.Since(start))
+		if err != nil {
+			return nil, err
+		}
+		switch sr.Status {
+		case smt.Unknown:
+			res.Reason = "solver: " + sr.Reason
+			return res, nil
+		case smt.Sat:
+			cex := tr.counterexample(sr.Model)
+			ok, why := c.replay(ctx, q, tr, cex)
+			if !ok && len(tr.nice) > 0 {
+				// Ask for a counterexample in which every scanf succeeds.
+				nice := "(assert (and true " + strings.Join(tr.nice, " ") + "))\n"
+				sr2, err2 := c.solve(ctx, solver, tr.script.String()+sel+goal+nice, tr.values(), timeout-time.Since(start))
+				if err2 == nil && sr2.Status == smt.Sat {
+					cex2 := tr.counterexample(sr2.Model)
+					if ok2, why2 := c.replay(ctx, q, tr, cex2); ok2 {
+						ok, cex = true, cex2
+					} else {
+						why += "; " + why2
+					}
+				}
+			}
+			if !ok {
+				res.Reason = "counterexample did not replay: " + why
+				res.Counterexample = cex.cex
+				return res, nil
+			}
+			res.Status = bmc.Falsified
+			res.Counterexample = cex.cex
+			return res, nil
+		}
+	}
+	res.Status = bmc.Verified
+	if !q.UnwindingAssertions {
+		return res, nil
+	}
+	if len(tr.unwind) == 0 {
+		res.BoundComplete = true
+		return res, nil
+	}
+	goal := "(assert (or false " + strings.Join(tr.unwind, " ") + "))\n"
+	sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, nil, timeout-time.Since(start))
+	if err != nil {
+		return nil, err
+	}
+	switch sr.Status {
+	case smt.Unsat:
+		res.BoundComplete = true
+		return res, nil
+	case smt.Sat:
+		res.Status = bmc.Unknown
+		res.Reason = fmt.Sprintf("unwinding assertion violated: a loop or recursion can run more than k=%d times", q.K)
+	default:
+		res.Status = bmc.Unknown
+		res.Reason = "unwinding check: solver: " + sr.Reason
+	}
+	return res, nil
+}
+
+// selectors asserts which assertions the query assumes.
+func (tr *translation) selectors(q *bmc.Query) string {
+	on := map[int]bool{}
+	for _, i := range q.Assume {
+		if i != q.Target {
+			on[i] = true
+		}
+	}
+	var b strings.Builder
+	for i, s := range tr.selector {
+		if on[i] {
+			fmt.Fprintf(&b, "(assert %s)\n", s)
+		} else {
+			fmt.Fprintf(&b, "(assert (not %s))\n", s)
+		}
+	}
+	return b.String()
+}
+
+func (c *Checker) solve(ctx context.Context, s smt.Solver, script string, values []string, left time.Duration) (*smt.Result, error) {
+	if left <= 0 {
+		return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
+	}
+	r, err := s.Check(ctx, &smt.Query{Script: script, Values: values, Timeout: left})
+	if err != nil {
+		if ctx.Err() != nil {
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
+			}
+			return nil, fmt.Errorf("native: %w", ctx.Err())
+		}
+		if errors.Is(err, proc.ErrTimeout) {
+			return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
+		}
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	return r, nil
+}

@@ -1,0 +1,80 @@
+// Package native is surety's own bounded model checker for the C that
+// VIVERRA's synthesis asks for (fixed-size arrays, bounded loops, small
+// functions, stdin/stdout) and for SV-COMP tasks. It registers itself as
+// the bmc checker "native" and needs only z3 or cvc5 (and gcc to confirm
+// counterexamples).
+//
+// # How a query is decided
+//
+//  1. Translation (once per program and bound k, cached by source hash and
+//     shared by every query on the program). tree-sitter parses the C; the
+//     converter builds a typed tree with every implicit conversion explicit
+//     (promotions, usual arithmetic conversions, array decay). Symbolic
+//     execution from main then produces one SMT-LIB formula: each value is
+//     a term, each assignment a define-fun (SSA), each branch forks the
+//     state and joins it again with ite terms over the branch guards.
+//     Loops are unwound k times, calls inlined, recursion cut at depth k.
+//  2. Assertions. Every assertion statement a_i becomes, where it is
+//     executed under guard g with condition c, a violation term g ∧ ¬c,
+//     and the guard after it becomes g ∧ (sel_i ⇒ c), with sel_i a Boolean
+//     selector. A query asserts sel_j for each assumed assertion, ¬sel_j for
+//     every other, and the disjunction of the target's violation terms. So
+//     the one formula answers Definition 5's Asm(P, S) for every S: an
+//     assumed assertion cuts the paths that fail it, a removed one does
+//     nothing, and the target is checked on all its executions.
+//  3. unsat: VERIFIED — no execution that takes every loop's back edge at
+//     most k times (and recurses at most k deep) violates the target.
+//     sat: the model gives the inputs; the program, rendered for the query,
+//     is compiled with gcc next to a generated harness (the nondet
+//     functions return the model's values in order; stdin gets the text
+//     rebuilt from the model's scanf/getchar/fgets results) and run. Only
+//     when the target assertion fails in that real run is the answer
+//     FALSIFIED; otherwise UNKNOWN, saying why.
+//
+// # Semantics
+//
+// Integers are bit-vectors with LP64 widths (char 8 and signed, short 16,
+// int 32, long and long long 64, _Bool 8 holding 0 or 1); operators follow
+// C's promotions and conversions; / and % truncate toward zero (bvsdiv and
+// bvsrem agree with C); >> of a signed value is arithmetic (as gcc does);
+// signed overflow wraps. float and double are IEEE binary32/binary64 in
+// SMT floating point with round-to-nearest-even; conversions to integers
+// truncate. Undefined behaviour is not reported: division by zero, an
+// oversized shift, an out-of-bounds or null access give an unconstrained
+// value, which over-approximates what gcc does on the same input.
+//
+// Memory is a set of objects (each variable instance whose address is
+// taken or that is an array or struct, each string literal, each
+// allocation). An object is a sequence of cells, one per scalar, in
+// declaration order (a struct's fields, an array's elements, nested), and
+// it keeps one SMT array from 40-bit cell index to value per cell sort. A
+// pointer is a 64-bit vector: 24 bits of object number, 40 bits of cell
+// offset; pointer arithmetic moves the offset by the pointee's cell count.
+// Objects never alias each other, so the model is exact for programs that
+// do not reinterpret memory; casts between pointers to different cell
+// types are refused as unsupported. Scalar locals whose address is never
+// taken are plain SSA values. malloc and calloc always succeed.
+//
+// Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
+// fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and
+// only the first r conversions store; atoi and strtol return an
+// unconstrained value (an over-approximation: their counterexamples
+// may not replay, and then the answer is UNKNOWN). Output functions do
+// nothing. String and memory functions (strlen, strcmp, strcpy, memset,
+// memcpy, ...) are expanded up to the object's size, or up to 64 cells
+// when it is unknown; a string running past that bound is cut like a loop
+// past k and counts as an unwinding violation.
+//
+// # Soundness
+//
+// VERIFIED is claimed only from unsat, and the formula over-approximates
+// every k-bounded execution of the query's program: each construct is
+// either modelled exactly, over-approximated by a fresh value, or refused
+// ("unsupported: <construct> at line N", an UNKNOWN). FALSIFIED is claimed
+// only after a real run under gcc fails the target, so a wrong model can
+// cost a verdict but never produce a wrong one. With
+// Query.UnwindingAssertions a second check asks whether any loop,
+// recursion or bounded library expansion can exceed its bound; unsat gives
+// BoundComplete, sat gives UNKNOWN ("unwinding assertion violated").
+// Panics are recovered into UNKNOWN.
+package native

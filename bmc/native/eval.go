@@ -1,0 +1,441 @@
+package native
+
+import (
+	"strings"
+)
+
+// sideEffects reports whether evaluating e may change the state.
+func sideEffects(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	switch e.Op {
+	case OAssign, OCompound, OIncDec:
+		return true
+	case OCall:
+		if e.Fn != nil {
+			return true
+		}
+		switch e.Name {
+		case "abs", "labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "floor", "ceil", "round", "trunc",
+			"fmin", "fmax", "strlen", "strnlen", "toupper", "tolower":
+		default:
+			return true
+		}
+	}
+	if sideEffects(e.X) || sideEffects(e.Y) || sideEffects(e.Z) {
+		return true
+	}
+	for _, a := range e.Args {
+		if sideEffects(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// addr evaluates an lvalue to the address of its first cell.
+func (x *sym) addr(s *state, e *Expr) value {
+	switch e.Op {
+	case OVar:
+		if !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+			x.fail(e.Line, "address of register variable %s", e.Var.Name)
+		}
+		return x.varAddr(s, e.Var, e.Line)
+	case ODeref:
+		p := x.eval(s, e.X)
+		p.t = ptrTo(e.T)
+		return p
+	case OField:
+		b := x.addr(s, e.X)
+		r := x.ptrAddConst(b, e.Off)
+		r.t = ptrTo(e.T)
+		return r
+	case OStr:
+		o, ok := x.strs[e]
+		if !ok {
+			o = x.newObj("string literal", e.T, true)
+			x.strs[e] = o
+			p := ptrValue(o, 0, tCharP)
+			for i, b := range e.Str {
+				if b != 0 {
+					arr := x.initArr(o, "b8")
+					x.inits[mkey{o, "b8"}] = x.def(arrSort("b8"), "(store "+arr+" "+bvInt(int64(i), offW)+" "+bvInt(int64(b), 8)+")")
+				}
+			}
+			_ = p
+		}
+		return ptrValue(o, 0, ptrTo(e.T))
+	case OCall:
+		if e.T.Kind == KStruct {
+			return x.eval(s, e)
+		}
+	case OAssign:
+		if e.T.Kind == KStruct {
+			return x.eval(s, e)
+		}
+	}
+	x.fail(e.Line, "address of this expression")
+	return value{}
+}
+
+func (x *sym) readLvalue(s *state, e *Expr) value {
+	if e.Op == OVar && !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+		v, ok := s.regs[x.varKey(e.Var)]
+		if !ok {
+			v = x.nondet(e.T, "u")
+			s.regs[x.varKey(e.Var)] = v
+		}
+		return v
+	}
+	if e.T.Kind == KStruct {
+		return x.addr(s, e)
+	}
+	return x.load(s, x.addr(s, e), e.T, e.Line)
+}
+
+func (x *sym) writeLvalue(s *state, e *Expr, v value) {
+	if e.Op == OVar && !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+		if !strings.ContainsAny(v.s, " ()") || len(v.s) < 24 {
+			s.regs[x.varKey(e.Var)] = v
+			return
+		}
+		v.s = x.def(e.T.sort(), v.s)
+		if v.b != "" {
+			v.b = ""
+		}
+		s.regs[x.varKey(e.Var)] = v
+		return
+	}
+	a := x.addr(s, e)
+	if e.T.Kind == KStruct {
+		x.copyCells(s, a, v, e.T, e.Line)
+		return
+	}
+	x.store(s, a, e.T, v, e.Line)
+}
+
+// eval evaluates e in s (which it may change) and returns its value.
+func (x *sym) eval(s *state, e *Expr) value {
+	switch e.Op {
+	case OConst:
+		if e.T.isPtr() {
+			return value{t: e.T, s: bvInt(0, 64), objs: []int{0}, known: true}
+		}
+		return value{t: e.T, s: bvLit(e.Val, e.T.Width)}
+	case OFConst:
+		return value{t: e.T, s: fpLit(e.F, e.T)}
+	case OStr:
+		return x.addr(s, e)
+	case OVar, ODeref, OField:
+		return x.readLvalue(s, e)
+	case ODecay:
+		p := x.addr(s, e.X)
+		p.t = e.T
+		return p
+	case OAddr:
+		p := x.addr(s, e.X)
+		p.t = e.T
+		return p
+	case OConv:
+		v := x.eval(s, e.X)
+		if e.T.Kind == KVoid {
+			return value{t: tVoid}
+		}
+		return x.convert(v, e.T)
+	case OUn:
+		v := x.eval(s, e.X)
+		switch e.Name {
+		case "!":
+			return boolVal(not(truth(v)))
+		case "-":
+			if v.t.isFloat() {
+				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
+			}
+			return value{t: e.T, s: "(bvneg " + v.s + ")"}
+		case "~":
+			return value{t: e.T, s: "(bvnot " + v.s + ")"}
+		}
+	case OBin:
+		a := x.eval(s, e.X)
+		b := x.eval(s, e.Y)
+		return x.binop(e.Name, a, b, e.T)
+	case OAnd, OOr:
+		a := truth(x.eval(s, e.X))
+		if !sideEffects(e.Y) {
+			b := truth(x.eval(s, e.Y))
+			if e.Op == OAnd {
+				return boolVal(and(a, b))
+			}
+			return boolVal(or(a, b))
+		}
+		a = x.def("Bool", a)
+		g := s.guard
+		var in string
+		if e.Op == OAnd {
+			in = and(g, a)
+		} else {
+			in = and(g, not(a))
+		}
+		s1 := s.withGuard(x.def("Bool", in))
+		b := x.def("Bool", truth(x.eval(s1, e.Y)))
+		s2 := s.withGuard(x.def("Bool", and(g, notIf(e.Op == OAnd, a))))
+		m := x.merge([]*state{s1, s2})
+		*s = *m
+		if e.Op == OAnd {
+			return boolVal(and(a, b))
+		}
+		return boolVal(or(a, b))
+	case OCond:
+		c := x.def("Bool", truth(x.eval(s, e.X)))
+		if !sideEffects(e.Y) && !sideEffects(e.Z) {
+			y := x.eval(s, e.Y)
+			z := x.eval(s, e.Z)
+			if e.T.Kind == KVoid {
+				return value{t: tVoid}
+			}
+			o, kn := unionObjs([]value{y, z})
+			return value{t: e.T, s: ite(c, y.s, z.s), objs: o, known: kn}
+		}
+		g := s.guard
+		s1 := s.withGuard(x.def("Bool", and(g, c)))
+		y := x.eval(s1, e.Y)
+		s2 := s.withGuard(x.def("Bool", and(g, not(c))))
+		z := x.eval(s2, e.Z)
+		m := x.merge([]*state{s1, s2})
+		*s = *m
+		if e.T.Kind == KVoid {
+			return value{t: tVoid}
+		}
+		o, kn := unionObjs([]value{y, z})
+		return value{t: e.T, s: x.def(e.T.sort(), ite(c, y.s, z.s)), objs: o, known: kn}
+	case OComma:
+		x.eval(s, e.X)
+		return x.eval(s, e.Y)
+	case OPtrAdd:
+		p := x.eval(s, e.X)
+		n := x.eval(s, e.Y)
+		sc := "(bvmul " + n.s + " " + bvInt(int64(e.T.Elem.Cells()), 64) + ")"
+		if e.T.Elem.Cells() == 1 {
+			sc = n.s
+		}
+		if e.Name == "-" {
+			sc = "(bvneg " + sc + ")"
+		}
+		r := x.ptrAdd(p, sc)
+		r.t = e.T
+		return r
+	case OPtrDiff:
+		p := x.eval(s, e.X)
+		q := x.eval(s, e.Y)
+		d := "((_ sign_extend 24) (bvsub " + ptrOff(p.s) + " " + ptrOff(q.s) + "))"
+		if c := e.X.T.Elem.Cells(); c != 1 {
+			d = "(bvsdiv " + d + " " + bvInt(int64(c), 64) + ")"
+		}
+		return value{t: tLong, s: d}
+	case OAssign:
+		v := x.eval(s, e.Y)
+		if e.T.Kind == KStruct {
+			dst := x.addr(s, e.X)
+			x.copyCells(s, dst, v, e.T, e.Line)
+			return dst
+		}
+		x.writeLvalue(s, e.X, v)
+		return v
+	case OCompound:
+		if e.X.Op != OVar || e.X.Var.Mem {
+			// evaluate the address once
+			a := x.addr(s, e.X)
+			old := x.load(s, a, e.T, e.Line)
+			y := x.eval(s, e.Y)
+			nv := x.compound(e, old, y)
+			x.store(s, a, e.T, nv, e.Line)
+			return nv
+		}
+		old := x.readLvalue(s, e.X)
+		y := x.eval(s, e.Y)
+		nv := x.compound(e, old, y)
+		x.writeLvalue(s, e.X, nv)
+		return nv
+	case OIncDec:
+		var a value
+		var old value
+		direct := e.X.Op == OVar && !e.X.Var.Mem
+		if direct {
+			old = x.readLvalue(s, e.X)
+		} else {
+			a = x.addr(s, e.X)
+			old = x.load(s, a, e.T, e.Line)
+		}
+		var nv value
+		op := "+"
+		if e.Name == "--" {
+			op = "-"
+		}
+		switch {
+		case e.T.isPtr():
+			d := bvInt(int64(e.T.Elem.Cells()), 64)
+			if op == "-" {
+				d = "(bvneg " + d + ")"
+			}
+			nv = x.ptrAdd(old, d)
+		case e.T.isFloat():
+			one := x.convert(value{t: tInt, s: bvInt(1, 32)}, e.T)
+			nv = x.binop(op, old, one, e.T)
+		case e.T.Bool:
+			if op == "+" {
+				nv = value{t: e.T, s: bvInt(1, 8)}
+			} else {
+				nv = value{t: e.T, s: "(bvxor " + old.s + " #x01)"}
+			}
+		default:
+			pt := promote(e.T)
+			r := x.binop(op, x.convert(old, pt), value{t: pt, s: bvInt(1, pt.Width)}, pt)
+			nv = x.convert(r, e.T)
+		}
+		nv.s = x.def(e.T.sort(), nv.s)
+		if direct {
+			x.writeLvalue(s, e.X, nv)
+		} else {
+			x.store(s, a, e.T, nv, e.Line)
+		}
+		if e.Post {
+			return old
+		}
+		return nv
+	case OCall:
+		return x.call(s, e)
+	case ONondet:
+		return x.nondet(e.T, "u")
+	}
+	x.fail(e.Line, "expression kind %d", e.Op)
+	return value{}
+}
+
+func notIf(b bool, a string) string {
+	if b {
+		return not(a)
+	}
+	return a
+}
+
+func (x *sym) compound(e *Expr, old, y value) value {
+	if e.T.isPtr() {
+		sc := "(bvmul " + y.s + " " + bvInt(int64(e.T.Elem.Cells()), 64) + ")"
+		if e.Name == "-" {
+			sc = "(bvneg " + sc + ")"
+		}
+		return x.ptrAdd(old, sc)
+	}
+	r := x.binop(e.Name, x.convert(old, e.CT), y, e.CT)
+	return x.convert(r, e.T)
+}
+
+// convert converts a value between scalar types.
+func (x *sym) convert(v value, t *Type) value {
+	f := v.t
+	switch {
+	case t.Kind == KInt && t.Bool:
+		return value{t: t, s: ite(truth(v), "#x01", "#x00")}
+	case f.Kind == KInt && t.Kind == KInt:
+		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
+	case f.Kind == KInt && t.Kind == KFloat:
+		if f.Signed {
+			return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
+		}
+		return value{t: t, s: "((_ to_fp_unsigned " + fpParams(t) + ") RNE " + v.s + ")"}
+	case f.Kind == KFloat && t.Kind == KInt:
+		op := "fp.to_ubv"
+		if t.Signed {
+			op = "fp.to_sbv"
+		}
+		return value{t: t, s: "((_ " + op + " " + itoa(t.Width) + ") RTZ " + v.s + ")"}
+	case f.Kind == KFloat && t.Kind == KFloat:
+		if f.Width == t.Width {
+			return value{t: t, s: v.s}
+		}
+		return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
+	case f.Kind == KPtr && t.Kind == KPtr:
+		r := v
+		r.t = t
+		return r
+	case f.Kind == KInt && t.Kind == KPtr:
+		return value{t: t, s: bvInt(0, 64), objs: []int{0}, known: true}
+	}
+	panic(bail{unsupported(0, "conversion of %s to %s", f, t)})
+}
+
+// binop applies a binary operator to converted operands; t is the result
+// type (int for comparisons).
+func (x *sym) binop(op string, a, b value, t *Type) value {
+	at := a.t
+	if at.isFloat() {
+		var fn string
+		switch op {
+		case "+":
+			fn = "fp.add RNE"
+		case "-":
+			fn = "fp.sub RNE"
+		case "*":
+			fn = "fp.mul RNE"
+		case "/":
+			fn = "fp.div RNE"
+		case "==":
+			return boolVal("(fp.eq " + a.s + " " + b.s + ")")
+		case "!=":
+			return boolVal("(not (fp.eq " + a.s + " " + b.s + "))")
+		case "<":
+			return boolVal("(fp.lt " + a.s + " " + b.s + ")")
+		case ">":
+			return boolVal("(fp.gt " + a.s + " " + b.s + ")")
+		case "<=":
+			return boolVal("(fp.leq " + a.s + " " + b.s + ")")
+		case ">=":
+			return boolVal("(fp.geq " + a.s + " " + b.s + ")")
+		}
+		return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
+	}
+	if at.isPtr() {
+		switch op {
+		case "==":
+			return boolVal("(= " + a.s + " " + b.s + ")")
+		case "!=":
+			return boolVal("(not (= " + a.s + " " + b.s + "))")
+		}
+		m := map[string]string{"<": "bvslt", ">": "bvsgt", "<=": "bvsle", ">=": "bvsge"}[op]
+		return boolVal("(" + m + " " + ptrOff(a.s) + " " + ptrOff(b.s) + ")")
+	}
+	sg := at.Signed
+	pick := func(signed, unsigned string) string {
+		if sg {
+			return signed
+		}
+		return unsigned
+	}
+	switch op {
+	case "==":
+		return boolVal("(= " + a.s + " " + b.s + ")")
+	case "!=":
+		return boolVal("(not (= " + a.s + " " + b.s + "))")
+	case "<":
+		return boolVal("(" + pick("bvslt", "bvult") + " " + a.s + " " + b.s + ")")
+	case ">":
+		return boolVal("(" + pick("bvsgt", "bvugt") + " " + a.s + " " + b.s + ")")
+	case "<=":
+		return boolVal("(" + pick("bvsle", "bvule") + " " + a.s + " " + b.s + ")")
+	case ">=":
+		return boolVal("(" + pick("bvsge", "bvuge") + " " + a.s + " " + b.s + ")")
+	case "<<", ">>":
+		n := extendTo(b.s, b.t.Width, at.Width, false)
+		if op == "<<" {
+			return value{t: t, s: "(bvshl " + a.s + " " + n + ")"}
+		}
+		return value{t: t, s: "(" + pick("bvashr", "bvlshr") + " " + a.s + " " + n + ")"}
+	}
+	fn := map[string]string{"+": "bvadd", "-": "bvsub", "*": "bvmul", "&": "bvand", "|": "bvor", "^": "bvxor",
+		"/": pick("bvsdiv", "bvudiv"), "%": pick("bvsrem", "bvurem")}[op]
+	if fn == "" {
+		panic(bail{unsupported(0, "operator %s", op)})
+	}
+	return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
+}

@@ -1,0 +1,211 @@
+package native
+
+import "math/big"
+
+// stmt executes st in s and returns the state after it.
+func (x *sym) stmt(s *state, st *Stmt) *state {
+	if s.dead() {
+		return s
+	}
+	switch st.Op {
+	case SEmpty:
+		return s
+	case SBlock:
+		for _, c := range st.List {
+			s = x.stmt(s, c)
+			if s.dead() {
+				return s
+			}
+		}
+		return s
+	case SDecl:
+		x.step(s, st.Line)
+		for _, v := range st.Decls {
+			x.declare(s, v, st.Line)
+		}
+		return s
+	case SExpr:
+		x.step(s, st.Line)
+		x.eval(s, st.X)
+		return s
+	case SIf:
+		x.step(s, st.Line)
+		c := truth(x.eval(s, st.X))
+		if c == "true" {
+			return x.stmt(s, st.Body)
+		}
+		c = x.def("Bool", c)
+		g := s.guard
+		st1 := s.withGuard(x.def("Bool", and(g, c)))
+		st2 := s
+		st2.guard = x.def("Bool", and(g, not(c)))
+		st1 = x.stmt(st1, st.Body)
+		if st.Else != nil {
+			st2 = x.stmt(st2, st.Else)
+		}
+		return x.merge([]*state{st1, st2})
+	case SWhile, SFor, SDo:
+		return x.loop(s, st)
+	case SBreak:
+		x.step(s, st.Line)
+		if len(x.breaks) == 0 {
+			x.fail(st.Line, "break outside a loop")
+		}
+		x.breaks[len(x.breaks)-1] = append(x.breaks[len(x.breaks)-1], s.clone())
+		s.guard = "false"
+		return s
+	case SContinue:
+		x.step(s, st.Line)
+		if len(x.conts) == 0 {
+			x.fail(st.Line, "continue outside a loop")
+		}
+		x.conts[len(x.conts)-1] = append(x.conts[len(x.conts)-1], s.clone())
+		s.guard = "false"
+		return s
+	case SReturn:
+		x.step(s, st.Line)
+		fc := x.funcs[len(x.funcs)-1]
+		var v value
+		if st.X != nil {
+			v = x.eval(s, st.X)
+			if fc.fn.Ret.Kind == KStruct {
+				dst := ptrValue(fc.retObj, 0, ptrTo(fc.fn.Ret))
+				x.copyCells(s, dst, v, fc.fn.Ret, st.Line)
+				v = dst
+			}
+		}
+		if fc.fn.Ret.Kind == KVoid {
+			v = value{}
+		}
+		fc.rets = append(fc.rets, s.clone())
+		fc.vals = append(fc.vals, v)
+		s.guard = "false"
+		return s
+	case SSwitch:
+		return x.switchStmt(s, st)
+	case SAssert:
+		x.step(s, st.Line)
+		c := x.def("Bool", truth(x.eval(s, st.X)))
+		x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
+		s.guard = x.def("Bool", and(s.guard, implies(x.tr.selector[st.Assert], c)))
+		return s
+	case SCase:
+		x.fail(st.Line, "case label outside a switch")
+	}
+	x.fail(st.Line, "statement kind %d", st.Op)
+	return s
+}
+
+// loop unwinds a loop K times. A state that would run the body a K+1-th
+// time is an unwinding violation and is dropped (k-bounded semantics).
+func (x *sym) loop(s *state, st *Stmt) *state {
+	x.step(s, st.Line)
+	if st.Op == SFor && st.Init != nil {
+		s = x.stmt(s, st.Init)
+	}
+	var exits []*state
+	first := true
+	for i := 0; ; i++ {
+		if s.dead() {
+			break
+		}
+		if st.Op != SDo || !first {
+			c := "true"
+			if st.X != nil {
+				c = x.def("Bool", truth(x.eval(s, st.X)))
+			}
+			if c != "true" {
+				ex := s.withGuard(x.def("Bool", and(s.guard, not(c))))
+				exits = append(exits, ex)
+				s.guard = x.def("Bool", and(s.guard, c))
+			}
+			if s.dead() {
+				break
+			}
+		}
+		first = false
+		if i >= x.k {
+			x.tr.unwind = append(x.tr.unwind, s.guard)
+			break
+		}
+		x.breaks = append(x.breaks, nil)
+		x.conts = append(x.conts, nil)
+		s = x.stmt(s, st.Body)
+		brk := x.breaks[len(x.breaks)-1]
+		cnt := x.conts[len(x.conts)-1]
+		x.breaks = x.breaks[:len(x.breaks)-1]
+		x.conts = x.conts[:len(x.conts)-1]
+		exits = append(exits, brk...)
+		if len(cnt) > 0 {
+			s = x.merge(append(cnt, s))
+		}
+		if st.Op == SFor && st.Post != nil && !s.dead() {
+			x.eval(s, st.Post)
+		}
+	}
+	if len(exits) == 0 {
+		s.guard = "false"
+		return s
+	}
+	return x.merge(exits)
+}
+
+func (x *sym) switchStmt(s *state, st *Stmt) *state {
+	x.step(s, st.Line)
+	v := x.eval(s, st.X)
+	v.s = x.def(v.t.sort(), v.s)
+	entry := s
+	var matched []string
+	for _, c := range st.List {
+		if c.Op == SCase && c.Case != nil {
+			matched = append(matched, "(= "+v.s+" "+bvLit(wrapInt(c.Case, v.t), v.t.Width)+")")
+		}
+	}
+	var run *state
+	hasDefault := false
+	x.breaks = append(x.breaks, nil)
+	for _, c := range st.List {
+		if c.Op == SCase {
+			var cond string
+			if c.Case == nil {
+				hasDefault = true
+				cond = "true"
+				for _, m := range matched {
+					cond = and(cond, not(m))
+				}
+			} else {
+				cond = "(= " + v.s + " " + bvLit(wrapInt(c.Case, v.t), v.t.Width) + ")"
+			}
+			in := entry.withGuard(x.def("Bool", and(entry.guard, cond)))
+			if run == nil {
+				run = in
+			} else {
+				run = x.merge([]*state{run, in})
+			}
+			continue
+		}
+		if run != nil {
+			run = x.stmt(run, c)
+		}
+	}
+	brk := x.breaks[len(x.breaks)-1]
+	x.breaks = x.breaks[:len(x.breaks)-1]
+	outs := append([]*state{}, brk...)
+	if run != nil {
+		outs = append(outs, run)
+	}
+	if !hasDefault {
+		none := "true"
+		for _, m := range matched {
+			none = and(none, not(m))
+		}
+		outs = append(outs, entry.withGuard(x.def("Bool", and(entry.guard, none))))
+	}
+	r := x.merge(outs)
+	if r == nil {
+		r = entry.withGuard("false")
+	}
+	return r
+}
+
+var _ = big.NewInt

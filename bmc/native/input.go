@@ -1,0 +1,220 @@
+package native
+
+import (
+	"strconv"
+)
+
+// A directive is one piece of a scanf format: whitespace, a literal
+// character, or a conversion.
+type directive struct {
+	Kind     byte // ' ' whitespace, 'l' literal, '%' conversion
+	Lit      byte
+	Conv     byte   // d i u x o c s f e g
+	Length   string // "", "hh", "h", "l", "ll"
+	Width    int    // 0: none
+	Suppress bool
+}
+
+func isSpace(b byte) bool { return b == ' ' || (b >= 9 && b <= 13) }
+
+// parseFormat splits a scanf format into directives.
+func parseFormat(f []byte, line int) ([]directive, error) {
+	if n := len(f); n > 0 && f[n-1] == 0 {
+		f = f[:n-1]
+	}
+	var out []directive
+	for i := 0; i < len(f); i++ {
+		ch := f[i]
+		switch {
+		case isSpace(ch):
+			for i+1 < len(f) && isSpace(f[i+1]) {
+				i++
+			}
+			out = append(out, directive{Kind: ' '})
+		case ch != '%':
+			out = append(out, directive{Kind: 'l', Lit: ch})
+		case i+1 < len(f) && f[i+1] == '%':
+			i++
+			out = append(out, directive{Kind: 'l', Lit: '%'})
+		default:
+			d := directive{Kind: '%'}
+			i++
+			if i < len(f) && f[i] == '*' {
+				d.Suppress = true
+				i++
+			}
+			j := i
+			for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+				i++
+			}
+			if i > j {
+				d.Width, _ = strconv.Atoi(string(f[j:i]))
+			}
+			for i < len(f) && (f[i] == 'h' || f[i] == 'l') {
+				d.Length += string(f[i])
+				i++
+			}
+			if i >= len(f) {
+				return nil, unsupported(line, "scanf format ending in %%")
+			}
+			switch f[i] {
+			case 'd', 'i', 'u', 'x', 'o', 'c', 's', 'f', 'e', 'g':
+				d.Conv = f[i]
+			default:
+				return nil, unsupported(line, "scanf conversion %%%c", f[i])
+			}
+			if d.Conv == 'c' && d.Width > 1 {
+				return nil, unsupported(line, "scanf %%c with a width")
+			}
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// convType is the pointee type a conversion stores.
+func convType(d directive) *Type {
+	switch d.Conv {
+	case 'd', 'i':
+		return map[string]*Type{"": tInt, "h": tShort, "hh": tSChar, "l": tLong, "ll": tLLong}[d.Length]
+	case 'u', 'x', 'o':
+		return map[string]*Type{"": tUInt, "h": tUShort, "hh": tUChar, "l": tULong, "ll": tULLong}[d.Length]
+	case 'f', 'e', 'g':
+		if d.Length == "l" {
+			return tDouble
+		}
+		if d.Length == "" {
+			return tFloat
+		}
+	case 'c', 's':
+		if d.Length == "" {
+			return tChar
+		}
+	}
+	return nil
+}
+
+// scanf models a scanf call: its return value r is any of EOF, 0..n
+// (n the assigning conversions), the first r conversions store fresh
+// values and the rest leave their targets alone.
+func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line int) value {
+	dirs, err := parseFormat(format, line)
+	if err != nil {
+		panic(bail{err})
+	}
+	n := 0
+	for _, d := range dirs {
+		if d.Kind == '%' && !d.Suppress {
+			n++
+		}
+	}
+	if n != len(args) {
+		x.fail(line, "scanf with %d conversions and %d arguments", n, len(args))
+	}
+	x.counts["scanf"]++
+	r := x.fresh("scanf_ret", bvSort(32))
+	x.assume(s, "(or (= "+r+" #xffffffff) "+inRange(r, 32, 0, int64(n))+")")
+	x.tr.nice = append(x.tr.nice, implies(s.guard, "(= "+r+" "+bvInt(int64(n), 32)+")"))
+	ev := &stdinEvent{Kind: "scanf", Guard: s.guard, Line: line, Dirs: dirs, Ret: r}
+	k := 0
+	for _, d := range dirs {
+		if d.Kind != '%' || d.Suppress {
+			continue
+		}
+		ct := convType(d)
+		if ct == nil {
+			x.fail(line, "scanf conversion %%%s%c", d.Length, d.Conv)
+		}
+		at := argT[k]
+		if !at.isPtr() || at.Elem.Kind != ct.Kind || at.Elem.Width != ct.Width {
+			x.fail(line, "scanf %%%s%c into %s", d.Length, d.Conv, at)
+		}
+		p := args[k]
+		et := at.Elem
+		assigned := x.def("Bool", and(s.guard, "(bvsgt "+r+" "+bvInt(int64(k), 32)+")"))
+		x.counts["stdin"]++
+		in := &input{Name: "scanf#" + itoa(x.counts["stdin"]), Kind: "stdin", T: et, Guard: assigned, Line: line}
+		switch d.Conv {
+		case 's':
+			w := d.Width
+			exact := true
+			if w == 0 {
+				b, ex := x.strBound(p)
+				w, exact = b-1, ex
+				if !exact || w < 1 {
+					x.fail(line, "scanf %%s without a width into a buffer of unknown size")
+				}
+			}
+			if w > 256 {
+				x.fail(line, "scanf %%s of width %d", w)
+			}
+			l := x.fresh("slen", bvSort(32))
+			x.assume(s, inRange(l, 32, 1, int64(w)))
+			in.Len = l
+			for j := 0; j <= w; j++ {
+				q := x.ptrAddConst(p, j)
+				old := x.load(s, q, tChar, line).s
+				var nv string
+				if j < w {
+					c := x.fresh("sch", bvSort(8))
+					x.assume(s, "(and (not (= "+c+" #x00)) (not (= "+c+" #x20)) (not (and (bvuge "+c+" #x09) (bvule "+c+" #x0d))))")
+					in.Chars = append(in.Chars, c)
+					nv = ite("(bvsgt "+l+" "+bvInt(int64(j), 32)+")", c, ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old))
+				} else {
+					nv = ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old)
+				}
+				x.store(s, q, tChar, value{t: tChar, s: ite(assigned, nv, old)}, line)
+			}
+		default:
+			v := x.fresh("sv", et.sort())
+			in.Term = v
+			old := x.load(s, p, et, line).s
+			x.store(s, p, et, value{t: et, s: ite(assigned, v, old)}, line)
+		}
+		x.tr.inputs = append(x.tr.inputs, in)
+		ev.Vals = append(ev.Vals, in)
+		k++
+	}
+	x.tr.events = append(x.tr.events, ev)
+	return value{t: tInt, s: r}
+}
+
+// fgets models fgets(buf, n, stdin) with constant n: NULL (end of input)
+// or a line of 0..n-2 characters, optionally ended by a newline, then NUL.
+func (x *sym) fgets(s *state, buf value, nE *Expr, line int) value {
+	nv, ok := foldInt(nE)
+	if !ok || nv.Int64() < 2 || nv.Int64() > 257 {
+		x.fail(line, "fgets with a size that is not a constant in 2..257")
+	}
+	n := int(nv.Int64())
+	okB := x.fresh("fgets_ok", "Bool")
+	l := x.fresh("flen", bvSort(32))
+	nl := x.fresh("fgets_nl", "Bool")
+	x.assume(s, inRange(l, 32, 0, int64(n-1)))
+	// a newline needs room: l+1 <= n-1
+	x.assume(s, implies(nl, "(bvslt "+l+" "+bvInt(int64(n-1), 32)+")"))
+	x.assume(s, implies(not(nl), "(bvsgt "+l+" #x00000000)"))
+	x.counts["stdin"]++
+	in := &input{Name: "fgets#" + itoa(x.counts["stdin"]), Kind: "stdin", T: tChar, Guard: x.def("Bool", and(s.guard, okB)), Line: line, Len: l}
+	for j := 0; j < n; j++ {
+		q := x.ptrAddConst(buf, j)
+		old := x.load(s, q, tChar, line).s
+		jj := bvInt(int64(j), 32)
+		var v string
+		if j < n-1 {
+			c := x.fresh("fch", bvSort(8))
+			x.assume(s, "(and (not (= "+c+" #x00)) (not (= "+c+" #x0a)))")
+			in.Chars = append(in.Chars, c)
+			v = ite("(bvsgt "+l+" "+jj+")", c, ite("(= "+l+" "+jj+")", ite(nl, "#x0a", "#x00"), ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old)))
+		} else {
+			v = ite("(= "+l+" "+jj+")", "#x00", ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old))
+		}
+		x.store(s, q, tChar, value{t: tChar, s: ite(okB, v, old)}, line)
+	}
+	x.tr.inputs = append(x.tr.inputs, in)
+	x.tr.events = append(x.tr.events, &stdinEvent{Kind: "fgets", Guard: s.guard, Line: line, Ret: okB, Vals: []*input{in}, NL: nl})
+	r := buf
+	r.s = x.def(bvSort(64), ite(okB, buf.s, bvInt(0, 64)))
+	r.objs, r.known = append(append([]int{}, buf.objs...), 0), buf.known
+	return r
+}

@@ -1,0 +1,1156 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	tsc "github.com/smacker/go-tree-sitter/c"
+)
+
+// A cprog is a program translated to the typed tree: globals in
+// declaration order, functions by name, string literals.
+type cprog struct {
+	File    string
+	Globals []*Var
+	Funcs   map[string]*Func
+	// Defined names the functions the program defines itself (so the replay
+	// harness leaves them alone).
+	Defined  map[string]bool
+	NumVars  int
+	MaxLine  int
+	Variadic map[string]bool
+}
+
+// bail is panicked inside the converter and recovered by parseC.
+type bail struct{ err error }
+
+type macro struct {
+	node *sitter.Node
+	src  []byte
+	fn   bool
+}
+
+type conv struct {
+	file     string
+	src      []byte
+	typedefs map[string]*Type
+	structs  map[string]*Type
+	enums    map[string]*big.Int
+	macros   map[string]*macro
+	globals  map[string]*Var
+	funcs    map[string]*Func
+	protos   map[string]*Type
+	scopes   []map[string]*Var
+	asserts  map[int]int // statement start byte -> assertion index
+	prog     *cprog
+	cur      *Func
+	line     int // line of the use site while expanding a macro
+	depth    int
+	trees    []*sitter.Tree
+}
+
+func (c *conv) fail(line int, format string, args ...any) {
+	panic(bail{unsupported(line, format, args...)})
+}
+
+func lineOf(n *sitter.Node) int { return int(n.StartPoint().Row) + 1 }
+
+func (c *conv) ln(n *sitter.Node) int {
+	if c.line > 0 {
+		return c.line
+	}
+	return lineOf(n)
+}
+
+func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n.EndByte()]) }
+
+// parseC translates src into the typed tree. asserts maps the start byte
+// of every assertion statement to its index. Unsupported constructs and
+// syntax errors come back as *unsupportedError.
+func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *cprog, err error) {
+	c := &conv{
+		file: file, src: src,
+		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
+		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
+		protos: map[string]*Type{}, asserts: asserts,
+		prog: &cprog{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},
+	}
+	defer func() {
+		for _, t := range c.trees {
+			t.Close()
+		}
+		if r := recover(); r != nil {
+			if b, ok := r.(bail); ok {
+				prog, err = nil, b.err
+				return
+			}
+			prog, err = nil, fmt.Errorf("native: internal error translating %s: %v", file, r)
+		}
+	}()
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(c2())
+	tree, err := p.ParseCtx(ctx, nil, src)
+	if err != nil {
+		return nil, fmt.Errorf("native: parse %s: %w", file, err)
+	}
+	c.trees = append(c.trees, tree)
+	root := tree.RootNode()
+	if root.HasError() {
+		line := firstError(root)
+		return nil, unsupported(line, "syntax error (or a macro the parser cannot read)")
+	}
+	c.topLevel(root)
+	if _, ok := c.prog.Funcs["main"]; !ok {
+		return nil, unsupported(1, "program without main")
+	}
+	c.prog.MaxLine = int(root.EndPoint().Row) + 1
+	return c.prog, nil
+}
+
+func c2() *sitter.Language { return tsc.GetLanguage() }
+
+func firstError(n *sitter.Node) int {
+	if n.IsError() || n.IsMissing() {
+		return lineOf(n)
+	}
+	for i := 0; i < int(n.ChildCount()); i++ {
+		ch := n.Child(i)
+		if ch.HasError() {
+			return firstError(ch)
+		}
+	}
+	return lineOf(n)
+}
+
+func (c *conv) topLevel(root *sitter.Node) {
+	// First pass: macros and function signatures, so calls to functions
+	// defined later resolve.
+	for i := 0; i < int(root.NamedChildCount()); i++ {
+		n := root.NamedChild(i)
+		switch n.Type() {
+		case "preproc_def":
+			name := c.text(n.ChildByFieldName("name"))
+			if v := n.ChildByFieldName("value"); v != nil {
+				c.defineMacro(name, v)
+			}
+		case "preproc_function_def":
+			c.macros[c.text(n.ChildByFieldName("name"))] = &macro{fn: true}
+		}
+	}
+	for i := 0; i < int(root.NamedChildCount()); i++ {
+		n := root.NamedChild(i)
+		switch n.Type() {
+		case "comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call":
+		case "function_definition":
+			c.funcDef(n)
+		case "declaration":
+			c.declaration(n, true)
+		case "type_definition":
+			c.typedef(n)
+		case "struct_specifier", "enum_specifier":
+			c.baseType(n)
+		case "expression_statement":
+			if n.NamedChildCount() != 0 {
+				c.fail(lineOf(n), "statement at top level")
+			}
+		default:
+			c.fail(lineOf(n), "top-level %s", n.Type())
+		}
+	}
+}
+
+// defineMacro parses an object-like macro's replacement text as an
+// expression of its own.
+func (c *conv) defineMacro(name string, v *sitter.Node) {
+	text := strings.TrimSpace(c.text(v))
+	src := []byte("int __m = (" + text + ");")
+	p := sitter.NewParser()
+	defer p.Close()
+	p.SetLanguage(c2())
+	tree, err := p.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		return
+	}
+	c.trees = append(c.trees, tree)
+	root := tree.RootNode()
+	if root.HasError() {
+		c.macros[name] = &macro{fn: true} // unusable: fails when used
+		return
+	}
+	decl := root.NamedChild(0)
+	init := decl.ChildByFieldName("declarator").ChildByFieldName("value")
+	c.macros[name] = &macro{node: init, src: src}
+}
+
+func (c *conv) storage(n *sitter.Node) (static, extern, isConst bool) {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		ch := n.NamedChild(i)
+		switch ch.Type() {
+		case "storage_class_specifier":
+			switch c.text(ch) {
+			case "static":
+				static = true
+			case "extern":
+				extern = true
+			}
+		case "type_qualifier":
+			if c.text(ch) == "const" {
+				isConst = true
+			}
+		}
+	}
+	return
+}
+
+// baseType resolves a type specifier node.
+func (c *conv) baseType(n *sitter.Node) *Type {
+	line := lineOf(n)
+	switch n.Type() {
+	case "primitive_type":
+		t, ok := primitiveByWords([]string{c.text(n)})
+		if !ok {
+			c.fail(line, "type %s", c.text(n))
+		}
+		return t
+	case "sized_type_specifier":
+		words := strings.Fields(c.text(n))
+		t, ok := primitiveByWords(words)
+		if !ok {
+			c.fail(line, "type %s", c.text(n))
+		}
+		return t
+	case "type_identifier":
+		name := c.text(n)
+		if t, ok := c.typedefs[name]; ok {
+			return t
+		}
+		if t, ok := primitiveByWords([]string{name}); ok {
+			return t
+		}
+		if name == "FILE" {
+			return &Type{Kind: KStruct, Name: "FILE", Len: -1}
+		}
+		c.fail(line, "unknown type %s", name)
+	case "struct_specifier":
+		var t *Type
+		nameN := n.ChildByFieldName("name")
+		if nameN != nil {
+			name := c.text(nameN)
+			t = c.structs[name]
+			if t == nil {
+				t = &Type{Kind: KStruct, Name: name, Len: -1}
+				c.structs[name] = t
+			}
+		} else {
+			t = &Type{Kind: KStruct, Name: "<anonymous>", Len: -1}
+		}
+		if body := n.ChildByFieldName("body"); body != nil {
+			if t.Len >= 0 && nameN != nil {
+				c.fail(line, "struct %s defined twice", t.Name)
+			}
+			c.structBody(t, body)
+		}
+		return t
+	case "union_specifier":
+		c.fail(line, "union")
+	case "enum_specifier":
+		if body := n.ChildByFieldName("body"); body != nil {
+			next := big.NewInt(0)
+			for i := 0; i < int(body.NamedChildCount()); i++ {
+				e := body.NamedChild(i)
+				if e.Type() != "enumerator" {
+					continue
+				}
+				if v := e.ChildByFieldName("value"); v != nil {
+					next = c.constInt(c.expr(v))
+				}
+				c.enums[c.text(e.ChildByFieldName("name"))] = new(big.Int).Set(next)
+				next = new(big.Int).Add(next, big.NewInt(1))
+			}
+		}
+		return tInt
+	case "macro_type_specifier":
+		c.fail(line, "macro type %s", c.text(n))
+	}
+	c.fail(line, "type %s", n.Type())
+	return nil
+}
+
+func (c *conv) structBody(t *Type, body *sitter.Node) {
+	t.Fields = nil
+	for i := 0; i < int(body.NamedChildCount()); i++ {
+		f := body.NamedChild(i)
+		if f.Type() == "comment" {
+			continue
+		}
+		if f.Type() != "field_declaration" {
+			c.fail(lineOf(f), "struct member %s", f.Type())
+		}
+		base := c.baseType(f.ChildByFieldName("type"))
+		for j := 0; j < int(f.NamedChildCount()); j++ {
+			if f.FieldNameForChild(namedIndex(f, j)) != "declarator" {
+				if f.NamedChild(j).Type() == "bitfield_clause" {
+					c.fail(lineOf(f), "bit-field")
+				}
+				continue
+			}
+			name, ft := c.declarator(base, f.NamedChild(j))
+			if ft.Kind == KArray && ft.Len < 0 {
+				c.fail(lineOf(f), "flexible array member")
+			}
+			if ft.Kind == KStruct && ft.Len < 0 && len(ft.Fields) == 0 {
+				c.fail(lineOf(f), "member of incomplete type")
+			}
+			t.Fields = append(t.Fields, Field{Name: name, T: ft})
+		}
+	}
+	t.Len = 0
+	layoutStruct(t)
+}
+
+// namedIndex converts a named-child index into a child index.
+func namedIndex(n *sitter.Node, named int) int {
+	k := -1
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.Child(i).IsNamed() {
+			k++
+			if k == named {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// declarators lists the children of n in field "declarator".
+func declarators(n *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) == "declarator" {
+			out = append(out, n.Child(i))
+		}
+	}
+	return out
+}
+
+// declarator derives the declared name and type from a base type.
+func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
+	if d == nil {
+		return "", base
+	}
+	line := lineOf(d)
+	switch d.Type() {
+	case "identifier", "field_identifier", "type_identifier":
+		return c.text(d), base
+	case "pointer_declarator", "abstract_pointer_declarator":
+		return c.declarator(ptrTo(base), d.ChildByFieldName("declarator"))
+	case "array_declarator", "abstract_array_declarator":
+		n := -1
+		if s := d.ChildByFieldName("size"); s != nil {
+			v := c.constInt(c.expr(s))
+			if v.Sign() < 0 || v.Cmp(big.NewInt(1<<24)) > 0 {
+				c.fail(line, "array size %s", v)
+			}
+			n = int(v.Int64())
+		}
+		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, d.ChildByFieldName("declarator"))
+	case "function_declarator", "abstract_function_declarator":
+		ft := &Type{Kind: KFunc, Ret: base}
+		ps := d.ChildByFieldName("parameters")
+		for _, p := range c.params(ps) {
+			ft.Params = append(ft.Params, p.T)
+		}
+		return c.declarator(ft, d.ChildByFieldName("declarator"))
+	case "parenthesized_declarator", "abstract_parenthesized_declarator":
+		if d.NamedChildCount() == 1 {
+			return c.declarator(base, d.NamedChild(0))
+		}
+	case "init_declarator":
+		return c.declarator(base, d.ChildByFieldName("declarator"))
+	}
+	c.fail(line, "declarator %s", d.Type())
+	return "", nil
+}
+
+// params converts a parameter list; array parameters become pointers.
+func (c *conv) params(ps *sitter.Node) []*Var {
+	var out []*Var
+	if ps == nil {
+		return nil
+	}
+	for i := 0; i < int(ps.NamedChildCount()); i++ {
+		p := ps.NamedChild(i)
+		switch p.Type() {
+		case "comment":
+			continue
+		case "variadic_parameter":
+			c.fail(lineOf(p), "variadic function")
+		case "parameter_declaration":
+		default:
+			c.fail(lineOf(p), "parameter %s", p.Type())
+		}
+		base := c.baseType(p.ChildByFieldName("type"))
+		name, t := c.declarator(base, p.ChildByFieldName("declarator"))
+		if t.Kind == KVoid && name == "" {
+			continue
+		}
+		if t.Kind == KArray {
+			t = ptrTo(t.Elem)
+		}
+		if t.Kind == KFunc {
+			c.fail(lineOf(p), "function pointer parameter")
+		}
+		out = append(out, &Var{Name: name, T: t, Line: lineOf(p)})
+	}
+	return out
+}
+
+func (c *conv) typedef(n *sitter.Node) {
+	base := c.baseType(n.ChildByFieldName("type"))
+	for _, d := range declarators(n) {
+		name, t := c.declarator(base, d)
+		c.typedefs[name] = t
+	}
+}
+
+func (c *conv) newVar(name string, t *Type, line int) *Var {
+	c.prog.NumVars++
+	return &Var{Name: name, T: t, Line: line, ID: c.prog.NumVars, Mem: t.Kind == KArray || t.Kind == KStruct}
+}
+
+// declaration handles a declaration; at top level it defines globals and
+// prototypes, inside a function it returns the declared locals.
+func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
+	static, extern, isConst := c.storage(n)
+	base := c.baseType(n.ChildByFieldName("type"))
+	var out []*Var
+	for _, d := range declarators(n) {
+		line := lineOf(d)
+		name, t := c.declarator(base, d)
+		if t.Kind == KFunc {
+			c.protos[name] = t
+			continue
+		}
+		if isConst {
+			t2 := *t
+			t2.Const = true
+			if t.Kind == KInt || t.Kind == KFloat {
+				t = &t2
+			}
+		}
+		var initN *sitter.Node
+		if d.Type() == "init_declarator" {
+			initN = d.ChildByFieldName("value")
+		}
+		if t.Kind == KArray && t.Len < 0 && initN != nil {
+			t = &Type{Kind: KArray, Elem: t.Elem, Len: c.initLen(t, initN)}
+		}
+		if t.Kind == KArray && t.Len < 0 {
+			if extern {
+				continue
+			}
+			c.fail(line, "array of unknown size")
+		}
+		if t.Kind == KStruct && t.Len < 0 {
+			c.fail(line, "variable of incomplete type %s", t)
+		}
+		if t.Kind == KVoid {
+			c.fail(line, "void variable")
+		}
+		if top {
+			if old, ok := c.globals[name]; ok {
+				if initN != nil {
+					old.Init = c.initializer(old.T, initN, true)
+				}
+				continue
+			}
+			v := c.newVar(name, t, line)
+			v.Global = true
+			v.Init = c.initializer(t, initN, true)
+			c.globals[name] = v
+			c.prog.Globals = append(c.prog.Globals, v)
+			continue
+		}
+		if extern {
+			c.fail(line, "local extern declaration")
+		}
+		v := c.newVar(name, t, line)
+		if static {
+			v.Static = true
+			v.Global = true
+			v.Init = c.initializer(t, initN, true)
+			c.prog.Globals = append(c.prog.Globals, v)
+			c.scopes[len(c.scopes)-1][name] = v
+			continue
+		}
+		c.scopes[len(c.scopes)-1][name] = v
+		if initN != nil {
+			v.Init = c.initializer(t, initN, false)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// initLen is the length an initialiser gives an array of unknown size.
+func (c *conv) initLen(t *Type, n *sitter.Node) int {
+	if n.Type() == "string_literal" || n.Type() == "concatenated_string" {
+		return len(c.stringBytes(n))
+	}
+	if n.Type() == "initializer_list" {
+		k := 0
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			if n.NamedChild(i).Type() != "comment" {
+				k++
+			}
+		}
+		return k
+	}
+	c.fail(lineOf(n), "array initialiser")
+	return 0
+}
+
+// initializer flattens an initialiser to cells. static initialisers must
+// be constant and zero the rest.
+func (c *conv) initializer(t *Type, n *sitter.Node, static bool) *Init {
+	in := &Init{Zero: static}
+	if n == nil {
+		if !static {
+			return nil
+		}
+		return in
+	}
+	if t.isScalar() && n.Type() != "initializer_list" {
+		e := c.assignConv(c.rval(c.expr(n)), t, lineOf(n))
+		if static {
+			c.checkConst(e)
+		}
+		if t.isScalar() && static {
+			in.Cells = append(in.Cells, CellInit{Off: 0, T: t, E: e})
+			return in
+		}
+		in.Scalar = e
+		return in
+	}
+	in.Zero = true
+	c.flatten(t, n, 0, in, static)
+	return in
+}
+
+func (c *conv) flatten(t *Type, n *sitter.Node, off int, in *Init, static bool) {
+	line := lineOf(n)
+	switch {
+	case t.Kind == KArray && t.Elem.Kind == KInt && t.Elem.Width == 8 && (n.Type() == "string_literal" || n.Type() == "concatenated_string"):
+		b := c.stringBytes(n)
+		for i, ch := range b {
+			if i >= t.Len {
+				break
+			}
+			in.Cells = append(in.Cells, CellInit{Off: off + i, T: t.Elem, E: &Expr{Op: OConst, T: t.Elem, Val: big.NewInt(int64(int8(ch))), Line: line}})
+		}
+	case n.Type() == "initializer_list" && (t.Kind == KArray || t.Kind == KStruct):
+		k := 0
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			ch := n.NamedChild(i)
+			if ch.Type() == "comment" {
+				continue
+			}
+			if ch.Type() == "initializer_pair" {
+				c.fail(lineOf(ch), "designated initialiser")
+			}
+			if t.Kind == KArray {
+				if k >= t.Len {
+					c.fail(lineOf(ch), "too many initialisers")
+				}
+				c.flatten(t.Elem, ch, off+k*t.Elem.Cells(), in, static)
+			} else {
+				if k >= len(t.Fields) {
+					c.fail(lineOf(ch), "too many initialisers")
+				}
+				c.flatten(t.Fields[k].T, ch, off+t.Fields[k].Off, in, static)
+			}
+			k++
+		}
+	case n.Type() == "initializer_list":
+		if n.NamedChildCount() != 1 {
+			c.fail(line, "scalar initialiser list")
+		}
+		c.flatten(t, n.NamedChild(0), off, in, static)
+	case t.isScalar():
+		e := c.assignConv(c.rval(c.expr(n)), t, line)
+		if static {
+			c.checkConst(e)
+		}
+		in.Cells = append(in.Cells, CellInit{Off: off, T: t, E: e})
+	default:
+		c.fail(line, "initialiser of %s", t)
+	}
+}
+
+// checkConst rejects static initialisers that are not constants.
+func (c *conv) checkConst(e *Expr) {
+	switch e.Op {
+	case OConst, OFConst:
+		return
+	case OConv:
+		c.checkConst(e.X)
+		return
+	case ODecay:
+		if e.X.Op == OStr || (e.X.Op == OVar && e.X.Var.Global) {
+			return
+		}
+	case OAddr:
+		if e.X.Op == OVar && e.X.Var.Global {
+			return
+		}
+	case OBin, OUn:
+		c.checkConst(e.X)
+		if e.Y != nil {
+			c.checkConst(e.Y)
+		}
+		return
+	}
+	c.fail(e.Line, "non-constant static initialiser")
+}
+
+func (c *conv) funcDef(n *sitter.Node) {
+	base := c.baseType(n.ChildByFieldName("type"))
+	d := n.ChildByFieldName("declarator")
+	for d != nil && (d.Type() == "pointer_declarator") {
+		base = ptrTo(base)
+		d = d.ChildByFieldName("declarator")
+	}
+	if d == nil || d.Type() != "function_declarator" {
+		c.fail(lineOf(n), "function declarator")
+	}
+	nameN := d.ChildByFieldName("declarator")
+	if nameN.Type() != "identifier" {
+		c.fail(lineOf(n), "function declarator")
+	}
+	name := c.text(nameN)
+	if skipDefs[name] {
+		c.prog.Defined[name] = true
+		return
+	}
+	if base.Kind == KArray || base.Kind == KFunc {
+		c.fail(lineOf(n), "function returning %s", base)
+	}
+	f := c.funcs[name]
+	if f == nil {
+		f = &Func{Name: name}
+		c.funcs[name] = f
+	} else if f.Body != nil {
+		c.fail(lineOf(n), "function %s defined twice", name)
+	}
+	f.Ret, f.Line = base, lineOf(n)
+	c.prog.Funcs[name] = f
+	c.prog.Defined[name] = true
+	c.scopes = []map[string]*Var{{}}
+	f.Params = nil
+	for _, p := range c.params(d.ChildByFieldName("parameters")) {
+		v := c.newVar(p.Name, p.T, p.Line)
+		if v.T.Kind == KStruct {
+			v.Mem = true
+		}
+		c.scopes[0][p.Name] = v
+		f.Params = append(f.Params, v)
+	}
+	ft := &Type{Kind: KFunc, Ret: base}
+	for _, p := range f.Params {
+		ft.Params = append(ft.Params, p.T)
+	}
+	c.protos[name] = ft
+	c.cur = f
+	f.Body = c.stmt(n.ChildByFieldName("body"))
+	c.cur = nil
+	c.scopes = nil
+}
+
+func (c *conv) lookup(name string) *Var {
+	for i := len(c.scopes) - 1; i >= 0; i-- {
+		if v, ok := c.scopes[i][name]; ok {
+			return v
+		}
+	}
+	return c.globals[name]
+}
+
+// ---- statements ----
+
+func (c *conv) block(n *sitter.Node) *Stmt {
+	c.scopes = append(c.scopes, map[string]*Var{})
+	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	s := &Stmt{Op: SBlock, Line: lineOf(n)}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		ch := n.NamedChild(i)
+		if ch.Type() == "comment" {
+			continue
+		}
+		s.List = append(s.List, c.stmt(ch))
+	}
+	return s
+}
+
+func (c *conv) stmt(n *sitter.Node) *Stmt {
+	c.depth++
+	defer func() { c.depth-- }()
+	if c.depth > 200 {
+		c.fail(lineOf(n), "nesting deeper than 200")
+	}
+	line := lineOf(n)
+	switch n.Type() {
+	case "compound_statement":
+		return c.block(n)
+	case "declaration":
+		return &Stmt{Op: SDecl, Line: line, Decls: c.declaration(n, false)}
+	case "type_definition":
+		c.typedef(n)
+		return &Stmt{Op: SEmpty, Line: line}
+	case "struct_specifier", "enum_specifier":
+		c.baseType(n)
+		return &Stmt{Op: SEmpty, Line: line}
+	case "expression_statement":
+		if idx, ok := c.asserts[int(n.StartByte())]; ok {
+			call := n.NamedChild(0)
+			for call != nil && call.Type() == "parenthesized_expression" {
+				call = call.NamedChild(0)
+			}
+			if call == nil || call.Type() != "call_expression" {
+				c.fail(line, "assertion form")
+			}
+			args := call.ChildByFieldName("arguments")
+			if args.NamedChildCount() != 1 {
+				c.fail(line, "assertion with %d arguments", args.NamedChildCount())
+			}
+			return &Stmt{Op: SAssert, Line: line, Assert: idx, X: c.cond(c.expr(args.NamedChild(0)))}
+		}
+		if n.NamedChildCount() == 0 {
+			return &Stmt{Op: SEmpty, Line: line}
+		}
+		ch := n.NamedChild(0)
+		if ch.Type() == "comment" {
+			return &Stmt{Op: SEmpty, Line: line}
+		}
+		return &Stmt{Op: SExpr, Line: line, X: c.expr(ch)}
+	case "if_statement":
+		s := &Stmt{Op: SIf, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition")))}
+		s.Body = c.scoped(n.ChildByFieldName("consequence"))
+		if a := n.ChildByFieldName("alternative"); a != nil {
+			if a.Type() == "else_clause" {
+				a = a.NamedChild(int(a.NamedChildCount()) - 1)
+			}
+			s.Else = c.scoped(a)
+		}
+		return s
+	case "while_statement":
+		return &Stmt{Op: SWhile, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: c.scoped(n.ChildByFieldName("body"))}
+	case "do_statement":
+		body := c.scoped(n.ChildByFieldName("body"))
+		return &Stmt{Op: SDo, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: body}
+	case "for_statement":
+		c.scopes = append(c.scopes, map[string]*Var{})
+		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+		s := &Stmt{Op: SFor, Line: line}
+		if in := n.ChildByFieldName("initializer"); in != nil {
+			if in.Type() == "declaration" {
+				s.Init = &Stmt{Op: SDecl, Line: line, Decls: c.declaration(in, false)}
+			} else {
+				s.Init = &Stmt{Op: SExpr, Line: line, X: c.expr(in)}
+			}
+		}
+		if cn := n.ChildByFieldName("condition"); cn != nil {
+			s.X = c.cond(c.expr(cn))
+		}
+		if up := n.ChildByFieldName("update"); up != nil {
+			s.Post = c.expr(up)
+		}
+		s.Body = c.scoped(n.ChildByFieldName("body"))
+		return s
+	case "break_statement":
+		return &Stmt{Op: SBreak, Line: line}
+	case "continue_statement":
+		return &Stmt{Op: SContinue, Line: line}
+	case "return_statement":
+		s := &Stmt{Op: SReturn, Line: line}
+		if n.NamedChildCount() > 0 && n.NamedChild(0).Type() != "comment" {
+			e := c.expr(n.NamedChild(0))
+			if c.cur.Ret.Kind == KVoid {
+				s.X = e
+			} else {
+				s.X = c.assignConv(c.rval(e), c.cur.Ret, line)
+			}
+		}
+		return s
+	case "switch_statement":
+		cond := c.rval(c.expr(n.ChildByFieldName("condition")))
+		if !cond.T.isInt() {
+			c.fail(line, "switch on %s", cond.T)
+		}
+		cond = c.convert(cond, promote(cond.T), line)
+		s := &Stmt{Op: SSwitch, Line: line, X: cond}
+		body := n.ChildByFieldName("body")
+		if body.Type() != "compound_statement" {
+			c.fail(line, "switch body without braces")
+		}
+		c.scopes = append(c.scopes, map[string]*Var{})
+		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+		for i := 0; i < int(body.NamedChildCount()); i++ {
+			ch := body.NamedChild(i)
+			if ch.Type() == "comment" {
+				continue
+			}
+			if ch.Type() != "case_statement" {
+				s.List = append(s.List, c.stmt(ch))
+				continue
+			}
+			lab := &Stmt{Op: SCase, Line: lineOf(ch)}
+			if v := ch.ChildByFieldName("value"); v != nil {
+				val := c.constInt(c.expr(v))
+				lab.Case = val
+			}
+			s.List = append(s.List, lab)
+			for j := 0; j < int(ch.NamedChildCount()); j++ {
+				if ch.FieldNameForChild(namedIndex(ch, j)) == "value" {
+					continue
+				}
+				st := ch.NamedChild(j)
+				if st.Type() == "comment" {
+					continue
+				}
+				if st.Type() == "case_statement" {
+					c.fail(lineOf(st), "nested case label")
+				}
+				s.List = append(s.List, c.stmt(st))
+			}
+		}
+		return s
+	case "case_statement":
+		c.fail(line, "case label outside a switch body")
+	case "labeled_statement", "goto_statement":
+		c.fail(line, "goto and labels")
+	case "comment":
+		return &Stmt{Op: SEmpty, Line: line}
+	}
+	c.fail(line, "statement %s", n.Type())
+	return nil
+}
+
+// scoped converts a statement that forms its own scope.
+func (c *conv) scoped(n *sitter.Node) *Stmt {
+	if n == nil {
+		return &Stmt{Op: SEmpty}
+	}
+	c.scopes = append(c.scopes, map[string]*Var{})
+	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	return c.stmt(n)
+}
+
+// ---- constants ----
+
+// constInt folds an integer constant expression.
+func (c *conv) constInt(e *Expr) *big.Int {
+	v, ok := foldInt(e)
+	if !ok {
+		c.fail(e.Line, "non-constant integer expression")
+	}
+	return v
+}
+
+// foldInt evaluates integer constant expressions (wrapping to the type).
+func foldInt(e *Expr) (*big.Int, bool) {
+	switch e.Op {
+	case OConst:
+		return e.Val, true
+	case OConv:
+		if !e.T.isInt() {
+			return nil, false
+		}
+		x, ok := foldInt(e.X)
+		if !ok {
+			return nil, false
+		}
+		return wrapInt(x, e.T), true
+	case OUn:
+		x, ok := foldInt(e.X)
+		if !ok {
+			return nil, false
+		}
+		switch e.Name {
+		case "-":
+			return wrapInt(new(big.Int).Neg(x), e.T), true
+		case "~":
+			return wrapInt(new(big.Int).Not(x), e.T), true
+		case "!":
+			if x.Sign() == 0 {
+				return big.NewInt(1), true
+			}
+			return big.NewInt(0), true
+		}
+	case OBin:
+		x, ok1 := foldInt(e.X)
+		y, ok2 := foldInt(e.Y)
+		if !ok1 || !ok2 || !e.X.T.isInt() {
+			return nil, false
+		}
+		r := new(big.Int)
+		b2i := func(b bool) *big.Int {
+			if b {
+				return big.NewInt(1)
+			}
+			return big.NewInt(0)
+		}
+		switch e.Name {
+		case "+":
+			r.Add(x, y)
+		case "-":
+			r.Sub(x, y)
+		case "*":
+			r.Mul(x, y)
+		case "/":
+			if y.Sign() == 0 {
+				return nil, false
+			}
+			r.Quo(x, y)
+		case "%":
+			if y.Sign() == 0 {
+				return nil, false
+			}
+			r.Rem(x, y)
+		case "<<":
+			if y.Sign() < 0 || y.Int64() >= 64 {
+				return nil, false
+			}
+			r.Lsh(x, uint(y.Int64()))
+		case ">>":
+			if y.Sign() < 0 || y.Int64() >= 64 {
+				return nil, false
+			}
+			r.Rsh(x, uint(y.Int64()))
+		case "&":
+			r.And(x, y)
+		case "|":
+			r.Or(x, y)
+		case "^":
+			r.Xor(x, y)
+		case "==":
+			return b2i(x.Cmp(y) == 0), true
+		case "!=":
+			return b2i(x.Cmp(y) != 0), true
+		case "<":
+			return b2i(x.Cmp(y) < 0), true
+		case ">":
+			return b2i(x.Cmp(y) > 0), true
+		case "<=":
+			return b2i(x.Cmp(y) <= 0), true
+		case ">=":
+			return b2i(x.Cmp(y) >= 0), true
+		default:
+			return nil, false
+		}
+		return wrapInt(r, e.T), true
+	case OCond:
+		x, ok := foldInt(e.X)
+		if !ok {
+			return nil, false
+		}
+		if x.Sign() != 0 {
+			return foldInt(e.Y)
+		}
+		return foldInt(e.Z)
+	case OAnd, OOr:
+		x, ok1 := foldInt(e.X)
+		y, ok2 := foldInt(e.Y)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		var b bool
+		if e.Op == OAnd {
+			b = x.Sign() != 0 && y.Sign() != 0
+		} else {
+			b = x.Sign() != 0 || y.Sign() != 0
+		}
+		if b {
+			return big.NewInt(1), true
+		}
+		return big.NewInt(0), true
+	}
+	return nil, false
+}
+
+// wrapInt reduces x to the range of integer type t.
+func wrapInt(x *big.Int, t *Type) *big.Int {
+	if t.Bool {
+		if x.Sign() != 0 {
+			return big.NewInt(1)
+		}
+		return big.NewInt(0)
+	}
+	m := new(big.Int).Lsh(big.NewInt(1), uint(t.Width))
+	r := new(big.Int).Mod(x, m)
+	if t.Signed && r.Bit(t.Width-1) == 1 {
+		r.Sub(r, m)
+	}
+	return r
+}
+
+func (c *conv) intLit(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	s := strings.ToLower(c.text(n))
+	s = strings.ReplaceAll(s, "'", "")
+	isHex := strings.HasPrefix(s, "0x")
+	if !isHex && (strings.ContainsAny(s, ".e") || strings.HasSuffix(s, "f")) || isHex && strings.Contains(s, "p") {
+		return c.floatLit(n, s)
+	}
+	suf := ""
+	for len(s) > 0 && (s[len(s)-1] == 'u' || s[len(s)-1] == 'l') {
+		suf = string(s[len(s)-1]) + suf
+		s = s[:len(s)-1]
+	}
+	v := new(big.Int)
+	var ok bool
+	switch {
+	case isHex:
+		_, ok = v.SetString(s[2:], 16)
+	case strings.HasPrefix(s, "0b"):
+		_, ok = v.SetString(s[2:], 2)
+	case len(s) > 1 && s[0] == '0':
+		_, ok = v.SetString(s[1:], 8)
+	default:
+		_, ok = v.SetString(s, 10)
+	}
+	if !ok {
+		c.fail(line, "number %s", c.text(n))
+	}
+	unsigned := strings.Contains(suf, "u")
+	longs := strings.Count(suf, "l")
+	decimal := !isHex && !(len(s) > 1 && s[0] == '0')
+	var cands []*Type
+	switch {
+	case unsigned && longs == 0:
+		cands = []*Type{tUInt, tULong, tULLong}
+	case unsigned:
+		cands = []*Type{tULong, tULLong}
+	case longs == 0 && decimal:
+		cands = []*Type{tInt, tLong, tLLong}
+	case longs == 0:
+		cands = []*Type{tInt, tUInt, tLong, tULong, tLLong, tULLong}
+	case decimal:
+		cands = []*Type{tLong, tLLong}
+	default:
+		cands = []*Type{tLong, tULong, tLLong, tULLong}
+	}
+	for _, t := range cands {
+		if fits(v, t) {
+			return &Expr{Op: OConst, T: t, Val: v, Line: line}
+		}
+	}
+	c.fail(line, "integer constant %s too large", c.text(n))
+	return nil
+}
+
+func fits(v *big.Int, t *Type) bool {
+	return wrapInt(v, t).Cmp(v) == 0
+}
+
+func (c *conv) floatLit(n *sitter.Node, s string) *Expr {
+	t := tDouble
+	if strings.HasSuffix(s, "f") && !strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0x") && strings.HasSuffix(s, "f") {
+		t = tFloat
+		s = s[:len(s)-1]
+	} else if strings.HasSuffix(s, "l") {
+		c.fail(c.ln(n), "long double constant")
+	}
+	bits := 64
+	if t == tFloat {
+		bits = 32
+	}
+	f, err := strconv.ParseFloat(s, bits)
+	if err != nil && !math.IsInf(f, 0) {
+		c.fail(c.ln(n), "floating constant %s", s)
+	}
+	return &Expr{Op: OFConst, T: t, F: f, Line: c.ln(n)}
+}
+
+// escapes decodes the escape sequences C allows in literals.
+func (c *conv) unescape(s string, line int) []byte {
+	var out []byte
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch != '\\' || i+1 >= len(s) {
+			out = append(out, ch)
+			continue
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case 'r':
+			out = append(out, '\r')
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, k := 0, 0
+			for k < 3 && i < len(s) && s[i] >= '0' && s[i] <= '7' {
+				v = v*8 + int(s[i]-'0')
+				i++
+				k++
+			}
+			i--
+			out = append(out, byte(v))
+		case 'x':
+			v, k := 0, 0
+			i++
+			for i < len(s) && strings.IndexByte("0123456789abcdefABCDEF", s[i]) >= 0 {
+				d, _ := strconv.ParseUint(s[i:i+1], 16, 8)
+				v = v*16 + int(d)
+				i++
+				k++
+			}
+			i--
+			if k == 0 {
+				c.fail(line, "escape \\x without digits")
+			}
+			out = append(out, byte(v))
+		case 'a':
+			out = append(out, 7)
+		case 'b':
+			out = append(out, 8)
+		case 'f':
+			out = append(out, 12)
+		case 'v':
+			out = append(out, 11)
+		case '\\', '\'', '"', '?':
+			out = append(out, s[i])
+		default:
+			c.fail(line, "escape \\%c", s[i])
+		}
+	}
+	return out
+}
+
+// stringBytes returns a string literal's bytes with the closing NUL.
+func (c *conv) stringBytes(n *sitter.Node) []byte {
+	var out []byte
+	if n.Type() == "concatenated_string" {
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			ch := n.NamedChild(i)
+			if ch.Type() != "string_literal" {
+				c.fail(lineOf(ch), "string concatenation with %s", ch.Type())
+			}
+			b := c.stringBytes(ch)
+			out = append(out, b[:len(b)-1]...)
+		}
+		return append(out, 0)
+	}
+	t := c.text(n)
+	if !strings.HasPrefix(t, "\"") {
+		c.fail(lineOf(n), "wide or prefixed string literal")
+	}
+	return append(c.unescape(t[1:len(t)-1], lineOf(n)), 0)
+}

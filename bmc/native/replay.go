@@ -1,0 +1,169 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
+)
+
+// Exit statuses of a replayed program.
+const (
+	exitViolated   = 86 // the target assertion failed
+	exitInfeasible = 87 // an assumption failed: the run left the model's path
+	targetMarker   = "SURETY-TARGET-VIOLATED"
+)
+
+// prelude goes before the rendered program; a #line directive keeps the
+// program's own line numbers.
+const prelude = `void __surety_fail(void);
+void __surety_infeasible(void);
+#define __surety_assert(c) ((c) ? (void)0 : __surety_fail())
+#define __surety_assume(c) ((c) ? (void)0 : __surety_infeasible())
+`
+
+// harness builds the C file that defines the replay's nondet functions
+// and the failure hooks.
+func harness(d *cexData, used func(string) bool, defined map[string]bool) string {
+	var b strings.Builder
+	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
+	b.WriteString("void __surety_fail(void) { fputs(\"" + targetMarker + "\\n\", stderr); fflush(stderr); _exit(86); }\n")
+	b.WriteString("void __surety_infeasible(void) { _exit(87); }\n")
+	b.WriteString("static const struct { unsigned long long u; double d; } __surety_v[] = {\n")
+	for _, v := range d.nondet {
+		if v.T.isFloat() {
+			var lit string
+			switch {
+			case math.IsNaN(v.F):
+				lit = "__builtin_nan(\"\")"
+			case math.IsInf(v.F, 1):
+				lit = "__builtin_inf()"
+			case math.IsInf(v.F, -1):
+				lit = "-__builtin_inf()"
+			default:
+				lit = fmt.Sprintf("%x", v.F) // hexadecimal: exact
+				if !strings.Contains(lit, "p") {
+					lit = fmt.Sprintf("%v", v.F)
+				}
+			}
+			fmt.Fprintf(&b, "  {0ULL, %s},\n", lit)
+		} else {
+			fmt.Fprintf(&b, "  {%sULL, 0},\n", wrapInt(v.Int, tULLong).String())
+		}
+	}
+	b.WriteString("  {0ULL, 0}\n};\nstatic unsigned __surety_i;\n")
+	fmt.Fprintf(&b, "static unsigned __surety_n = %d;\n", len(d.nondet))
+	b.WriteString("static unsigned long long __surety_u(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].u : 0; }\n")
+	b.WriteString("static double __surety_d(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].d : 0; }\n")
+	var names []string
+	for n := range nondetTypes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fn := "__VERIFIER_nondet_" + n
+		if !used(fn) || defined[fn] {
+			continue
+		}
+		t := nondetTypes[n]
+		ct := cTypeName(t)
+		if t.isFloat() {
+			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_d(); }\n", ct, fn, ct)
+		} else {
+			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)
+		}
+	}
+	if used("rand") && !defined["rand"] {
+		b.WriteString("int rand(void) { return (int)__surety_u(); }\n")
+	}
+	for _, fn := range []string{"__VERIFIER_assume", "assume"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(int c) { if (!c) __surety_infeasible(); }\n", fn)
+		}
+	}
+	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(void) { abort(); }\n", fn)
+		}
+	}
+	return b.String()
+}
+
+func cTypeName(t *Type) string {
+	if t.Bool {
+		return "_Bool"
+	}
+	return t.Name
+}
+
+// replay compiles the query's program with gcc, runs it on the
+// counterexample and reports whether the target assertion failed.
+func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *translation, d *cexData) (bool, string) {
+	gcc := c.opts.GCC
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	if _, err := proc.LookPath(gcc); err != nil {
+		return false, "gcc not found to replay it"
+	}
+	dir, remove, err := proc.TempDir("native-replay")
+	if err != nil {
+		return false, err.Error()
+	}
+	defer remove()
+	src := q.Render("__surety_assert", "__surety_assume")
+	name := filepath.Base(q.Program.File)
+	if name == "" || name == "." {
+		name = "program.c"
+	}
+	prog := prelude + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	used := func(fn string) bool { return strings.Contains(string(src), fn) }
+	h := harness(d, used, tr.defined)
+	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
+		return false, err.Error()
+	}
+	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
+		return false, err.Error()
+	}
+	cr, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Dir: dir, Timeout: 60 * time.Second,
+		Args: []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
+			"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
+			"-o", "prog", "prog.c", "harness.c", "-lm"}})
+	if err != nil {
+		return false, "gcc: " + err.Error()
+	}
+	if cr.ExitCode != 0 {
+		msg := strings.TrimSpace(string(cr.Stderr))
+		if len(msg) > 300 {
+			msg = msg[:300]
+		}
+		return false, "gcc failed: " + msg
+	}
+	rt := c.opts.ReplayTimeout
+	if rt <= 0 {
+		rt = 10 * time.Second
+	}
+	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.cex.Stdin), Timeout: rt,
+		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}})
+	if err != nil && rr == nil {
+		return false, "run: " + err.Error()
+	}
+	switch {
+	case rr.TimedOut:
+		return false, "the program ran out of time"
+	case rr.ExitCode == exitViolated && strings.Contains(string(rr.Stderr), targetMarker):
+		return true, ""
+	case rr.ExitCode == exitInfeasible:
+		return false, "an assumption failed on the replayed run"
+	case rr.ExitCode < 0:
+		return false, "the program was killed by " + rr.Signal
+	}
+	return false, fmt.Sprintf("the program exited with status %d without failing the assertion", rr.ExitCode)
+}

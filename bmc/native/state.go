@@ -1,0 +1,214 @@
+package native
+
+import (
+	"sort"
+	"strings"
+)
+
+// A value is the result of evaluating an expression: an SMT term of the
+// type's sort. For struct types the term is the address of the struct's
+// first cell. b, when set, is the same value as a Bool term (conditions).
+type value struct {
+	t *Type
+	s string
+	b string
+	// objs lists the objects a pointer may point to (object 0 is null);
+	// known is false when any object is possible.
+	objs  []int
+	known bool
+}
+
+type vkey struct {
+	f int
+	v *Var
+}
+
+type mkey struct {
+	o  int
+	sk string
+}
+
+// A state is the symbolic state on the paths that reach a program point:
+// guard is the condition for being there; regs the SSA registers, vobj the
+// objects of memory-resident variables, mem the current array per object
+// and cell sort (absent: the object's initial array).
+type state struct {
+	guard string
+	regs  map[vkey]value
+	vobj  map[vkey]int
+	mem   map[mkey]string
+}
+
+func newState() *state {
+	return &state{guard: "true", regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]string{}}
+}
+
+func (s *state) dead() bool { return s.guard == "false" }
+
+func (s *state) clone() *state {
+	n := &state{guard: s.guard, regs: make(map[vkey]value, len(s.regs)), vobj: make(map[vkey]int, len(s.vobj)), mem: make(map[mkey]string, len(s.mem))}
+	for k, v := range s.regs {
+		n.regs[k] = v
+	}
+	for k, v := range s.vobj {
+		n.vobj[k] = v
+	}
+	for k, v := range s.mem {
+		n.mem[k] = v
+	}
+	return n
+}
+
+// withGuard returns a copy of s whose guard is g.
+func (s *state) withGuard(g string) *state {
+	n := s.clone()
+	n.guard = g
+	return n
+}
+
+func unionObjs(vs []value) ([]int, bool) {
+	set := map[int]bool{}
+	for _, v := range vs {
+		if !v.known {
+			return nil, false
+		}
+		for _, o := range v.objs {
+			set[o] = true
+		}
+	}
+	out := make([]int, 0, len(set))
+	for o := range set {
+		out = append(out, o)
+	}
+	sort.Ints(out)
+	return out, true
+}
+
+// merge joins states at a control-flow join. Their guards are mutually
+// exclusive; every differing register and array becomes an ite over them.
+func (x *sym) merge(states []*state) *state {
+	var live []*state
+	for _, s := range states {
+		if s != nil && !s.dead() {
+			live = append(live, s)
+		}
+	}
+	if len(live) == 0 {
+		for _, s := range states {
+			if s != nil {
+				d := s.clone()
+				d.guard = "false"
+				return d
+			}
+		}
+		return nil
+	}
+	if len(live) == 1 {
+		return live[0]
+	}
+	out := live[0].clone()
+	var g []string
+	for _, s := range live {
+		g = append(g, s.guard)
+	}
+	out.guard = x.def("Bool", "(or "+strings.Join(g, " ")+")")
+	// registers
+	keys := map[vkey]bool{}
+	for _, s := range live {
+		for k := range s.regs {
+			keys[k] = true
+		}
+	}
+	for k := range keys {
+		var vals []value
+		var gs []string
+		same := true
+		var first *value
+		for _, s := range live {
+			v, ok := s.regs[k]
+			if !ok {
+				continue
+			}
+			if first == nil {
+				first = &v
+			} else if v.s != first.s {
+				same = false
+			}
+			vals = append(vals, v)
+			gs = append(gs, s.guard)
+		}
+		if same {
+			o, kn := unionObjs(vals)
+			nv := *first
+			nv.objs, nv.known = o, kn
+			out.regs[k] = nv
+			continue
+		}
+		t := vals[0].t
+		term := vals[len(vals)-1].s
+		for i := len(vals) - 2; i >= 0; i-- {
+			term = ite(gs[i], vals[i].s, term)
+		}
+		o, kn := unionObjs(vals)
+		out.regs[k] = value{t: t, s: x.def(t.sort(), term), objs: o, known: kn}
+	}
+	for _, s := range live[1:] {
+		for k, o := range s.vobj {
+			if _, ok := out.vobj[k]; !ok {
+				out.vobj[k] = o
+			}
+		}
+	}
+	// memory
+	mkeys := map[mkey]bool{}
+	for _, s := range live {
+		for k := range s.mem {
+			mkeys[k] = true
+		}
+	}
+	for k := range mkeys {
+		var arrs []string
+		same := true
+		for i, s := range live {
+			a, ok := s.mem[k]
+			if !ok {
+				a = x.initArr(k.o, k.sk)
+			}
+			arrs = append(arrs, a)
+			if i > 0 && a != arrs[0] {
+				same = false
+			}
+		}
+		if same {
+			out.mem[k] = arrs[0]
+			continue
+		}
+		term := arrs[len(arrs)-1]
+		for i := len(arrs) - 2; i >= 0; i-- {
+			term = ite(live[i].guard, arrs[i], term)
+		}
+		out.mem[k] = x.def(arrSort(k.sk), term)
+	}
+	return out
+}
+
+// dropFrame forgets the registers and variables of a returned call.
+func (s *state) dropFrame(f int) {
+	for k := range s.regs {
+		if k.f == f {
+			delete(s.regs, k)
+		}
+	}
+	for k := range s.vobj {
+		if k.f == f {
+			delete(s.vobj, k)
+		}
+	}
+}
+
+var sortOfKey = map[string]string{
+	"b8": "(_ BitVec 8)", "b16": "(_ BitVec 16)", "b32": "(_ BitVec 32)", "b64": "(_ BitVec 64)",
+	"f32": "(_ FloatingPoint 8 24)", "f64": "(_ FloatingPoint 11 53)", "p": "(_ BitVec 64)",
+}
+
+func arrSort(sk string) string { return "(Array " + offSort + " " + sortOfKey[sk] + ")" }

@@ -1,0 +1,420 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// An object is a region of memory: a variable instance, a string literal
+// or an allocation. Its cells live in one SMT array per cell sort.
+type object struct {
+	id    int
+	name  string
+	cells int  // number of cells; -1 when not known statically
+	zero  bool // initial contents are zero (statics, calloc, initialised aggregates)
+	// sorts lists the cell sorts the object's type has; nil allows any
+	// (allocations, whose type comes from how they are used).
+	sorts map[string]bool
+}
+
+// An input is one nondeterministic value consumed by the program.
+type input struct {
+	Name  string
+	Kind  string // "nondet", "rand", "stdin", "uninit"
+	T     *Type
+	Term  string
+	Guard string
+	Line  int
+	// Str: a %s conversion: Chars and Len give the string.
+	Chars []string
+	Len   string
+}
+
+// A stdinEvent is one call that reads stdin, for rebuilding the text.
+type stdinEvent struct {
+	Kind  string // "scanf", "getchar", "fgets"
+	Guard string
+	Line  int
+	Dirs  []directive
+	Ret   string   // scanf: number of conversions (BV32); getchar: the char; fgets: Bool ok
+	Vals  []*input // scanf: one per assigning conversion; fgets: one string
+	NL    string   // fgets: Bool, a newline ended the line
+}
+
+type step struct {
+	Guard string
+	Func  string
+	Line  int
+}
+
+// A translation is a program turned into one formula, shared by every
+// query on the program at one bound: definitions, each assertion's
+// violation conditions, unwinding violations, and what a counterexample
+// needs.
+type translation struct {
+	script   strings.Builder
+	viol     [][]string // per assertion index
+	unwind   []string
+	inputs   []*input
+	events   []*stdinEvent
+	steps    []step
+	nice     []string
+	selector []string // per assertion index: the Bool that assumes it
+	terms    int
+	defined  map[string]bool
+	vals     []string
+}
+
+type funcCtx struct {
+	fn     *Func
+	rets   []*state
+	vals   []value
+	retObj int
+}
+
+// sym is the symbolic executor.
+type sym struct {
+	ctx    context.Context
+	p      *cprog
+	tr     *translation
+	k      int
+	n      int
+	objs   []*object
+	inits  map[mkey]string
+	frame  int
+	frames int
+	fn     string
+	stack  []*Func
+	breaks [][]*state
+	conts  [][]*state
+	funcs  []*funcCtx
+	strs   map[*Expr]int
+	counts map[string]int
+	maxDefs int
+}
+
+func (x *sym) fail(line int, format string, args ...any) {
+	panic(bail{unsupported(line, format, args...)})
+}
+
+// def names a term with define-fun unless it is already an atom.
+func (x *sym) def(sort, term string) string {
+	if !strings.ContainsAny(term, " ()") {
+		return term
+	}
+	x.n++
+	name := "t" + itoa(x.n)
+	fmt.Fprintf(&x.tr.script, "(define-fun %s () %s %s)\n", name, sort, term)
+	x.tr.terms++
+	if x.tr.terms > x.maxDefs {
+		panic(bail{errResource})
+	}
+	if x.tr.terms%4096 == 0 && x.ctx.Err() != nil {
+		panic(bail{x.ctx.Err()})
+	}
+	return name
+}
+
+func (x *sym) fresh(prefix, sort string) string {
+	x.n++
+	name := prefix + itoa(x.n)
+	fmt.Fprintf(&x.tr.script, "(declare-const %s %s)\n", name, sort)
+	return name
+}
+
+func (x *sym) newObj(name string, t *Type, zero bool) int {
+	o := &object{id: len(x.objs), name: name, zero: zero, cells: -1}
+	if t != nil {
+		o.cells = t.Cells()
+		o.sorts = map[string]bool{}
+		for _, l := range scalarLeaves(t, nil) {
+			o.sorts[l.sortKey()] = true
+		}
+	}
+	x.objs = append(x.objs, o)
+	if len(x.objs) >= 1<<objW {
+		panic(bail{errResource})
+	}
+	return o.id
+}
+
+// initArr is the initial array of an object for one cell sort.
+func (x *sym) initArr(o int, sk string) string {
+	k := mkey{o, sk}
+	if a, ok := x.inits[k]; ok {
+		return a
+	}
+	var a string
+	if x.objs[o].zero {
+		var z string
+		switch sk {
+		case "f32":
+			z = "(_ +zero 8 24)"
+		case "f64":
+			z = "(_ +zero 11 53)"
+		default:
+			z = bvInt(0, map[string]int{"b8": 8, "b16": 16, "b32": 32, "b64": 64, "p": 64}[sk])
+		}
+		a = x.def(arrSort(sk), "((as const "+arrSort(sk)+") "+z+")")
+	} else {
+		a = x.fresh("m"+itoa(o)+"_"+sk+"_", arrSort(sk))
+	}
+	x.inits[k] = a
+	return a
+}
+
+func (x *sym) arr(s *state, o int, sk string) string {
+	if a, ok := s.mem[mkey{o, sk}]; ok {
+		return a
+	}
+	return x.initArr(o, sk)
+}
+
+func ptrValue(o int, off int64, t *Type) value {
+	return value{t: t, s: ptrLit(o, off), objs: []int{o}, known: true}
+}
+
+// candidates lists the objects a pointer may designate for an access of
+// sort sk.
+func (x *sym) candidates(p value, sk string, line int) []int {
+	var out []int
+	if p.known {
+		for _, o := range p.objs {
+			if o == 0 {
+				continue
+			}
+			ob := x.objs[o]
+			if ob.sorts != nil && !ob.sorts[sk] {
+				x.fail(line, "access of %s cells through a pointer to %s", sk, ob.name)
+			}
+			out = append(out, o)
+		}
+		return out
+	}
+	for _, ob := range x.objs[1:] {
+		if ob.sorts == nil || ob.sorts[sk] {
+			out = append(out, ob.id)
+		}
+	}
+	return out
+}
+
+func (x *sym) load(s *state, p value, t *Type, line int) value {
+	if !t.isScalar() {
+		x.fail(line, "load of %s", t)
+	}
+	sk := t.sortKey()
+	cs := x.candidates(p, sk, line)
+	if len(cs) == 0 {
+		// Null or dangling: undefined behaviour; any value.
+		return value{t: t, s: x.fresh("ub", t.sort())}
+	}
+	off := x.def(offSort, ptrOff(p.s))
+	term := "(select " + x.arr(s, cs[len(cs)-1], sk) + " " + off + ")"
+	if len(cs) > 1 {
+		obj := x.def(bvSort(objW), ptrObj(p.s))
+		for i := len(cs) - 2; i >= 0; i-- {
+			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", "(select "+x.arr(s, cs[i], sk)+" "+off+")", term)
+		}
+	}
+	v := value{t: t, s: x.def(t.sort(), term)}
+	return v
+}
+
+func (x *sym) store(s *state, p value, t *Type, v value, line int) {
+	if !t.isScalar() {
+		x.fail(line, "store of %s", t)
+	}
+	sk := t.sortKey()
+	cs := x.candidates(p, sk, line)
+	if len(cs) == 0 {
+		return
+	}
+	off := x.def(offSort, ptrOff(p.s))
+	var obj string
+	if len(cs) > 1 {
+		obj = x.def(bvSort(objW), ptrObj(p.s))
+	}
+	for _, o := range cs {
+		a := x.arr(s, o, sk)
+		st := "(store " + a + " " + off + " " + v.s + ")"
+		if len(cs) > 1 {
+			st = ite("(= "+obj+" "+bvInt(int64(o), objW)+")", st, a)
+		}
+		s.mem[mkey{o, sk}] = x.def(arrSort(sk), st)
+	}
+}
+
+// ptrAdd moves a pointer by n cells (n a 64-bit term).
+func (x *sym) ptrAdd(p value, n string) value {
+	off := "(bvadd " + ptrOff(p.s) + " ((_ extract 39 0) " + n + "))"
+	r := p
+	r.s = x.def("(_ BitVec 64)", "(concat "+ptrObj(p.s)+" "+off+")")
+	r.b = ""
+	return r
+}
+
+func (x *sym) ptrAddConst(p value, n int) value {
+	if n == 0 {
+		return p
+	}
+	return x.ptrAdd(p, bvInt(int64(n), 64))
+}
+
+// truth is the Bool form of a scalar value.
+func truth(v value) string {
+	if v.b != "" {
+		return v.b
+	}
+	switch v.t.Kind {
+	case KFloat:
+		return "(not (fp.isZero " + v.s + "))"
+	}
+	return "(not (= " + v.s + " " + zeroOf(v.t) + "))"
+}
+
+func boolVal(b string) value {
+	return value{t: tInt, s: ite(b, bvInt(1, 32), bvInt(0, 32)), b: b}
+}
+
+func (x *sym) nondet(t *Type, prefix string) value {
+	v := value{t: t, s: x.fresh(prefix, t.sort())}
+	if t.isPtr() {
+		v.known = false
+	}
+	return v
+}
+
+// step records that the current state executes a line.
+func (x *sym) step(s *state, line int) {
+	if len(x.tr.steps) < maxSteps {
+		x.tr.steps = append(x.tr.steps, step{Guard: s.guard, Func: x.fn, Line: line})
+	}
+}
+
+const maxSteps = 4000
+
+// run translates the whole program from main.
+func (x *sym) run() {
+	x.objs = []*object{{id: 0, name: "NULL", sorts: map[string]bool{}}}
+	s := newState()
+	// globals
+	for _, v := range x.p.Globals {
+		x.declare(s, v, 0)
+	}
+	main := x.p.Funcs["main"]
+	x.frames++
+	x.frame = x.frames
+	fc := &funcCtx{fn: main}
+	x.funcs = append(x.funcs, fc)
+	x.stack = append(x.stack, main)
+	x.fn = "main"
+	for _, pv := range main.Params {
+		if !pv.T.isInt() {
+			x.fail(main.Line, "main parameter %s of type %s", pv.Name, pv.T)
+		}
+		v := x.nondet(pv.T, "arg")
+		if pv.Name == "argc" {
+			s.guard = x.def("Bool", and(s.guard, "(bvsge "+v.s+" "+bvInt(1, pv.T.Width)+")"))
+		}
+		x.bind(s, pv, v, main.Line)
+	}
+	x.stmt(s, main.Body)
+}
+
+// bind gives a fresh instance of variable v (in the current frame) the
+// value val.
+func (x *sym) bind(s *state, v *Var, val value, line int) {
+	key := vkey{x.frame, v}
+	if v.Global {
+		key.f = 0
+	}
+	if v.Mem {
+		o := x.newObj(v.Name, v.T, false)
+		s.vobj[key] = o
+		if v.T.Kind == KStruct {
+			x.copyCells(s, ptrValue(o, 0, ptrTo(v.T)), val, v.T, line)
+		} else {
+			x.store(s, ptrValue(o, 0, ptrTo(v.T)), v.T, val, line)
+		}
+		return
+	}
+	s.regs[key] = val
+}
+
+// declare executes a declaration: a fresh instance, initialised.
+func (x *sym) declare(s *state, v *Var, line int) {
+	key := vkey{x.frame, v}
+	if v.Global {
+		key.f = 0
+	}
+	in := v.Init
+	if v.Mem || v.T.Kind == KArray || v.T.Kind == KStruct {
+		zero := in != nil && in.Zero
+		o := x.newObj(v.Name, v.T, zero)
+		s.vobj[key] = o
+		p := ptrValue(o, 0, ptrTo(v.T))
+		if in == nil {
+			return
+		}
+		if in.Scalar != nil {
+			val := x.eval(s, in.Scalar)
+			if v.T.Kind == KStruct {
+				x.copyCells(s, p, val, v.T, line)
+			} else {
+				x.store(s, p, v.T, val, line)
+			}
+		}
+		for _, ci := range in.Cells {
+			x.store(s, x.ptrAddConst(p, ci.Off), ci.T, x.eval(s, ci.E), line)
+		}
+		return
+	}
+	switch {
+	case in != nil && in.Scalar != nil:
+		s.regs[key] = x.eval(s, in.Scalar)
+	case in != nil && len(in.Cells) == 1:
+		s.regs[key] = x.eval(s, in.Cells[0].E)
+	case in != nil && in.Zero:
+		s.regs[key] = value{t: v.T, s: zeroOf(v.T), objs: []int{0}, known: true}
+	default:
+		nv := x.nondet(v.T, "u")
+		x.tr.inputs = append(x.tr.inputs, &input{Name: v.Name, Kind: "uninit", T: v.T, Term: nv.s, Guard: s.guard, Line: v.Line})
+		s.regs[key] = nv
+	}
+}
+
+// copyCells copies a struct (or any aggregate) cell by cell.
+func (x *sym) copyCells(s *state, dst, src value, t *Type, line int) {
+	leaves := scalarLeaves(t, nil)
+	if len(leaves) > 4096 {
+		x.fail(line, "copy of %d cells", len(leaves))
+	}
+	for i, lt := range leaves {
+		v := x.load(s, x.ptrAddConst(src, i), lt, line)
+		x.store(s, x.ptrAddConst(dst, i), lt, v, line)
+	}
+}
+
+var errResource = fmt.Errorf("native: formula too large")
+
+func (x *sym) varKey(v *Var) vkey {
+	if v.Global {
+		return vkey{0, v}
+	}
+	return vkey{x.frame, v}
+}
+
+func (x *sym) varAddr(s *state, v *Var, line int) value {
+	key := x.varKey(v)
+	o, ok := s.vobj[key]
+	if !ok {
+		o = x.newObj(v.Name, v.T, false)
+		s.vobj[key] = o
+	}
+	return ptrValue(o, 0, ptrTo(v.T))
+}
+
+func big1(v int64) *big.Int { return big.NewInt(v) }
