@@ -74,7 +74,7 @@ const schemaInstruction = "Reply with exactly one JSON value and nothing else: n
 // model asked again, up to opts.Repairs times; then Structured returns a
 // *ReplyError holding the last raw reply. Errors of the model itself (an
 // *APIError, ErrBudget, ErrCacheMiss, ErrEstimate, a cancelled context) are
-// returned at once, wrapped. req is not changed.
+// returned at once, as they are. req is not changed.
 func Structured(ctx context.Context, m Model, req *Request, s *Schema, opts *AskOptions) (*Reply, error) {
 	return structured(ctx, m, req, s, opts, nil)
 }
@@ -117,7 +117,7 @@ func structured(ctx context.Context, m Model, req *Request, s *Schema, opts *Ask
 	for attempt := 1; ; attempt++ {
 		resp, err := m.Complete(ctx, &r)
 		if err != nil {
-			return nil, fmt.Errorf("llm: %s: %w", label(req), err)
+			return nil, err
 		}
 		text := StripFences(resp.Text)
 		problem := check(resp, text, s, decode)

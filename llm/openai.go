@@ -118,8 +118,11 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 		if err == nil {
 			return resp, nil
 		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("llm: %w (last error: %v)", ctx.Err(), err)
+		if cerr := ctx.Err(); cerr != nil {
+			if errors.Is(err, cerr) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("llm: %w (last error: %v)", cerr, err)
 		}
 		retry, after := retryable(err)
 		if !retry {
