@@ -20,6 +20,29 @@
 //   - A Session keeps one solver process alive for many related checks
 //     (push, pop, assert, check), saving the start-up cost.
 //
+// The solvers differ, and this package hides what it can and says what it
+// cannot:
+//
+//   - z3 runs as "z3 -in -smt2", its time limit given by -t: (per query)
+//     or :timeout (per session check); after a timed-out check z3 4.8
+//     refuses the next push, so a session spends that refusal on a probe.
+//   - cvc5 runs as "cvc5 --lang smt2 --produce-models" with --tlimit-per.
+//     It needs a logic: the script's, Options.Logic, or one inferred from
+//     the script (QF_ combinations of A, UF, BV and FP; ALL as soon as
+//     arithmetic or quantifiers appear). It stops at parse errors, so a
+//     session restarts it on the commands accepted so far.
+//   - boolector (1.5 on Debian) reads an older dialect (no declare-const,
+//     set-option, get-value or define-fun) and prints its model as
+//     "name bits" and "name[index] bits" lines. Scripts are rewritten for
+//     it, values of compound terms are read through fresh constants defined
+//     equal to them, and floating point is answered Unknown ("unsupported:
+//     floating point") without running it. It has no sessions.
+//
+// Solvers check their own time limits only now and then, so each process
+// is also killed when it overruns the limit by a grace period; either way
+// the answer is Unknown with Reason "timeout". Every process runs through
+// internal/proc, in its own process group, killed on cancellation.
+//
 // The term builder (term.go) writes well-parenthesised SMT-LIB text for
 // booleans, bit-vectors, arrays and floating point; it is a thin text layer,
 // and scripts may as well be written by hand.

@@ -40,7 +40,7 @@ const bvScript = `
 
 func TestCheckSatBitVector(t *testing.T) {
 	forEachSolver(t, func(t *testing.T, s Solver) {
-		res, err := s.Check(context.Background(), &Query{Script: bvScript, Values: []string{"x", "|weird name|", "b", "(bvadd x #x01)"}})
+		res, err := s.Check(context.Background(), &Query{Script: bvScript, Values: []string{"x", "|weird name|", "b", "(bvadd x #x01)", "(bvult x #x05)", "((_ extract 3 0) |weird name|)"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,6 +61,12 @@ func TestCheckSatBitVector(t *testing.T) {
 		}
 		if y := res.Model["(bvadd x #x01)"]; y.Int == nil || y.Int.Int64() != 4 {
 			t.Errorf("x+1 = %+v, want 4", y)
+		}
+		if v := res.Model["(bvult x #x05)"]; v.Bool == nil || !*v.Bool || v.Sort != "Bool" {
+			t.Errorf("x < 5 = %+v, want true", v)
+		}
+		if v := res.Model["((_ extract 3 0) |weird name|)"]; v.Int == nil || v.Int.Int64() != 15 || v.Width != 4 {
+			t.Errorf("low bits = %+v, want 15 of width 4", v)
 		}
 		if res.Solver != s.Name() {
 			t.Errorf("Solver = %q", res.Solver)

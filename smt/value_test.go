@@ -2,6 +2,7 @@ package smt
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -136,3 +137,22 @@ func TestInferLogic(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestConstants(t *testing.T) {
+	got, err := Constants("(declare-const |a b| Float32)\n(declare-fun f (Int) Int)\n(declare-fun n () Int)\n(define-fun k () (_ BitVec 4) #x3)\n(assert (= n (f 1)))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Constant{{"|a b|", "(_ FloatingPoint 8 24)"}, {"n", "Int"}, {"k", "(_ BitVec 4)"}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("got %v, want %v", got[i], want[i])
+		}
+	}
+	if _, err := Constants("(declare-const x Int)\n(assert (= x 1)"); err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Fatalf("err = %v, want a syntax error on line 2", err)
+	}
+}
