@@ -69,13 +69,15 @@ func LoadEdges(r io.Reader, name string) ([]ExtraEdge, error) {
 			return nil, bad(1, "%v", err)
 		}
 		for dec.More() {
+			// The element starts after the separating comma and space;
+			// the decoder's error offsets count from there.
 			start := dec.InputOffset()
+			start += int64(len(data[start:]) - len(bytes.TrimLeft(data[start:], " \t\r\n,")))
 			var e ExtraEdge
 			if err := dec.Decode(&e); err != nil {
-				return nil, bad(lineAt(errOffset(err, dec.InputOffset())), "%v", err)
+				return nil, bad(lineAt(start+errOffset(err, 0)), "%v", err)
 			}
-			// The element starts after the separating comma and space.
-			line := lineAt(start + int64(len(data[start:])-len(bytes.TrimLeft(data[start:], " \t\r\n,"))))
+			line := lineAt(start)
 			if err := check(&e, line); err != nil {
 				return nil, err
 			}
@@ -111,7 +113,8 @@ func LoadEdges(r io.Reader, name string) ([]ExtraEdge, error) {
 	return out, nil
 }
 
-// errOffset returns the input offset a JSON error points at, else def.
+// errOffset returns the offset a JSON error points at, relative to the
+// value decoded, else def.
 func errOffset(err error, def int64) int64 {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {

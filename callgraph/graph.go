@@ -167,22 +167,6 @@ func (g *Graph) Node(id string) *Node { return g.byID[id] }
 // was built with IncludeAmbiguous.
 func (g *Graph) Counts(e *Edge) bool { return !e.Ambiguous || g.IncludeAmbiguous }
 
-// succ returns, for every node, the distinct callee indices over counted
-// edges, in ascending order. Self-calls are kept.
-func (g *Graph) succ() [][]int32 {
-	out := make([][]int32, len(g.Nodes))
-	for i, n := range g.Nodes {
-		var s []int32
-		for _, e := range n.Out {
-			if g.Counts(e) {
-				s = append(s, int32(e.Callee.Index))
-			}
-		}
-		out[i] = sortUnique(s)
-	}
-	return out
-}
-
 func sortUnique(s []int32) []int32 {
 	if len(s) < 2 {
 		return s
