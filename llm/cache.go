@@ -194,7 +194,10 @@ func (c *Cache) read(key string) (*Response, error) {
 	if err != nil {
 		return nil, fmt.Errorf("llm: cache: %w", err)
 	}
-	var e entry
+	var e struct { // the parts of an entry a hit needs
+		Key      string   `json:"key"`
+		Response Response `json:"response"`
+	}
 	if err := json.Unmarshal(data, &e); err != nil {
 		return nil, fmt.Errorf("llm: cache: %s: %v (delete the file to ask again)", p, err)
 	}

@@ -259,3 +259,14 @@ func (s *Script) check(name string) error {
 	}
 	return nil
 }
+
+// NewFile starts a Server answering from the script file at path (see
+// Load), stopping the test if it cannot be read.
+func NewFile(t TB, path string) *Server {
+	t.Helper()
+	s, err := Load(path)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return New(t, s)
+}

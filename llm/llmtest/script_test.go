@@ -93,11 +93,7 @@ func (f *fakeT) Errorf(format string, args ...any) {
 }
 
 func TestServerScriptedReplay(t *testing.T) {
-	s, err := llmtest.Load("testdata/contract.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := llmtest.New(t, s)
+	srv := llmtest.NewFile(t, "testdata/contract.txtar")
 	m := srv.Model(nil)
 	ctx := context.Background()
 	type contract struct{ Requires, Ensures []string }
