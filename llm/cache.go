@@ -61,7 +61,9 @@ func ParseCacheMode(s string) (CacheMode, error) {
 // of the request (see CacheKey). It is safe for concurrent use, also by
 // several processes sharing the directory: entries are written to a
 // temporary file and renamed into place, so a reader sees a whole entry or
-// none. Concurrent identical requests in one process are sent once.
+// none. Concurrent identical requests in one process are sent once; the
+// callers that waited for another's request get its reply marked Cached, so
+// a Meter counts the tokens once.
 //
 // A hit returns the recorded Response with Cached set; its Usage is what
 // the original exchange cost. Failed requests are not recorded. Truncated
@@ -149,11 +151,20 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	if resp, err := c.read(key); err != nil || resp != nil {
 		return resp, err
 	}
-	c.misses.Add(1)
 	if c.mode == CacheReplayOnly {
+		c.misses.Add(1)
 		return nil, fmt.Errorf("%w: %s (key %s)", ErrCacheMiss, label(req), key[:16])
 	}
+	// One request per key at a time: callers that arrive while it is under
+	// way share its reply, which for them is a cached one.
+	asked := false
 	fetch := func() (any, error) {
+		// Look again: a flight for this key may have ended since the read.
+		if resp, err := c.read(key); err != nil || resp != nil {
+			return resp, err
+		}
+		c.misses.Add(1)
+		asked = true
 		resp, err := c.m.Complete(ctx, req)
 		if err != nil {
 			return nil, err
@@ -164,7 +175,7 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 		return resp, nil
 	}
 	v, err, shared := c.group.Do(key, fetch)
-	if err != nil && shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+	if err != nil && shared && !asked && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		// Another caller's context ended while it asked for us; ask again.
 		v, err = fetch()
 	}
@@ -172,6 +183,9 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 		return nil, err
 	}
 	resp := *v.(*Response)
+	if !asked {
+		resp.Cached = true
+	}
 	return &resp, nil
 }
 

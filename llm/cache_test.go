@@ -206,6 +206,25 @@ func TestCacheConcurrent(t *testing.T) {
 	}
 }
 
+// Callers sharing one request count it once: the others see a cached reply.
+func TestCacheSharedRequestMeteredOnce(t *testing.T) {
+	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Reply: "S", Delay: 50 * time.Millisecond, PromptTokens: 10, CompletionTokens: 1}}})
+	m := llm.Metered(llm.Cached(srv.Model(nil), t.TempDir(), llm.CacheReadWrite), nil)
+	var wg sync.WaitGroup
+	for range 10 {
+		wg.Go(func() {
+			if _, err := m.Complete(context.Background(), req("same", "")); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	tot := m.Report().Total
+	if tot.Requests != 1 || tot.Cached != 9 || tot.Tokens() != 11 || len(srv.Requests()) != 1 {
+		t.Errorf("total %+v after %d requests; want 1 request of 11 tokens and 9 cached", tot, len(srv.Requests()))
+	}
+}
+
 func TestParseCacheMode(t *testing.T) {
 	for _, m := range []llm.CacheMode{llm.CacheOff, llm.CacheReadWrite, llm.CacheReplayOnly} {
 		got, err := llm.ParseCacheMode(m.String())

@@ -213,15 +213,18 @@ func TestOpenAIMalformedBodyRetried(t *testing.T) {
 }
 
 func TestOpenAITimeoutRetried(t *testing.T) {
-	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Delay: 5 * time.Second, Reply: "late"}, {Reply: "prompt"}}})
+	// The fast step repeats so that a loaded machine timing out a fast
+	// attempt too does not break the test.
+	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Name: "slow", Delay: 30 * time.Second, Reply: "late"}, {Name: "fast", Reply: "prompt", Repeat: -1}}})
 	var sl sleeps
-	m := srv.Model(&llm.OpenAIOptions{Timeout: 100 * time.Millisecond, Sleep: sl.sleep})
+	m := srv.Model(&llm.OpenAIOptions{Timeout: 300 * time.Millisecond, Sleep: sl.sleep})
 	resp, err := ask(t, m, "q")
 	if err != nil || resp.Text != "prompt" {
 		t.Fatalf("resp %+v err %v", resp, err)
 	}
-	if len(sl.all()) != 1 {
-		t.Errorf("waits %v, want 1", sl.all())
+	reqs := srv.Requests()
+	if len(reqs) < 2 || reqs[0].Step != "slow" || len(sl.all()) != len(reqs)-1 {
+		t.Errorf("%d requests (first %q), waits %v; want the slow one timed out and retried", len(reqs), reqs[0].Step, sl.all())
 	}
 }
 
