@@ -115,7 +115,7 @@ func parseBoolector(res *Result, out *proc.Result, sc *script, q *Query, values 
 		srtExp, _ := parseSexps(srt)
 		var val Value
 		switch {
-		case len(srtExp) == 1 && srtExp[0].head() == "Array":
+		case len(srtExp) == 1 && srtExp[0].head() == "Array" && len(srtExp[0].list) == 3:
 			val = boolectorArray(srtExp[0], arrays[names[i]])
 		case srt == "Bool":
 			bits := consts[names[i]]
@@ -128,8 +128,11 @@ func parseBoolector(res *Result, out *proc.Result, sc *script, q *Query, values 
 			bits, ok := consts[names[i]]
 			if !ok {
 				// Not in the model: unconstrained, any value will do.
-				w := bvWidth(&srtExp[0])
-				if len(srtExp) != 1 || w <= 0 {
+				w := -1
+				if len(srtExp) == 1 {
+					w = bvWidth(&srtExp[0])
+				}
+				if w <= 0 {
 					return fmt.Errorf("smt: boolector: no value for %s in the model", q.Values[i])
 				}
 				bits = strings.Repeat("0", w)

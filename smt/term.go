@@ -233,12 +233,15 @@ func Ge(a, b Term) Term     { return op(">=", a, b) }
 // Bit-vectors.
 
 // BV is the w-bit bit-vector holding n modulo 2^w (negative n in two's
-// complement), written in binary when w is small and as (_ bvN w)
-// otherwise.
+// complement), written #x... or #b... up to 64 bits and (_ bvN w) above.
 func BV(n int64, w int) Term { return BVBig(big.NewInt(n), w) }
 
 // BVBig is BV for integers of any size.
 func BVBig(n *big.Int, w int) Term {
+	if w <= 0 {
+		// No such sort; let the solver say so rather than panic here.
+		return Term("(_ bv" + n.String() + " " + strconv.Itoa(w) + ")")
+	}
 	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
 	v := new(big.Int).Mod(n, mod)
 	if w%4 == 0 && w <= 64 {

@@ -25,6 +25,7 @@ func TestTermText(t *testing.T) {
 		{BV(-1, 8), "#xff"},
 		{BV(5, 3), "#b101"},
 		{BV(1, 128), "(_ bv1 128)"},
+		{BV(-1, 0), "(_ bv-1 0)"},
 		{Extract(7, 0, Var("x")), "((_ extract 7 0) x)"},
 		{SignExtend(24, Var("c")), "((_ sign_extend 24) c)"},
 		{ConstArray(ArraySort(BitVecSort(32), BitVecSort(8)), BV(0, 8)), "((as const (Array (_ BitVec 32) (_ BitVec 8))) #x00)"},

@@ -27,7 +27,7 @@ func decodeValue(e sexp, sort string) Value {
 		}
 	case e.head() == "/":
 		setSort(&v, "Real")
-	case e.isIndexed("bv0") || (e.head() == "_" && len(e.list) == 3 && strings.HasPrefix(e.list[1].atom, "bv")):
+	case e.head() == "_" && len(e.list) == 3 && strings.HasPrefix(e.list[1].atom, "bv"):
 		// (_ bvN W)
 		n, ok := new(big.Int).SetString(e.list[1].atom[2:], 10)
 		w, err := strconv.Atoi(e.list[2].atom)
