@@ -83,32 +83,33 @@ func (x *extractor) macroName(n *sitter.Node) (name, qual string, nameNode *sitt
 // macro records the macro invocation n in fs: the macro call itself, the
 // calls inside its arguments and, for the assert family, a spec.
 func (x *extractor) macro(st *fnState, n *sitter.Node) {
+	needCalls, needSpecs := x.mode.Has(frontend.NeedCalls), x.mode.Has(frontend.NeedSpecs)
+	if !needCalls && !needSpecs {
+		return
+	}
 	name, qual, mnode := x.macroName(n)
 	if mnode == nil || name == "" {
 		return
 	}
-	var tt *sitter.Node
-	for _, k := range x.kids(n) {
-		if kindOf(k) == kTokenTree {
-			tt = k
-		}
+	// The arguments run from the first delimiter after the "!" to the end.
+	t := x.text
+	bang := strings.IndexByte(t[mnode.EndByte():n.EndByte()], '!')
+	if bang < 0 {
+		return
 	}
+	bang += int(mnode.EndByte())
+	x.toks = lexTokens(t, bang+1, int(n.EndByte()), x.toks)
+	ts := x.toks
 	f := st.f
-	if x.mode.Has(frontend.NeedCalls) {
-		end := mnode.EndByte()
-		if nx := mnode.NextSibling(); nx != nil && kindOf(nx) == tBang {
-			end = nx.EndByte()
-		}
+	if needCalls {
 		f.Calls = append(f.Calls, &frontend.Call{
-			Callee: x.text[mnode.StartByte():end], Name: name, Qualifier: qual,
+			Callee: t[mnode.StartByte() : bang+1], Name: name, Qualifier: qual,
 			Kind: frontend.CallMacro, Span: x.span(n),
 		})
-		if tt != nil {
-			x.tokenCalls(st, tt)
-		}
+		x.tokenCalls(st, ts)
 	}
-	if tt != nil && x.mode.Has(frontend.NeedSpecs) {
-		if sp, ok := x.assertSpec(name, n, tt); ok {
+	if needSpecs && len(ts) > 0 && ts[0].kind == lxOpen {
+		if sp, ok := x.assertSpec(name, n, ts); ok {
 			f.Specs = append(f.Specs, sp)
 			if x.specAt == nil {
 				x.specAt = map[uint32]frontend.Spec{}
@@ -118,102 +119,98 @@ func (x *extractor) macro(st *fnState, n *sitter.Node) {
 	}
 }
 
-// tokenCalls finds the calls inside a macro's token tree: "f (",
-// "a :: f (" and ". f (" where "(" opens a nested token tree. A nested
-// macro "m ! (" is recorded as a macro call and searched in turn.
-func (x *extractor) tokenCalls(st *fnState, tt *sitter.Node) {
-	ks := x.tokens(tt)
-	for i, k := range ks {
-		if kindOf(k) != kTokenTree {
+// tokenCalls finds the calls among the tokens of a macro's arguments:
+// "f (", "a :: f (" and ". f (". A nested macro "m ! (" is recorded as a
+// macro call, and its arguments are searched like the rest.
+func (x *extractor) tokenCalls(st *fnState, ts []token) {
+	t := x.text
+	for i := 1; i < len(ts); i++ {
+		k := ts[i]
+		if k.kind != lxOpen {
 			continue
 		}
-		x.tokenCall(st, ks, i)
-		// Nested trees are searched whatever precedes them.
-		x.tokenCalls(st, k)
-	}
-}
-
-// tokenCall records the call, if any, whose arguments are the token tree
-// ks[i].
-func (x *extractor) tokenCall(st *fnState, ks []*sitter.Node, i int) {
-	k := ks[i]
-	{
-		if i == 0 {
-			return
-		}
-		if kindOf(ks[i-1]) == tBang {
-			if i >= 2 && kindOf(ks[i-2]) == kIdentifier {
-				m := ks[i-2]
+		p := ts[i-1]
+		if p.kind == lxBang {
+			if i >= 2 && ts[i-2].kind == lxIdent {
+				m := ts[i-2]
+				end := int(k.end)
+				if k.match >= 0 {
+					end = int(ts[k.match].end)
+				}
 				st.f.Calls = append(st.f.Calls, &frontend.Call{
-					Callee: x.text[m.StartByte():ks[i-1].EndByte()], Name: x.str(m),
-					Kind: frontend.CallMacro, Span: x.spanBetween(m, k), InMacro: true,
+					Callee: t[m.start:p.end], Name: t[m.start:m.end],
+					Kind: frontend.CallMacro, Span: x.spanOf(int(m.start), end), InMacro: true,
 				})
 			}
-			return
+			continue
 		}
-		if !opensWith(k, tLParen) || kindOf(ks[i-1]) != kIdentifier {
-			return
+		if k.delim != '(' || p.kind != lxIdent || isKeyword(t[p.start:p.end]) {
+			continue
 		}
-		nameTok := ks[i-1]
-		j := i - 1 // index of the first token of the callee
-		var prev kind = kOther
-		if j > 0 {
-			prev = kindOf(ks[j-1])
+		j := i - 1 // the first token of the callee
+		if j > 0 && ts[j-1].kind == lxIdent {
+			// "fn f(", "struct S(", "enum E(": declarations, not calls.
+			if isDeclKeyword(t[ts[j-1].start:ts[j-1].end]) {
+				continue
+			}
 		}
-		if prev == tFn || prev == tKwOther && isDeclKeyword(x.str(ks[j-1])) {
-			return
-		}
-		c := &frontend.Call{Name: x.str(nameTok), InMacro: true}
-		switch prev {
-		case tColonColon:
-			// Walk back over "a :: b ::".
-			for j >= 2 && kindOf(ks[j-1]) == tColonColon && isPathTok(kindOf(ks[j-2])) {
+		c := &frontend.Call{Name: t[p.start:p.end], InMacro: true}
+		switch {
+		case j > 0 && ts[j-1].kind == lxColon2:
+			for j >= 2 && ts[j-1].kind == lxColon2 && ts[j-2].kind == lxIdent {
 				j -= 2
 			}
-			if j > 0 && kindOf(ks[j-1]) == tColonColon {
+			if j > 0 && ts[j-1].kind == lxColon2 {
 				j-- // a leading ::
 			}
 			c.Kind = frontend.CallPath
-			c.Qualifier = x.text[ks[j].StartByte():ks[i-2].StartByte()]
-			c.Qualifier = strings.TrimSpace(c.Qualifier)
-		case tDot:
-			r := x.receiverStart(ks, i-2)
+			c.Qualifier = t[ts[j].start:ts[i-2].start]
+		case j > 0 && ts[j-1].kind == lxDot:
+			r := receiverStart(ts, i-2)
 			if r < 0 {
-				return
+				continue
 			}
 			j = r
 			c.Kind = frontend.CallMethod
-			c.Qualifier = strings.TrimSpace(x.text[ks[j].StartByte():ks[i-2].StartByte()])
+			c.Qualifier = t[ts[j].start:ts[i-2].start]
 		default:
 			c.Kind = frontend.CallDirect
 			if st.indirect[c.Name] {
 				c.Kind, c.Name = frontend.CallIndirect, ""
 			}
 		}
-		c.Callee = x.text[ks[j].StartByte():nameTok.EndByte()]
-		c.Span = x.spanBetween(ks[j], k)
+		c.Qualifier = strings.TrimSpace(c.Qualifier)
+		end := int(k.end)
+		if k.match >= 0 {
+			end = int(ts[k.match].end)
+		}
+		c.Callee = t[ts[j].start:p.end]
+		c.Span = x.spanOf(int(ts[j].start), end)
 		st.f.Calls = append(st.f.Calls, c)
 	}
 }
 
-// receiverStart walks back from the dot at ks[dot] over the receiver
-// expression (identifiers, self, literals, paths, field accesses, calls
-// and indexing) and returns the index of its first token, or -1.
-func (x *extractor) receiverStart(ks []*sitter.Node, dot int) int {
+// receiverStart walks back from the dot at ts[dot] over the receiver
+// expression (identifiers, literals, paths, field accesses, calls, indexing
+// and ?) and returns the index of its first token, or -1.
+func receiverStart(ts []token, dot int) int {
 	j := dot
 	for j > 0 {
-		p := ks[j-1]
-		switch kindOf(p) {
-		case kIdentifier, kSelf, kCrate, kSuper, kPrimitiveType, kMetavariable, kStringLiteral, tDot, tColonColon, kTokenTree:
+		p := ts[j-1]
+		switch p.kind {
+		case lxIdent, lxLiteral, lxDot, lxColon2, lxQuestion:
 			j--
 			continue
-		}
-		if p.IsNamed() && strings.HasSuffix(x.typeOf(p), "literal") {
-			j--
-			continue
-		}
-		if x.str(p) == "?" {
-			j--
+		case lxClose:
+			// Jump to the matching open delimiter.
+			o := j - 2
+			for o >= 0 && ts[o].match != int32(j-1) {
+				o--
+			}
+			if o < 0 || ts[o].delim == '{' {
+				break
+			}
+			j = o
 			continue
 		}
 		break
@@ -224,15 +221,17 @@ func (x *extractor) receiverStart(ks []*sitter.Node, dot int) int {
 	return j
 }
 
-func (x *extractor) typeOf(n *sitter.Node) string { return n.Type() }
-
-func isPathTok(k kind) bool {
-	return k == kIdentifier || k == kSelf || k == kCrate || k == kSuper || k == kPrimitiveType || k == kMetavariable || k == tKwOther
+func isKeyword(s string) bool {
+	switch s {
+	case "if", "while", "match", "for", "in", "return", "loop", "fn", "let", "as", "move", "mut", "ref", "where", "impl", "dyn", "unsafe", "async", "await", "else", "break", "continue":
+		return true
+	}
+	return false
 }
 
 func isDeclKeyword(s string) bool {
 	switch s {
-	case "struct", "enum", "union", "trait", "impl", "mod", "type", "const", "static", "let", "use":
+	case "fn", "struct", "enum", "union", "trait", "impl", "mod", "type", "const", "static", "let", "use", "macro_rules":
 		return true
 	}
 	return false

@@ -98,6 +98,18 @@ type extractor struct {
 	fns    []*fnState
 	cursor *sitter.TreeCursor
 	kidBuf []*sitter.Node
+	toks   []token
+	lines  *lineIndex
+}
+
+// spanOf returns the span of bytes [a,b) of the file.
+func (x *extractor) spanOf(a, b int) frontend.Span {
+	if x.lines == nil {
+		x.lines = newLineIndex(x.text)
+	}
+	sl, sc := x.lines.pos(a)
+	el, ec := x.lines.pos(b)
+	return frontend.Span{File: x.path, StartByte: a, EndByte: b, StartLine: sl, EndLine: el, StartCol: sc, EndCol: ec}
 }
 
 func newExtractor(path string, src []byte, mode frontend.Mode, f *frontend.File) *extractor {
@@ -181,16 +193,22 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return
 		}
-		m, ci, ok := qc.NextCapture()
+		// Every pattern captures one node, so a match is a capture and
+		// matches come in document order; NextMatch avoids the capture
+		// ordering work of NextCapture.
+		m, ok := qc.NextMatch()
 		if !ok {
 			break
 		}
-		n := m.Captures[ci].Node
+		if len(m.Captures) == 0 {
+			continue
+		}
+		n := m.Captures[0].Node
 		start := n.StartByte()
 		for len(stack) > 0 && stack[len(stack)-1].end <= start {
 			stack = stack[:len(stack)-1]
 		}
-		switch q.names[m.Captures[ci].Index] {
+		switch q.names[m.Captures[0].Index] {
 		case "mod":
 			stack = append(stack, scope{end: n.EndByte(), kind: kModItem, name: x.str(n.ChildByFieldName("name"))})
 		case "impl":

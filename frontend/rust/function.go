@@ -190,36 +190,58 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
-// attrsAndDoc reads the attributes and doc comments before n: #[test]
-// makes an entry, /// lines are the doc.
+// attrsAndDoc reads the attributes and doc comments before n, from the
+// text (asking the tree for previous siblings costs time linear in their
+// number): #[test] makes an entry, /// lines are the doc.
 func (x *extractor) attrsAndDoc(n *sitter.Node, f *frontend.Function) {
 	var doc []string
-	for p := n.PrevSibling(); p != nil; p = p.PrevSibling() {
-		switch kindOf(p) {
-		case kAttributeItem:
-			a := collapse(x.str(p))
-			a = strings.TrimSuffix(strings.TrimPrefix(a, "#["), "]")
-			if a == "test" || a == "bench" || strings.HasSuffix(a, "::test") || strings.HasPrefix(a, "test_case") {
-				f.Entry = true
+	t := x.text
+	p := int(n.StartByte())
+	for {
+		// Step back over white space to the end of the previous line.
+		q := p
+		for q > 0 && (t[q-1] == ' ' || t[q-1] == '\t' || t[q-1] == '\n' || t[q-1] == '\r') {
+			q--
+		}
+		if q == 0 {
+			break
+		}
+		ls := strings.LastIndexByte(t[:q], '\n') + 1
+		line := strings.TrimSpace(t[ls:q])
+		if strings.HasPrefix(line, "//") {
+			if strings.HasPrefix(line, "///") && !strings.HasPrefix(line, "////") {
+				doc = append(doc, strings.TrimSpace(line[3:]))
 			}
-			continue
-		case kLineComment:
-			t := x.str(p)
-			if strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "////") {
-				doc = append(doc, strings.TrimSpace(strings.TrimPrefix(t, "///")))
-				continue
-			}
-			if strings.HasPrefix(t, "//") {
-				continue
-			}
-		case kBlockComment:
-			t := x.str(p)
-			if strings.HasPrefix(t, "/**") && !strings.HasPrefix(t, "/***") {
-				doc = append(doc, strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t, "/**"), "*/")))
-			}
+			p = ls
 			continue
 		}
-		break
+		if t[q-1] != ']' {
+			break
+		}
+		// An attribute, maybe over several lines: find its "#[".
+		depth, a := 0, -1
+		for k := q - 1; k >= 0; k-- {
+			switch t[k] {
+			case ']':
+				depth++
+			case '[':
+				depth--
+			}
+			if depth == 0 {
+				if k > 0 && t[k-1] == '#' {
+					a = k - 1
+				}
+				break
+			}
+		}
+		if a < 0 {
+			break
+		}
+		attr := collapse(t[a+2 : q-1])
+		if attr == "test" || attr == "bench" || strings.HasSuffix(attr, "::test") || strings.HasPrefix(attr, "test_case") {
+			f.Entry = true
+		}
+		p = a
 	}
 	if len(doc) > 0 {
 		for i, j := 0, len(doc)-1; i < j; i, j = i+1, j-1 {

@@ -9,8 +9,8 @@ import (
 )
 
 // assertSpec returns the spec of an assert-family macro invocation n
-// whose arguments are the token tree tt.
-func (x *extractor) assertSpec(name string, n, tt *sitter.Node) (frontend.Spec, bool) {
+// whose arguments are the tokens ts, opening with a delimiter.
+func (x *extractor) assertSpec(name string, n *sitter.Node, ts []token) (frontend.Spec, bool) {
 	var op string
 	switch name {
 	case "assert", "debug_assert":
@@ -21,7 +21,44 @@ func (x *extractor) assertSpec(name string, n, tt *sitter.Node) (frontend.Spec, 
 	default:
 		return frontend.Spec{}, false
 	}
-	args := x.splitArgs(x.tokens(tt), 1)
+	var args []string
+	start, angle := 1, 0
+	end := len(ts)
+	if ts[0].match >= 0 {
+		end = int(ts[0].match)
+	}
+	for i := 1; i <= end && i < len(ts); i++ {
+		if i < end {
+			switch ts[i].kind {
+			case lxOpen:
+				if ts[i].match > 0 {
+					i = int(ts[i].match)
+				}
+				continue
+			case lxLt:
+				if angle > 0 || ts[i-1].kind == lxColon2 {
+					angle++
+				}
+				continue
+			case lxGt:
+				angle = max(0, angle-1)
+				continue
+			case lxShr:
+				angle = max(0, angle-2)
+				continue
+			case lxComma:
+				if angle > 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		if i > start {
+			args = append(args, x.text[ts[start].start:ts[i-1].end])
+		}
+		start = i + 1
+	}
 	var expr string
 	switch {
 	case op == "" && len(args) >= 1:
@@ -32,18 +69,6 @@ func (x *extractor) assertSpec(name string, n, tt *sitter.Node) (frontend.Spec, 
 		return frontend.Spec{}, false
 	}
 	return frontend.Spec{Kind: frontend.SpecAssert, Expr: expr, Form: name + "!", Span: x.span(n)}, true
-}
-
-// splitArgs splits the tokens ks[from:] at top-level commas and returns
-// each part's text, empty parts (a trailing comma) left out. The closing
-// delimiter of a token tree, if ks ends with one, is not part of the last
-// argument. Commas inside turbofish generics (a::<K, V>) do not split.
-func (x *extractor) splitArgs(ks []*sitter.Node, from int) []string {
-	var out []string
-	for _, r := range splitRanges(ks, from, len(ks)) {
-		out = append(out, x.text[ks[r[0]].StartByte():ks[r[1]].EndByte()])
-	}
-	return out
 }
 
 // splitRanges splits the tokens ks[from:to] at top-level commas and
