@@ -59,7 +59,9 @@ func (r *Report) Annotate(p *Program) []byte {
 		}
 		indent := src[lineStart:a.Start]
 		aloneBefore := len(bytes.TrimSpace(indent)) == 0 && lineStart >= last
-		restBlank := len(bytes.TrimSpace(src[a.End:lineEnd])) == 0
+		rest := bytes.TrimSpace(src[a.End:lineEnd])
+		comment := isComment(rest)
+		restBlank := len(rest) == 0 || comment
 		tag := f.FactTag(r.K)
 		if tag == "" {
 			if aloneBefore && restBlank {
@@ -75,7 +77,12 @@ func (r *Report) Annotate(p *Program) []byte {
 		b.Write(src[last:a.Start])
 		b.WriteString(tag + ": " + a.Pred)
 		last = a.End
-		if !restBlank {
+		if comment {
+			// Keep a trailing comment inside the fact's line comment.
+			b.WriteString("  ")
+			b.Write(rest)
+			last = lineEnd
+		} else if !restBlank {
 			b.WriteByte('\n')
 			b.Write(leadingSpace(src[lineStart:]))
 			for last < len(src) && (src[last] == ' ' || src[last] == '\t') {
@@ -85,6 +92,14 @@ func (r *Report) Annotate(p *Program) []byte {
 	}
 	b.Write(src[last:])
 	return b.Bytes()
+}
+
+// isComment reports whether b is exactly one comment.
+func isComment(b []byte) bool {
+	if bytes.HasPrefix(b, []byte("//")) {
+		return true
+	}
+	return bytes.HasPrefix(b, []byte("/*")) && bytes.Index(b, []byte("*/")) == len(b)-2
 }
 
 func leadingSpace(line []byte) []byte {

@@ -22,6 +22,18 @@ func TestAnnotate(t *testing.T) {
 		{Assertion: p.Asserts[4], Status: VerdictFalsified, Deps: []int{4}},
 	}}
 	got := string(rep.Annotate(p))
+	// Trailing comments: a fact keeps it, a dropped assertion takes it along.
+	p2, err := ParseProgram("c.c", []byte("int f(int x) {\n    assert(x > 0); /* pre */\n    assert(x < 9); // bound\n    return x;\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep2 := &Report{K: 3, Facts: []Fact{
+		{Assertion: p2.Asserts[0], Status: VerdictVerified},
+		{Assertion: p2.Asserts[1], Status: VerdictFalsified},
+	}}
+	if got, want := string(rep2.Annotate(p2)), "int f(int x) {\n    //FACT[k=3]: x > 0  /* pre */\n    return x;\n}\n"; got != want {
+		t.Errorf("Annotate with comments:\n%s\nwant:\n%s", got, want)
+	}
 	want := `#include <assert.h>
 
 int twice(int x) {
