@@ -150,4 +150,3 @@ func factsCacheDir(e *env, sub string) string {
 	}
 	return ""
 }
-
