@@ -1,0 +1,99 @@
+package hoare
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/llm"
+)
+
+// PromptVersion is the version of the templates in prompts/hoare.tmpl; it
+// is part of the cache key of every request.
+const PromptVersion = "hoare/1"
+
+//go:embed prompts/hoare.tmpl
+var promptText string
+
+var prompts = template.Must(template.New("hoare").Parse(promptText))
+
+// The reply schemas of the tasks.
+var (
+	postSchema = llm.MustCompileSchema("hoare.post", []byte(`{"type":"object","required":["post"],
+		"properties":{"post":{"type":"string","minLength":1}}}`))
+	invariantSchema = llm.MustCompileSchema("hoare.invariant", []byte(`{"type":"object","required":["invariant"],
+		"properties":{"invariant":{"type":"string","minLength":1}}}`))
+	judgeSchema = llm.MustCompileSchema("hoare.judge", []byte(`{"type":"object","required":["holds"],
+		"properties":{"holds":{"type":"boolean"},"explanation":{"type":"string"},
+		"counterexample":{"type":"string"},"trigger":{"type":"string"}}}`))
+	translateSchema = llm.MustCompileSchema("hoare.translate", []byte(`{"type":"object",
+		"required":["declarations","premise","goal"],
+		"properties":{"declarations":{"type":"string"},"premise":{"type":"string","minLength":1},
+		"goal":{"type":"string","minLength":1},"uninterpreted":{"type":"array","items":{"type":"string"}}}}`))
+)
+
+type judgeReply struct {
+	Holds          bool   `json:"holds"`
+	Explanation    string `json:"explanation"`
+	Counterexample string `json:"counterexample"`
+	Trigger        string `json:"trigger"`
+}
+
+type translateReply struct {
+	Declarations  string   `json:"declarations"`
+	Premise       string   `json:"premise"`
+	Goal          string   `json:"goal"`
+	Uninterpreted []string `json:"uninterpreted"`
+}
+
+// promptData is what every template sees.
+type promptData struct {
+	Name, Requires, Ensures string
+	Callees                 []string
+
+	Pre, Code, Exit, Cond, LoopKind, Post, Invariant string
+	What, Premise, Goal                              string
+	Rejected                                         []string
+}
+
+// ask renders the task's template, asks the model for a reply satisfying
+// schema, and decodes it into out; requests and tokens go to the report.
+func (p *pass) ask(task string, d promptData, schema *llm.Schema, out any) error {
+	fill := p.base
+	fill.Pre, fill.Code, fill.Exit, fill.Cond, fill.LoopKind = d.Pre, d.Code, d.Exit, d.Cond, d.LoopKind
+	fill.Post, fill.Invariant, fill.What, fill.Premise, fill.Goal, fill.Rejected = d.Post, d.Invariant, d.What, d.Premise, d.Goal, d.Rejected
+	var b strings.Builder
+	if err := prompts.ExecuteTemplate(&b, task, fill); err != nil {
+		return fmt.Errorf("hoare: %s prompt: %w", task, err)
+	}
+	req := &llm.Request{
+		Messages:      []llm.Message{llm.User(b.String())},
+		PromptVersion: PromptVersion,
+		Stage:         "hoare." + task,
+		Item:          p.r.Name,
+	}
+	reply, err := llm.Structured(p.ctx, p.opts.Model, req, schema, p.opts.Ask)
+	if reply != nil {
+		p.r.Requests += reply.Attempts
+		p.r.Usage.PromptTokens += reply.Response.Usage.PromptTokens
+		p.r.Usage.CompletionTokens += reply.Response.Usage.CompletionTokens
+	}
+	if err != nil {
+		return fmt.Errorf("hoare: %s: %w", task, err)
+	}
+	return json.Unmarshal(reply.JSON, out)
+}
+
+func conds(cs []contract.Condition) string {
+	if len(cs) == 0 {
+		return "nothing"
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Text
+	}
+	return strings.Join(parts, "; ")
+}
