@@ -142,9 +142,9 @@ type LoopAttempt struct {
 // An InvariantTrial is one candidate invariant and its three checks.
 type InvariantTrial struct {
 	Invariant  string `json:"invariant"`
-	Initiation Check  `json:"initiation"`  // loop pre-condition implies the invariant
-	Maintained Check  `json:"maintained"`  // one iteration keeps it
-	Sufficient Check  `json:"sufficient"`  // invariant and not condition imply the post-condition
+	Initiation Check  `json:"initiation"` // loop pre-condition implies the invariant
+	Maintained Check  `json:"maintained"` // one iteration keeps it
+	Sufficient Check  `json:"sufficient"` // invariant and not condition imply the post-condition
 	Valid      bool   `json:"valid"`
 }
 
