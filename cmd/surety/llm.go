@@ -37,13 +37,19 @@ type meteredModel struct {
 // with --estimate, an estimator that asks nothing.
 func (f *modelFlags) model(e *env) (*meteredModel, error) {
 	name := e.getenv("SURETY_MODEL")
-	if f.estimate {
-		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
-		return &meteredModel{Model: est, report: est.Report}, nil
-	}
 	mode, err := llm.ParseCacheMode(f.cacheMode)
 	if err != nil {
 		return nil, err
+	}
+	if f.estimate {
+		// Behind the cache, the estimate counts only what is not cached
+		// yet: the cost of running (or resuming) for real.
+		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
+		var m llm.Model = est
+		if mode != llm.CacheOff {
+			m = llm.Cached(est, f.cache, llm.CacheReadWrite)
+		}
+		return &meteredModel{Model: m, report: est.Report}, nil
 	}
 	if name == "" && mode != llm.CacheReplayOnly {
 		return nil, fmt.Errorf("no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
