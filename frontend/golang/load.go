@@ -3,6 +3,7 @@ package golang
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -253,51 +254,60 @@ func attachCalls(pkgs []*packages.Package, exs []*extractor, algo Algorithm) (er
 		}
 	}
 	fset := prog.Fset
-	keyOf := func(fn *ssa.Function) (key, bool) {
-		syn := fn.Syntax()
-		if syn == nil {
+	// at keys a position by file name and offset; it avoids
+	// FileSet.Position, which also computes lines and columns.
+	at := func(pos token.Pos) (key, bool) {
+		tf := fset.File(pos)
+		if tf == nil {
 			return key{}, false
 		}
-		p := fset.Position(syn.Pos())
-		return key{p.Filename, p.Offset}, true
+		return key{tf.Name(), tf.Offset(pos)}, true
 	}
 	// targets follows synthetic wrappers (bound methods, thunks, generic
-	// instances) to the functions of the model they reach.
-	var targets func(fn *ssa.Function, seen map[*ssa.Function]bool) []string
-	targets = func(fn *ssa.Function, seen map[*ssa.Function]bool) []string {
-		if seen[fn] {
-			return nil
+	// instances) to the functions of the model they reach, once per
+	// function.
+	memo := map[*ssa.Function][]string{}
+	var targets func(fn *ssa.Function, depth int) []string
+	targets = func(fn *ssa.Function, depth int) []string {
+		if ts, ok := memo[fn]; ok {
+			return ts
 		}
-		seen[fn] = true
-		if k, ok := keyOf(fn); ok {
-			if m := funcs[k]; m != nil {
-				return []string{m.ID()}
-			}
-		}
-		if o := fn.Origin(); o != nil {
-			return targets(o, seen)
-		}
-		if fn.Synthetic == "" {
-			return nil // a library function: outside the program
-		}
+		memo[fn] = nil // cuts cycles among wrappers
 		var out []string
-		if n := cg.Nodes[fn]; n != nil {
-			for _, e := range n.Out {
-				out = append(out, targets(e.Callee.Func, seen)...)
+		if syn := fn.Syntax(); syn != nil {
+			if k, ok := at(syn.Pos()); ok {
+				if m := funcs[k]; m != nil {
+					out = []string{m.ID()}
+				}
 			}
 		}
+		switch {
+		case out != nil:
+		case fn.Origin() != nil:
+			out = targets(fn.Origin(), depth+1)
+		case fn.Synthetic != "" && depth < 8:
+			if n := cg.Nodes[fn]; n != nil {
+				for _, e := range n.Out {
+					out = append(out, targets(e.Callee.Func, depth+1)...)
+				}
+			}
+		}
+		memo[fn] = out
 		return out
 	}
 	return callgraph.GraphVisitEdges(cg, func(e *callgraph.Edge) error {
 		if e.Site == nil {
 			return nil
 		}
-		p := fset.Position(e.Site.Common().Pos())
-		c := calls[key{p.Filename, p.Offset}]
+		k, ok := at(e.Site.Common().Pos())
+		if !ok {
+			return nil
+		}
+		c := calls[k]
 		if c == nil {
 			return nil
 		}
-		for _, t := range targets(e.Callee.Func, map[*ssa.Function]bool{}) {
+		for _, t := range targets(e.Callee.Func, 0) {
 			if !slices.Contains(c.Targets, t) {
 				c.Targets = append(c.Targets, t)
 			}
