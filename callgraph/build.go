@@ -77,6 +77,11 @@ type resolver struct {
 	declared map[string]bool
 	// visible: whether a node may be called from other files.
 	visible []bool
+	// lang: the language of each node's file, by node index; mixed
+	// reports whether the program has more than one language (calls then
+	// resolve only within the caller's language).
+	lang  []string
+	mixed bool
 }
 
 func newResolver(prog *frontend.Program, g *Graph) *resolver {
@@ -130,9 +135,14 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		g.sortNodes()
 	}
 	r.visible = make([]bool, len(g.Nodes))
+	r.lang = make([]string, len(g.Nodes))
 	for _, n := range g.Nodes {
 		fn := n.Func
 		fi := r.files[fn.Span.File]
+		r.lang[n.Index] = fi.file.Language
+		if r.lang[n.Index] != r.lang[0] {
+			r.mixed = true
+		}
 		header := strings.HasSuffix(fn.Span.File, ".h")
 		r.visible[n.Index] = !fi.cScope || fn.Exported || header
 		if fn.Receiver == "" {
@@ -200,6 +210,9 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		return
 	}
 	cands, sure := r.candidates(caller, fi, c)
+	if r.mixed {
+		cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
+	}
 	switch {
 	case len(cands) == 0:
 		reason := ReasonUnknown

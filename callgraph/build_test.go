@@ -174,3 +174,20 @@ func TestBuildNilProgram(t *testing.T) {
 		t.Errorf("empty program gave a non-empty graph")
 	}
 }
+
+func TestBuildMixedLanguagesStayApart(t *testing.T) {
+	g := Build(prog(
+		file("c/a.c", "c", def("c/a.c", "main", 1, "parse@2")),
+		file("c/p.c", "c", def("c/p.c", "parse", 5)),
+		file("rs/main.rs", "rust", def("rs/main.rs", "main", 1, "parse@2")),
+		file("rs/p.rs", "rust", def("rs/p.rs", "parse", 5)),
+	), nil)
+	for _, e := range g.Edges {
+		if e.Ambiguous || e.Caller.File()[:2] != e.Callee.File()[:2] {
+			t.Errorf("edge %s -> %s crosses languages or is ambiguous", e.Caller.ID, e.Callee.ID)
+		}
+	}
+	if len(g.Edges) != 2 {
+		t.Errorf("want 2 edges, got %q", edgesOf(g))
+	}
+}

@@ -23,7 +23,9 @@
 // type, then its trait; Type::f the methods of Type), then by scope (in C a
 // function of the caller's file, static or not, wins over the others, and
 // static functions of other files are invisible; in Rust the caller's
-// module wins), then by a unique simple name among free functions.
+// module wins), then by a unique simple name among free functions. In a
+// program of several languages a call resolves only to functions of its
+// own language.
 //
 // An edge is sound when name resolution found exactly one function the call
 // can mean. It is ambiguous when several functions could be meant (two

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/frontend"
+	_ "github.com/suretydev/surety/frontend/c"
+	_ "github.com/suretydev/surety/frontend/rust"
+)
+
+func init() {
+	register(&command{
+		name:  "graph",
+		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--list] PATH...",
+		short: "lay out the call graph of C or Rust code: SCCs, phases, and the layers of top-down work",
+		run:   runGraph,
+	})
+}
+
+// listCap bounds how many SCCs and phases the text output lists.
+const listCap = 20
+
+func runGraph(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	asJSON := fs.Bool("json", false, "print every function with its layer, and the layers as lists of components, as JSON")
+	asDOT := fs.Bool("dot", false, "print the condensed graph for Graphviz, one rank per layer")
+	ambiguous := fs.Bool("ambiguous", false, "let ambiguous edges (several candidate callees) take part in SCCs and layers")
+	phases := fs.String("phases", "component", "cut phases by weakly connected `component`, by dir, or by module")
+	edges := fs.String("edges", "", "read extra call edges from this JSON `file`")
+	from := fs.String("from", "", "keep only what is reachable from these comma-separated functions")
+	to := fs.String("to", "", "keep only what reaches these comma-separated functions")
+	list := fs.Bool("list", false, "list the functions of every layer of every phase")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "usage: surety graph [flags] PATH...")
+		return 2
+	}
+	if *asJSON && *asDOT {
+		return fail(e, "graph", fmt.Errorf("--json and --dot exclude each other"))
+	}
+	by, err := callgraph.ParsePhaseBy(*phases)
+	if err != nil {
+		return fail(e, "graph", err)
+	}
+	opts := &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous}
+	if *edges != "" {
+		f, err := os.Open(*edges)
+		if err != nil {
+			return fail(e, "graph", err)
+		}
+		opts.Extra, err = callgraph.LoadEdges(f, *edges)
+		f.Close()
+		if err != nil {
+			return fail(e, "graph", err)
+		}
+	}
+
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls})
+	if err != nil {
+		return fail(e, "graph", err)
+	}
+	// A path named on the command line that gives nothing is an error; a
+	// bad file found inside a directory is skipped with a warning.
+	for _, fe := range ferrs {
+		if slices.Contains(fs.Args(), fe.Path) {
+			return fail(e, "graph", fe)
+		}
+	}
+	for i, fe := range ferrs {
+		if i == listCap {
+			fmt.Fprintf(e.stderr, "surety graph: and %d more files skipped\n", len(ferrs)-listCap)
+			break
+		}
+		fmt.Fprintf(e.stderr, "surety graph: skipped %v\n", fe)
+	}
+	if len(prog.Files) == 0 {
+		return fail(e, "graph", fmt.Errorf("no C or Rust files in %s", strings.Join(fs.Args(), " ")))
+	}
+
+	g := callgraph.Build(prog, opts)
+	for _, x := range g.UnmatchedExtra {
+		fmt.Fprintf(e.stderr, "surety graph: %s: extra edge %s -> %s names no single function\n", x.Source, x.Caller, x.Callee)
+	}
+	if *from != "" || *to != "" {
+		g, err = callgraph.Slice(g, splitList(*from), splitList(*to))
+		if err != nil {
+			return fail(e, "graph", err)
+		}
+	}
+	switch {
+	case *asDOT:
+		c := callgraph.Condense(g)
+		err = callgraph.WriteDOT(e.stdout, c, callgraph.Layers(c))
+	case *asJSON:
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(callgraph.Summarize(g, &callgraph.PhaseOptions{By: by}))
+	default:
+		err = writeGraphText(e.stdout, callgraph.Summarize(g, &callgraph.PhaseOptions{By: by}), *list)
+	}
+	if err != nil {
+		return fail(e, "graph", err)
+	}
+	return 0
+}
+
+func splitList(s string) []string {
+	var out []string
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// writeGraphText prints a summary for people.
+func writeGraphText(w io.Writer, s *callgraph.Summary, list bool) error {
+	r := s.Report
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("functions: %d\n", r.Functions)
+	p("call edges: %d (%d ambiguous, %.1f%%; %d extra)\n", r.Edges, r.AmbiguousEdges, 100*r.AmbiguousShare, r.ExtraEdges)
+	if !r.IncludeAmbiguous && r.AmbiguousEdges > 0 {
+		p("  ambiguous edges are left out of SCCs and layers (--ambiguous to include them)\n")
+	}
+	var reasons []string
+	for _, k := range []string{"indirect", "library", "unknown"} {
+		if n := r.UnresolvedBy[k]; n > 0 {
+			reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	p("unresolved calls: %d", r.Unresolved)
+	if len(reasons) > 0 {
+		p(" (%s)", strings.Join(reasons, ", "))
+	}
+	p("\n")
+	p("largest SCC: %d\n", r.LargestSCC)
+	p("SCCs larger than one: %d\n", len(s.Recursions))
+	for i, c := range s.Recursions {
+		if i == listCap {
+			p("  ... and %d more\n", len(s.Recursions)-listCap)
+			break
+		}
+		p("  %s\n", componentText(c, 8))
+	}
+	p("layers: %d\n", r.Layers)
+	p("phases: %d (by %s), %d cross-phase edges\n", s.LayerStats.Phases, s.PhaseBy, s.CrossPhaseEdges)
+	for i, ph := range s.Phases {
+		if i == listCap && !list {
+			p("  ... and %d more\n", len(s.Phases)-listCap)
+			break
+		}
+		p("  phase %d: %s (%d functions, %d layers)\n", i+1, ph.Name, ph.Functions, len(ph.Layers))
+		if list {
+			for li, l := range ph.Layers {
+				var comps []string
+				for _, c := range l {
+					comps = append(comps, componentText(c, 0))
+				}
+				p("    layer %d: %s\n", li+1, strings.Join(comps, " "))
+			}
+		}
+	}
+	st := s.LayerStats
+	p("layers per phase: max %d, median %d, min %d\n", st.Max, st.Median, st.Min)
+	return nil
+}
+
+// componentText writes a component as its qualified names, braced when it
+// has several; limit > 0 caps the names shown.
+func componentText(c *callgraph.Component, limit int) string {
+	if len(c.Nodes) == 1 {
+		return c.Nodes[0].Name()
+	}
+	var names []string
+	for i, n := range c.Nodes {
+		if limit > 0 && i == limit {
+			names = append(names, fmt.Sprintf("(+%d more)", len(c.Nodes)-limit))
+			break
+		}
+		names = append(names, n.Name())
+	}
+	return "{" + strings.Join(names, " ") + "}"
+}
