@@ -15,9 +15,19 @@ import (
 // reads: declare-fun instead of declare-const, no set-option, set-info,
 // echo or get-* commands, a logic always set. Each value that is not a
 // declared constant gets a fresh constant defined equal to it; names
-// returns the model name to read for each value.
-func boolectorInput(sc *script, logic string, values []sexp) (string, []string, error) {
+// returns the model name to read for each value; lines maps each line of
+// the rewritten text (from 1) to the script line it came from (0 for lines
+// surety added), so that errors name the caller's lines.
+func boolectorInput(sc *script, logic string, values []sexp) (text string, names []string, lines []int, err error) {
 	var b strings.Builder
+	lines = []int{0}
+	emit := func(s string, from int) {
+		b.WriteString(s)
+		b.WriteByte('\n')
+		for range strings.Count(s, "\n") + 1 {
+			lines = append(lines, from)
+		}
+	}
 	if sc.logic == "" {
 		if logic == "" {
 			logic = "QF_BV"
@@ -25,7 +35,7 @@ func boolectorInput(sc *script, logic string, values []sexp) (string, []string, 
 				logic = "QF_ABV"
 			}
 		}
-		b.WriteString("(set-logic " + logic + ")\n")
+		emit("(set-logic "+logic+")", 0)
 	}
 	for _, c := range sc.cmds {
 		switch c.head() {
@@ -33,14 +43,13 @@ func boolectorInput(sc *script, logic string, values []sexp) (string, []string, 
 			continue
 		case "declare-const":
 			if len(c.list) == 3 {
-				b.WriteString("(declare-fun " + c.list[1].atom + " () " + c.list[2].String() + ")\n")
+				emit("(declare-fun "+c.list[1].atom+" () "+c.list[2].String()+")", c.line)
 				continue
 			}
 		}
-		b.WriteString(c.String())
-		b.WriteByte('\n')
+		emit(c.String(), c.line)
 	}
-	names := make([]string, len(values))
+	names = make([]string, len(values))
 	for i, v := range values {
 		if !v.isList {
 			if _, ok := sc.consts[v.symbol()]; ok {
@@ -50,14 +59,16 @@ func boolectorInput(sc *script, logic string, values []sexp) (string, []string, 
 		}
 		srt := sc.sortOf(v)
 		if srt == "" {
-			return "", nil, fmt.Errorf("smt: boolector: cannot report the value of %s: its sort does not follow from the declarations", v)
+			return "", nil, nil, fmt.Errorf("smt: boolector: cannot report the value of %s: its sort does not follow from the declarations", v)
 		}
 		name := "surety!value" + strconv.Itoa(i)
 		names[i] = name
-		fmt.Fprintf(&b, "(declare-fun |%s| () %s)\n(assert (= |%s| %s))\n", name, srt, name, v)
+		emit("(declare-fun |"+name+"| () "+srt+")", 0)
+		emit("(assert (= |"+name+"| "+v.String()+"))", 0)
 	}
-	b.WriteString("(check-sat)\n(exit)\n")
-	return b.String(), names, nil
+	emit("(check-sat)", 0)
+	emit("(exit)", 0)
+	return b.String(), names, lines, nil
 }
 
 var (
@@ -69,7 +80,7 @@ var (
 // parseBoolector reads boolector's answer and its model lines:
 // "name 0101" for constants (don't-care bits printed as x, read as 0) and
 // "name[index] 0101" for array elements.
-func parseBoolector(res *Result, out *proc.Result, sc *script, q *Query, values []sexp, names []string) error {
+func parseBoolector(res *Result, out *proc.Result, sc *script, q *Query, values []sexp, names []string, lines []int) error {
 	var (
 		errs   []string
 		status bool
@@ -82,7 +93,15 @@ func parseBoolector(res *Result, out *proc.Result, sc *script, q *Query, values 
 		case line == "" || strings.HasPrefix(line, "[btorsmt2]") || strings.HasPrefix(line, "[boolector]"):
 		case btorError.MatchString(line):
 			m := btorError.FindStringSubmatch(line)
-			errs = append(errs, "line "+m[1]+": "+m[2])
+			n, _ := strconv.Atoi(m[1])
+			switch {
+			case n > 0 && n < len(lines) && lines[n] > 0:
+				errs = append(errs, "line "+strconv.Itoa(lines[n])+": "+m[2])
+			case n > 0 && n < len(lines):
+				errs = append(errs, "in the value terms or the check: "+m[2])
+			default:
+				errs = append(errs, m[2])
+			}
 		case !status && (line == "sat" || line == "unsat" || line == "unknown"):
 			status = true
 			res.Status = map[string]Status{"sat": Sat, "unsat": Unsat, "unknown": Unknown}[line]

@@ -167,3 +167,19 @@ func TestUnknownReason(t *testing.T) {
 		t.Fatalf("got %v %q model %v, want unknown because incomplete, no model", res.Status, res.Reason, res.Model)
 	}
 }
+
+func TestUnknownReasonCVC5(t *testing.T) {
+	// A strictly decreasing integer function: cvc5's quantifier
+	// instantiation cannot conclude and says its procedure is incomplete.
+	need(t, "cvc5")
+	res, err := CVC5(nil).Check(context.Background(), &Query{
+		Script:  "(declare-fun f (Int) Int)\n(assert (forall ((x Int)) (> (f x) (f (+ x 1)))))",
+		Timeout: 20 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Unknown || res.Reason != "incomplete" {
+		t.Fatalf("got %v %q, want unknown because incomplete", res.Status, res.Reason)
+	}
+}

@@ -80,6 +80,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		input string
 		args  []string
 		names []string // boolector: the model name of each value
+		lines []int    // boolector: script line of each input line
 	)
 	hard := time.Duration(0)
 	if q.Timeout > 0 {
@@ -100,7 +101,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		input = s.smtlibInput(sc, q, sc.inferLogic())
 	case "boolector":
 		args = []string{"--smt2", "-m"}
-		input, names, err = boolectorInput(sc, s.opts.Logic, values)
+		input, names, lines, err = boolectorInput(sc, s.opts.Logic, values)
 		if err != nil {
 			return nil, err
 		}
@@ -124,7 +125,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		return nil, fmt.Errorf("smt: %s: %w", s.name, notFound(s.name, err))
 	}
 	if s.name == "boolector" {
-		err = parseBoolector(res, out, sc, q, values, names)
+		err = parseBoolector(res, out, sc, q, values, names, lines)
 	} else {
 		err = parseReplies(res, out, sc, q, values)
 	}
@@ -247,6 +248,10 @@ func parseReplies(res *Result, out *proc.Result, sc *script, q *Query, values []
 			msg = strings.TrimSpace(string(out.Stdout))
 		}
 		return fmt.Errorf("smt: %s: no answer (exit status %d%s): %s", res.Solver, out.ExitCode, signalNote(out), msg)
+	}
+	if res.Status == Sat && len(values) > 0 && res.Model == nil {
+		return fmt.Errorf("smt: %s: sat but no reply to get-value (exit status %d%s): %s", res.Solver, out.ExitCode,
+			signalNote(out), strings.TrimSpace(string(out.Stderr)))
 	}
 	if res.Status == Unknown && res.Reason == "" {
 		res.Reason = "solver gave no reason"

@@ -101,6 +101,15 @@ func TestSyntaxError(t *testing.T) {
 		if se.Solver != s.Name() || !strings.Contains(err.Error(), "undefined_fn") || !strings.HasPrefix(err.Error(), "smt: "+s.Name()+": ") {
 			t.Fatalf("err = %q, want the solver and the undefined symbol named", err)
 		}
+		// z3 and boolector name the script's line; cvc5 quotes it (its
+		// line numbers count its own input chunks).
+		where := "line 2"
+		if s.Name() == "cvc5" {
+			where = "(assert (= x (undefined_fn x)))"
+		}
+		if !strings.Contains(err.Error(), where) {
+			t.Fatalf("err = %q, want it to say where: %s", err, where)
+		}
 	})
 }
 
