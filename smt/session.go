@@ -44,9 +44,9 @@ type SessionOptions struct {
 // A Session holds a process: Close it. Cancelling the ctx given to
 // StartSession kills the process; cancelling the ctx of one call kills it
 // too (a solver cannot be interrupted mid-check), and every later call
-// returns ErrSessionClosed. An (error ...) reply leaves the session usable:
-// cvc5, which stops at parse errors, is restarted on the commands accepted
-// so far (the session keeps them, minus the scopes already popped).
+// returns ErrSessionClosed. An (error ...) reply leaves the session usable
+// (see Assert); for that the session keeps the commands accepted so far,
+// minus the scopes already popped.
 type Session struct {
 	mu      sync.Mutex
 	name    string
@@ -146,8 +146,11 @@ func (s *Session) start() error {
 func (s *Session) Solver() string { return s.name }
 
 // Assert sends declarations and assertions (SMT-LIB text without
-// check-sat) and waits for the solver to accept them; an (error ...) reply
-// is a *SolverError and leaves the session usable.
+// check-sat) and waits for the solver to accept them. It is all or
+// nothing: when the solver replies (error ...), Assert returns a
+// *SolverError and the session goes on as if the text had not been sent
+// (the solver is restarted on the commands accepted before, which costs a
+// start-up and the replay).
 func (s *Session) Assert(ctx context.Context, text string) error {
 	sc, err := parseScript(text)
 	if err != nil {
@@ -162,12 +165,14 @@ func (s *Session) Assert(ctx context.Context, text string) error {
 	defer s.mu.Unlock()
 	if err := s.send(ctx, text); err != nil {
 		var se *SolverError
-		if errors.As(err, &se) && s.closed != nil && s.name == "cvc5" {
-			// cvc5 stops at a parse error: start it again on what was
-			// accepted, so the session stays usable as with z3.
+		if errors.As(err, &se) {
+			// Assert is all or nothing, but z3 keeps the commands before
+			// and after a bad one, and cvc5 stops at a parse error: start
+			// the solver again on what was accepted before.
+			s.kill(err)
 			_, _ = s.p.Wait()
 			if rerr := s.start(); rerr != nil {
-				return fmt.Errorf("%w (and restarting failed: %v)", err, rerr)
+				return fmt.Errorf("%w (and restarting the solver failed: %v)", err, rerr)
 			}
 		}
 		return err

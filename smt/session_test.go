@@ -60,15 +60,22 @@ func TestSessionPushPop(t *testing.T) {
 		if err := sess.Pop(ctx); err != nil {
 			t.Fatal(err)
 		}
-		// An error leaves the session usable; y was popped.
-		err = sess.Assert(ctx, "(assert (= y #x00))")
+		// An error leaves the session usable and Assert is all or nothing:
+		// y was popped, so nothing of this text may stay.
+		err = sess.Assert(ctx, "(declare-const z (_ BitVec 8))\n(assert (= x #x20))\n(assert (= y #x00))\n(assert (= x #x21))")
 		var se *SolverError
 		if !errors.As(err, &se) {
 			t.Fatalf("asserting a popped name: %v, want a *SolverError", err)
 		}
-		res, err = sess.Check(ctx)
+		res, err = sess.Check(ctx, "x")
 		if err != nil || res.Status != Sat {
 			t.Fatalf("after the error: %+v, %v; want sat", res, err)
+		}
+		if err := sess.Assert(ctx, "(declare-const z Bool)\n(assert (bvult x #x20))\n(assert z)"); err != nil {
+			t.Fatalf("z must not have been declared by the failed Assert: %v", err)
+		}
+		if res, err := sess.Check(ctx); err != nil || res.Status != Sat {
+			t.Fatalf("x = 0x20 or 0x21 stayed asserted: %+v, %v", res, err)
 		}
 		if err := sess.Pop(ctx); err == nil {
 			t.Fatal("Pop without Push succeeded")
