@@ -1,0 +1,250 @@
+package surety
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/smt"
+)
+
+// An Event reports progress of a pipeline: which stage, how far.
+type Event struct {
+	Stage string `json:"stage"` // "load", "contracts", "reason"
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+	// Function names the function just finished, when the stage works per
+	// function.
+	Function string `json:"function,omitempty"`
+}
+
+// ReviewOptions control Review. Model is required; the zero value of every
+// other field is valid. Review does not modify it.
+type ReviewOptions struct {
+	// Model writes contracts and reasons about bodies.
+	Model llm.Model
+	// Solver decides the implications whose formulas are closed; nil keeps
+	// every check in natural language.
+	Solver smt.Solver
+	// Contracts is the directory of contract records; "" means
+	// ".surety/contracts". A rerun reuses what is there.
+	Contracts string
+	// Entries names functions to treat as entries besides the uncalled.
+	Entries []string
+	// Knowledge is the domain knowledge; it is cut by directory with the
+	// model before use.
+	Knowledge []contract.Document
+	// Workers is the number of model requests in flight; 0 means
+	// GOMAXPROCS. Batch is the components per contract request; 0 means 1.
+	Workers, Batch int
+	// BlockLines is the largest block of the Hoare pass; 0 means 10.
+	BlockLines int
+	// StrictCalls keeps ambiguous call edges (x.m() on a receiver of
+	// unknown type) out of the layering. By default they order it: every
+	// possible caller's expectation goes into a contract.
+	StrictCalls bool
+	// Progress, if set, receives events from one goroutine at a time.
+	Progress func(Event)
+}
+
+// A ReviewResult is what Review found.
+type ReviewResult struct {
+	Functions int `json:"functions"`
+	// FileErrors lists files that gave no model (unreadable, binary).
+	FileErrors []string         `json:"file_errors,omitempty"`
+	Contracts  *contract.Result `json:"contracts"`
+	// Reports holds one Hoare report per function, sorted by function ID.
+	Reports []*hoare.Report `json:"reports"`
+}
+
+// Bugs returns every potential bug of every report, in report order.
+func (r *ReviewResult) Bugs() []hoare.PotentialBug {
+	var out []hoare.PotentialBug
+	for _, rep := range r.Reports {
+		out = append(out, rep.Bugs...)
+	}
+	return out
+}
+
+// Review runs FM-Agent's pipeline over a codebase: load it, lay out its
+// call graph, derive every function's contract from its callers'
+// expectations top-down over the layers, then reason about each body block
+// by block against its contract, assuming its callees' expected
+// specifications. Potential bugs are reported, not yet confirmed: package
+// validate confirms them with tests.
+//
+// Every verdict in the result is a language model's, except the checks a
+// solver decided, which say so.
+func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewResult, error) {
+	if opts == nil || opts.Model == nil {
+		return nil, errors.New("surety: Review needs a Model")
+	}
+	progress := func(ev Event) {}
+	if opts.Progress != nil {
+		var mu sync.Mutex
+		progress = func(ev Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			opts.Progress(ev)
+		}
+	}
+	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs})
+	if err != nil {
+		return nil, fmt.Errorf("surety: %w", err)
+	}
+	res := &ReviewResult{}
+	for _, fe := range ferrs {
+		res.FileErrors = append(res.FileErrors, fe.Error())
+	}
+	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
+	res.Functions = len(g.Nodes)
+	progress(Event{Stage: "load", Done: len(g.Nodes), Total: len(g.Nodes)})
+
+	split := callgraph.Phases(g, &callgraph.PhaseOptions{By: callgraph.ByDirectory})
+	partOf := func(n *callgraph.Node) string { return split.Phases[split.Of[n.Index]].Name }
+	var know *contract.Knowledge
+	if len(opts.Knowledge) > 0 {
+		var parts []contract.Part
+		for _, p := range split.Phases {
+			part := contract.Part{Name: p.Name}
+			for _, n := range p.Nodes[:min(12, len(p.Nodes))] {
+				part.Functions = append(part.Functions, n.Func.QualifiedName())
+			}
+			parts = append(parts, part)
+		}
+		if know, err = contract.CutKnowledge(ctx, opts.Model, opts.Knowledge, parts, nil); err != nil {
+			return nil, fmt.Errorf("surety: %w", err)
+		}
+	}
+	dir := opts.Contracts
+	if dir == "" {
+		dir = ".surety/contracts"
+	}
+	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
+		Model: opts.Model, Store: &contract.Store{Dir: dir}, Knowledge: know, PartOf: partOf,
+		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch,
+		Progress: func(p callgraph.Progress) { progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total}) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Reports, err = ReasonAll(ctx, g, res.Contracts.Records, &ReasonOptions{
+		Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Workers: opts.Workers,
+		Progress: progress,
+	})
+	return res, err
+}
+
+// ReasonOptions control ReasonAll. Model is required.
+type ReasonOptions struct {
+	Model      llm.Model
+	Solver     smt.Solver
+	BlockLines int
+	// Workers is the number of functions reasoned about at once; 0 means
+	// 8 (the work waits on the model, not on the processor).
+	Workers  int
+	Progress func(Event)
+	// ReadFile reads source files; nil means os.ReadFile.
+	ReadFile func(string) ([]byte, error)
+}
+
+// ReasonAll runs the Hoare pass on every function of g that has a contract
+// record, giving it the expected specifications its record holds of its
+// callees. Functions are independent here (callees' contracts are
+// assumed), so they run concurrently. Reports come back sorted by function
+// ID; a function without a record is SKIPPED.
+func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Record, opts *ReasonOptions) ([]*hoare.Report, error) {
+	if opts == nil || opts.Model == nil {
+		return nil, errors.New("surety: ReasonAll needs a Model")
+	}
+	byID := map[string]*contract.Record{}
+	for _, r := range records {
+		byID[r.Function] = r
+	}
+	read := opts.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	var (
+		mu      sync.Mutex
+		files   = map[string][]byte{}
+		reports = make([]*hoare.Report, len(g.Nodes))
+		done    int
+		first   error
+	)
+	source := func(path string) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if b, ok := files[path]; ok {
+			return b, nil
+		}
+		b, err := read(path)
+		if err == nil {
+			files[path] = b
+		}
+		return b, err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = 8
+	}
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	for i, n := range g.Nodes {
+		rec := byID[n.ID]
+		if rec == nil || n.Func.Body == nil {
+			why := "no contract record"
+			if n.Func.Body == nil {
+				why = "no statement tree (load with frontend.NeedBodies)"
+			}
+			reports[i] = &hoare.Report{Function: n.ID, Name: n.Func.QualifiedName(), Verdict: hoare.Skipped, Reason: why, DecidedBy: hoare.ByModel}
+			continue
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			src, err := source(n.Func.Span.File)
+			var rep *hoare.Report
+			if err == nil {
+				names := map[string]string{}
+				for _, e := range n.Out {
+					names[e.Callee.ID] = e.Callee.Func.QualifiedName()
+				}
+				rep, err = hoare.Reason(ctx, &hoare.Input{Func: n.Func, Source: src, Contract: rec.Contract,
+					Callees: rec.Expectations, CalleeNames: names},
+					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines})
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				if first == nil {
+					first = err
+				}
+				return
+			}
+			reports[i] = rep
+			done++
+			if opts.Progress != nil {
+				opts.Progress(Event{Stage: "reason", Done: done, Total: len(byID), Function: rep.Name})
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return nil, fmt.Errorf("surety: %w", first)
+	}
+	out := slices.DeleteFunc(reports, func(r *hoare.Report) bool { return r == nil })
+	slices.SortFunc(out, func(a, b *hoare.Report) int { return strings.Compare(a.Function, b.Function) })
+	return out, nil
+}
