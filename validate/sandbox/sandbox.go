@@ -1,0 +1,282 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/suretydev/surety/internal/proc"
+)
+
+// ErrNoIsolation reports that a guarantee asked for (no network, writes
+// confined to the directory) cannot be given on this machine. Run returns
+// it instead of running the step unisolated.
+var ErrNoIsolation = errors.New("sandbox: isolation unavailable")
+
+// Limits bound one step. Zero fields take the defaults noted.
+type Limits struct {
+	// Timeout is the wall-clock limit of the step; 0 means 30s. On expiry
+	// the step's process group is killed.
+	Timeout time.Duration `json:"timeout_ns,omitempty"`
+	// CPUSeconds is the CPU-time limit; 0 means 30.
+	CPUSeconds uint64 `json:"cpu_seconds,omitempty"`
+	// MemoryBytes limits the address space; 0 means 2 GiB.
+	MemoryBytes uint64 `json:"memory_bytes,omitempty"`
+	// FileSizeBytes limits the size of any file written; 0 means 64 MiB.
+	FileSizeBytes uint64 `json:"file_size_bytes,omitempty"`
+	// MaxOutput caps each of stdout and stderr kept; 0 means 1 MiB.
+	MaxOutput int `json:"max_output,omitempty"`
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.Timeout <= 0 {
+		l.Timeout = 30 * time.Second
+	}
+	if l.CPUSeconds == 0 {
+		l.CPUSeconds = 30
+	}
+	if l.MemoryBytes == 0 {
+		l.MemoryBytes = 2 << 30
+	}
+	if l.FileSizeBytes == 0 {
+		l.FileSizeBytes = 64 << 20
+	}
+	if l.MaxOutput <= 0 {
+		l.MaxOutput = 1 << 20
+	}
+	return l
+}
+
+// Options configure a Sandbox. The zero value is valid: default limits,
+// no network, writes confined to the directory. Run does not modify it.
+type Options struct {
+	Limits Limits
+	// AllowNetwork lets steps use the host's network.
+	AllowNetwork bool
+	// AllowWrites lets steps write outside their directory (for machines
+	// without mount namespaces); the Result says so.
+	AllowWrites bool
+	// Env is added to the steps' environment (KEY=VALUE), after the
+	// inherited one; HOME and TMPDIR always point into the directory.
+	Env []string
+}
+
+// A Sandbox runs Specs. It is safe for concurrent use.
+type Sandbox struct {
+	opts Options
+}
+
+// New returns a Sandbox with the given options; nil means defaults.
+func New(opts *Options) *Sandbox {
+	s := &Sandbox{}
+	if opts != nil {
+		s.opts = *opts
+		s.opts.Env = slices.Clone(opts.Env)
+	}
+	return s
+}
+
+// A Step is one command run in the Spec's directory.
+type Step struct {
+	// Name labels the step in the Result ("build", "run").
+	Name string `json:"name"`
+	// Command is a shell command line, run by /bin/sh -c with the
+	// directory as working directory.
+	Command string `json:"command"`
+	Stdin   []byte `json:"-"`
+	// Limits, when not nil, replace the Sandbox's limits for this step.
+	Limits *Limits `json:"limits,omitempty"`
+	// IfOK runs the step only if every earlier step exited with status 0;
+	// otherwise it is marked Skipped.
+	IfOK bool `json:"if_ok,omitempty"`
+}
+
+// A Spec is a set of files and the steps run over them in one fresh
+// directory, in order.
+type Spec struct {
+	// Files are written into the directory before the first step. Names
+	// are relative paths inside it.
+	Files map[string][]byte
+	Steps []Step
+}
+
+// A StepResult is what one step did.
+type StepResult struct {
+	Name     string `json:"name"`
+	Command  string `json:"command"`
+	Skipped  bool   `json:"skipped,omitempty"`
+	ExitCode int    `json:"exit_code"` // -1 when killed by a signal
+	Signal   string `json:"signal,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	// Truncated says output went past Limits.MaxOutput and was cut.
+	Truncated bool          `json:"truncated,omitempty"`
+	Duration  time.Duration `json:"duration_ns"`
+}
+
+// OK reports whether the step ran and exited with status 0.
+func (r *StepResult) OK() bool {
+	return !r.Skipped && !r.TimedOut && r.Signal == "" && r.ExitCode == 0
+}
+
+// Isolation records which guarantees held for a run.
+type Isolation struct {
+	NoNetwork      bool `json:"no_network"`
+	WritesConfined bool `json:"writes_confined"`
+}
+
+// A Result is the outcome of a Spec.
+type Result struct {
+	Steps     []StepResult `json:"steps"`
+	Isolation Isolation    `json:"isolation"`
+}
+
+// Run writes spec's files into a fresh temporary directory, runs its steps
+// there and removes the directory. A step that fails, crashes or times out
+// is a result, not an error; the error is non-nil for a cancelled context,
+// a bad Spec, or isolation that cannot be given (ErrNoIsolation).
+func (s *Sandbox) Run(ctx context.Context, spec *Spec) (*Result, error) {
+	iso := Isolation{NoNetwork: !s.opts.AllowNetwork, WritesConfined: !s.opts.AllowWrites}
+	if iso.WritesConfined {
+		if err := mountAvailable(); err != nil {
+			return nil, err
+		}
+	}
+	dir, remove, err := proc.TempDir("sandbox")
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	defer remove()
+	if dir, err = filepath.EvalSymlinks(dir); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	names := make([]string, 0, len(spec.Files))
+	for name := range spec.Files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if !filepath.IsLocal(name) {
+			return nil, fmt.Errorf("sandbox: file name %q is not a relative path inside the directory", name)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return nil, fmt.Errorf("sandbox: %w", err)
+		}
+		if err := os.WriteFile(p, spec.Files[name], 0o644); err != nil {
+			return nil, fmt.Errorf("sandbox: %w", err)
+		}
+	}
+	tmp := filepath.Join(dir, ".tmp")
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	env := append(os.Environ(), "HOME="+dir, "TMPDIR="+tmp)
+	env = append(env, s.opts.Env...)
+
+	res := &Result{Isolation: iso}
+	allOK := true
+	for _, st := range spec.Steps {
+		if st.IfOK && !allOK {
+			res.Steps = append(res.Steps, StepResult{Name: st.Name, Command: st.Command, Skipped: true, ExitCode: -1})
+			continue
+		}
+		sr, err := s.step(ctx, dir, env, st, iso)
+		if err != nil {
+			return nil, err
+		}
+		allOK = allOK && sr.OK()
+		res.Steps = append(res.Steps, *sr)
+	}
+	return res, nil
+}
+
+// setupScript runs inside the new mount namespace: it makes the directory
+// a mount of its own, remounts every other mount read-only, and runs the
+// step's command ($1) in the directory.
+const setupScript = `d=$(pwd -P)
+mount --bind "$d" "$d" || { echo "sandbox: cannot bind-mount $d" >&2; exit 125; }
+while read -r _ _ _ _ mp opts _; do
+	mp=$(printf '%b' "$mp")
+	[ "$mp" = "$d" ] && continue
+	case ",$opts," in *,ro,*) continue;; esac
+	mount -o remount,bind,ro "$mp" 2>/dev/null || { echo "sandbox: cannot make $mp read-only" >&2; exit 125; }
+done < /proc/self/mountinfo
+cd "$d" || exit 125
+exec /bin/sh -c "$1"`
+
+// setupFailed is the exit status of setupScript when isolation fails.
+const setupFailed = 125
+
+func (s *Sandbox) step(ctx context.Context, dir string, env []string, st Step, iso Isolation) (*StepResult, error) {
+	lim := s.opts.Limits
+	if st.Limits != nil {
+		lim = *st.Limits
+	}
+	lim = lim.withDefaults()
+	c := &proc.Cmd{
+		Path: "/bin/sh", Args: []string{"-c", st.Command},
+		Dir: dir, Env: env, Stdin: st.Stdin,
+		Timeout: lim.Timeout, MaxOutput: lim.MaxOutput,
+		Limits: proc.Limits{CPUSeconds: lim.CPUSeconds, MemoryBytes: lim.MemoryBytes,
+			FileSizeBytes: lim.FileSizeBytes, NoNetwork: iso.NoNetwork},
+	}
+	if iso.WritesConfined {
+		args := []string{"--mount", "--propagation", "private"}
+		if os.Geteuid() != 0 {
+			args = append([]string{"--user", "--map-root-user"}, args...)
+		}
+		c.Path = "unshare"
+		c.Args = append(args, "--", "/bin/sh", "-c", setupScript, "sandbox-setup", st.Command)
+	}
+	r, err := proc.Run(ctx, c)
+	switch {
+	case errors.Is(err, proc.ErrNoIsolation):
+		return nil, fmt.Errorf("%w: no network namespace: %v (set AllowNetwork to run with the host's network)", ErrNoIsolation, err)
+	case errors.Is(err, proc.ErrTimeout):
+		// a result: TimedOut is set
+	case err != nil:
+		return nil, fmt.Errorf("sandbox: step %s: %w", st.Name, err)
+	}
+	if iso.WritesConfined && r.ExitCode == setupFailed && strings.HasPrefix(string(r.Stderr), "sandbox: ") {
+		return nil, fmt.Errorf("%w: %s", ErrNoIsolation, strings.TrimSpace(string(r.Stderr)))
+	}
+	return &StepResult{
+		Name: st.Name, Command: st.Command,
+		ExitCode: r.ExitCode, Signal: r.Signal, TimedOut: r.TimedOut,
+		Stdout: string(r.Stdout), Stderr: string(r.Stderr),
+		Truncated: r.Truncated, Duration: r.Duration,
+	}, nil
+}
+
+var mountProbe struct {
+	once sync.Once
+	err  error
+}
+
+// mountAvailable checks once that unshare(1) can give a step a mount
+// namespace in which mounts can be remounted read-only.
+func mountAvailable() error {
+	mountProbe.once.Do(func() {
+		args := []string{"--mount", "--propagation", "private", "--", "/bin/sh", "-c", "mount -o remount,bind,ro / && exit 0"}
+		if os.Geteuid() != 0 {
+			args = append([]string{"--user", "--map-root-user"}, args...)
+		}
+		r, err := proc.Run(context.Background(), &proc.Cmd{Path: "unshare", Args: args, Timeout: 10 * time.Second})
+		switch {
+		case err != nil:
+			mountProbe.err = fmt.Errorf("%w: no mount namespace: %v (set AllowWrites to run without write isolation)", ErrNoIsolation, err)
+		case r.ExitCode != 0:
+			mountProbe.err = fmt.Errorf("%w: no mount namespace: unshare: %s (set AllowWrites to run without write isolation)",
+				ErrNoIsolation, strings.TrimSpace(string(r.Stderr)))
+		}
+	})
+	return mountProbe.err
+}
