@@ -183,3 +183,14 @@ func TestUnknownReasonCVC5(t *testing.T) {
 		t.Fatalf("got %v %q, want unknown because incomplete", res.Status, res.Reason)
 	}
 }
+
+func TestBoolectorFloatingPointInValues(t *testing.T) {
+	need(t, "boolector")
+	res, err := Boolector(nil).Check(context.Background(), &Query{
+		Script: "(declare-const b (_ BitVec 32))",
+		Values: []string{"((_ to_fp 8 24) b)"},
+	})
+	if err != nil || res.Status != Unknown || res.Reason != "unsupported: floating point" {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+}

@@ -66,6 +66,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 			return nil, fmt.Errorf("smt: value %q: %v", v, err)
 		}
 		values[i] = es[0]
+		sc.features(es[0])
 	}
 	if _, err := proc.LookPath(s.program()); err != nil {
 		return nil, notFound(s.name, err)

@@ -283,6 +283,16 @@ func BVSLe(a, b Term) Term  { return op("bvsle", a, b) }
 func BVSGt(a, b Term) Term  { return op("bvsgt", a, b) }
 func BVSGe(a, b Term) Term  { return op("bvsge", a, b) }
 
+// BVNand, BVNor and BVXnor are the negated bitwise operators; BVComp is
+// the 1-bit bit-vector #b1 when a equals b, else #b0.
+func BVNand(a, b Term) Term { return op("bvnand", a, b) }
+func BVNor(a, b Term) Term  { return op("bvnor", a, b) }
+func BVXnor(a, b Term) Term { return op("bvxnor", a, b) }
+func BVComp(a, b Term) Term { return op("bvcomp", a, b) }
+
+// Repeat concatenates k copies of a.
+func Repeat(k int, a Term) Term { return op(indexed("repeat", k), a) }
+
 // Concat puts a's bits above b's.
 func Concat(a, b Term) Term { return op("concat", a, b) }
 
