@@ -73,3 +73,28 @@ func ExampleStartSession() {
 	// (bvuge i #x0000000a) unsat <nil>
 	// (= i #x00000007) sat 7
 }
+
+// Build a floating-point question with the term builder: is there a
+// float32 x with x + 1 == x that is finite?
+func ExampleScript() {
+	var sc smt.Script
+	x := sc.DeclareConst("x", smt.Float32Sort)
+	one := smt.Float32(1)
+	sc.Assert(smt.FPEq(smt.FPAdd(smt.RNE, x, one), x))
+	sc.Assert(smt.Not(smt.FPIsInfinite(x)))
+	sc.Assert(smt.FPGt(x, smt.Float32(0)))
+	fmt.Print(sc.String())
+	res, err := smt.Z3(nil).Check(context.Background(), &smt.Query{Script: sc.String(), Values: []string{string(x)}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Any x of 2^24 or more will do; which one is the solver's choice.
+	fmt.Println(res.Status, *res.Model[string(x)].Float >= 1<<24)
+	// Output:
+	// (declare-const x (_ FloatingPoint 8 24))
+	// (assert (fp.eq (fp.add RNE x (fp #b0 #b01111111 #b00000000000000000000000)) x))
+	// (assert (not (fp.isInfinite x)))
+	// (assert (fp.gt x (fp #b0 #b00000000 #b00000000000000000000000)))
+	// sat true
+}
