@@ -2,24 +2,28 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
 	_ "github.com/suretydev/surety/frontend/c"
+	"github.com/suretydev/surety/frontend/filecache"
 	_ "github.com/suretydev/surety/frontend/rust"
 )
 
 func init() {
 	register(&command{
 		name:  "graph",
-		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--list] PATH...",
+		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--list] [--cache DIR|off] PATH...",
 		short: "lay out the call graph of C or Rust code: SCCs, phases, and the layers of top-down work",
 		run:   runGraph,
 	})
@@ -39,6 +43,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	from := fs.String("from", "", "keep only what is reachable from these comma-separated functions")
 	to := fs.String("to", "", "keep only what reaches these comma-separated functions")
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
+	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that an unchanged rerun skips parsing (default: the user cache directory; \"off\" to disable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,7 +71,11 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 		}
 	}
 
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls})
+	lopts := &frontend.LoadOptions{Mode: frontend.NeedCalls}
+	if c := openFileCache(e, *cacheDir); c != nil {
+		lopts.Cache = c
+	}
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), lopts)
 	if err != nil {
 		return fail(e, "graph", err)
 	}
@@ -113,6 +122,56 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 		return fail(e, "graph", err)
 	}
 	return 0
+}
+
+// openFileCache opens the parse cache in dir ("" for the default, "off"
+// for none), salted with the hash of this executable so that a new build
+// never reads an old build's extraction. A cache that cannot be opened is
+// a warning, not an error: the run goes on without it.
+func openFileCache(e *env, dir string) *filecache.Cache {
+	if dir == "off" {
+		return nil
+	}
+	if dir == "" {
+		base := e.getenv("XDG_CACHE_HOME")
+		if base == "" {
+			home := e.getenv("HOME")
+			if home == "" {
+				return nil
+			}
+			base = filepath.Join(home, ".cache")
+		}
+		dir = filepath.Join(base, "surety", "files")
+	}
+	salt, err := executableHash()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "surety graph: no parse cache: %v\n", err)
+		return nil
+	}
+	c, err := filecache.Open(dir, &filecache.Options{Salt: salt})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "surety graph: no parse cache: %v\n", err)
+		return nil
+	}
+	return c
+}
+
+// executableHash returns the SHA-256 of the running binary.
+func executableHash() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func splitList(s string) []string {
