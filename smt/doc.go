@@ -16,7 +16,8 @@
 //   - A Portfolio runs several solvers at once and takes the first
 //     definitive (sat or unsat) answer; if two solvers contradict each
 //     other that is reported as a *DisagreementError, never resolved
-//     silently.
+//     silently. CrossCheck instead waits for every solver and answers only
+//     what they agree on, for when one solver's word is not enough.
 //   - A Session keeps one solver process alive for many related checks
 //     (push, pop, assert, check), saving the start-up cost.
 //

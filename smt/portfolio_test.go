@@ -115,3 +115,39 @@ func TestPortfolioCancelled(t *testing.T) {
 		t.Fatalf("%d solver processes left running", n)
 	}
 }
+
+// fixedSolver answers a fixed status at once, whatever it is asked: a
+// stand-in for a wrong solver.
+type fixedSolver struct {
+	name   string
+	status Status
+}
+
+func (f fixedSolver) Name() string { return f.name }
+
+func (f fixedSolver) Check(context.Context, *Query) (*Result, error) {
+	return &Result{Status: f.status, Solver: f.name, Reason: map[bool]string{true: "fixed"}[f.status == Unknown]}, nil
+}
+
+func TestCrossCheck(t *testing.T) {
+	need(t, "z3")
+	need(t, "cvc5")
+	ctx := context.Background()
+	res, err := CrossCheck(Z3(nil), CVC5(nil)).Check(ctx, &Query{Script: bvScript, Values: []string{"x"}})
+	if err != nil || res.Status != Sat || res.Solver != "z3+cvc5" || res.Model["x"].Int.Int64() != 3 {
+		t.Fatalf("got %+v, %v; want both agreeing on sat with z3's model", res, err)
+	}
+	_, err = CrossCheck(Z3(nil), fixedSolver{"wrong", Unsat}).Check(ctx, &Query{Script: bvScript})
+	var d *DisagreementError
+	if !errors.As(err, &d) || len(d.Results) != 2 {
+		t.Fatalf("err = %v, want a disagreement", err)
+	}
+	res, err = CrossCheck(fixedSolver{"shrug", Unknown}, CVC5(nil)).Check(ctx, &Query{Script: bvScript})
+	if err != nil || res.Status != Sat || res.Solver != "cvc5" {
+		t.Fatalf("got %+v, %v; an unknown must not veto", res, err)
+	}
+	res, err = CrossCheck(fixedSolver{"a", Unknown}, fixedSolver{"b", Unknown}).Check(ctx, &Query{Script: bvScript})
+	if err != nil || res.Status != Unknown || res.Reason != "a: fixed; b: fixed" {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+}
