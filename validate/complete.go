@@ -13,21 +13,21 @@ import (
 	"github.com/suretydev/surety/validate/dafny"
 )
 
-// Verdict is the completeness checker's answer for one method or function.
-type Verdict string
+// CompleteVerdict is the completeness checker's answer for one method or function.
+type CompleteVerdict string
 
 const (
-	// VerdictOK: the uniqueness lemma was proved; the contract determines
+	// CompleteOK: the uniqueness lemma was proved; the contract determines
 	// the result (up to the stated loose relation, if any).
-	VerdictOK Verdict = "OK"
-	// VerdictUnder: Dafny proved that the contract accepts two different
+	CompleteOK CompleteVerdict = "OK"
+	// CompleteUnder: Dafny proved that the contract accepts two different
 	// results for one valid input; the Witness says which.
-	VerdictUnder Verdict = "UNDER"
-	// VerdictInconclusive: neither a proof of uniqueness nor a witness.
-	VerdictInconclusive Verdict = "INCONCLUSIVE"
-	// VerdictSkip: the method is outside what the checker handles; Reason
+	CompleteUnder CompleteVerdict = "UNDER"
+	// CompleteInconclusive: neither a proof of uniqueness nor a witness.
+	CompleteInconclusive CompleteVerdict = "INCONCLUSIVE"
+	// CompleteSkip: the method is outside what the checker handles; Reason
 	// says why.
-	VerdictSkip Verdict = "SKIP"
+	CompleteSkip CompleteVerdict = "SKIP"
 )
 
 // ErrDafnyResolution reports that the user's Dafny file itself does not
@@ -44,7 +44,7 @@ type CompleteOptions struct {
 	// MaxInputs is the number of small inputs tried per method against its
 	// precondition; 0 means 24.
 	MaxInputs int
-	// MaxRuns is the number of valid inputs run per method; 0 means 6.
+	// MaxRuns is the number of valid inputs run per method; 0 means 8.
 	MaxRuns int
 	// MaxNeighbours is the number of neighbours tried per actual result;
 	// 0 means 12.
@@ -52,7 +52,7 @@ type CompleteOptions struct {
 }
 
 func (o *CompleteOptions) maxInputs() int     { return defInt(o.MaxInputs, 24) }
-func (o *CompleteOptions) maxRuns() int       { return defInt(o.MaxRuns, 6) }
+func (o *CompleteOptions) maxRuns() int       { return defInt(o.MaxRuns, 8) }
 func (o *CompleteOptions) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
 
 func defInt(v, d int) int {
@@ -73,10 +73,10 @@ type CompleteReport struct {
 	DurationMS int64 `json:"duration_ms"`
 }
 
-// Under reports whether any result is VerdictUnder.
+// Under reports whether any result is CompleteUnder.
 func (r *CompleteReport) Under() bool {
 	for _, x := range r.Results {
-		if x.Verdict == VerdictUnder {
+		if x.Verdict == CompleteUnder {
 			return true
 		}
 	}
@@ -85,31 +85,31 @@ func (r *CompleteReport) Under() bool {
 
 // A CompleteResult is the verdict for one method or function.
 type CompleteResult struct {
-	Name    string  `json:"name"`
-	Kind    string  `json:"kind"`
-	Line    int     `json:"line"`
-	Verdict Verdict `json:"verdict"`
-	Reason  string  `json:"reason"`
+	Name    string          `json:"name"`
+	Kind    string          `json:"kind"`
+	Line    int             `json:"line"`
+	Verdict CompleteVerdict `json:"verdict"`
+	Reason  string          `json:"reason"`
 	// Loose is the allowed-freedom relation declared for the method, over
 	// r1 and r2; empty when none.
-	Loose   string   `json:"loose,omitempty"`
-	Witness *Witness `json:"witness,omitempty"`
+	Loose   string           `json:"loose,omitempty"`
+	Witness *CompleteWitness `json:"witness,omitempty"`
 	// Inputs is the number of small inputs proved valid; Neighbours the
 	// number of other results tried.
 	Inputs     int `json:"inputs"`
 	Neighbours int `json:"neighbours"`
 }
 
-// A Witness is one valid input with two different results the contract
+// A CompleteWitness is one valid input with two different results the contract
 // accepts, both proved by Dafny.
-type Witness struct {
-	Input  []Binding `json:"input"`
-	Actual []Binding `json:"actual"` // what the method returned
-	Other  []Binding `json:"other"`  // another result the contract accepts
+type CompleteWitness struct {
+	Input  []CompleteBinding `json:"input"`
+	Actual []CompleteBinding `json:"actual"` // what the method returned
+	Other  []CompleteBinding `json:"other"`  // another result the contract accepts
 }
 
-// A Binding names a value, written as a Dafny literal.
-type Binding struct {
+// A CompleteBinding names a value, written as a Dafny literal.
+type CompleteBinding struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 }
@@ -144,7 +144,8 @@ func CheckCompleteSource(ctx context.Context, path string, src []byte, opts *Com
 		}
 	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
-	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file)}
+	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
+	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
 	rep := &CompleteReport{File: path, DafnyVersion: tool.Version()}
 	c.targets(rep)
 	if err := c.run(ctx); err != nil {
@@ -162,13 +163,17 @@ var includeRE = regexp.MustCompile(`(?m)^(\s*include\s+)"([^"]+)"`)
 
 // prepareInput makes the copy of the user's file given to Dafny: its
 // includes made absolute (the copy lives elsewhere) and a top-level Main
-// renamed, so the generated Main can run.
-func prepareInput(path string, src []byte, f *dfyFile) []byte {
+// renamed, so the generated Main can run. For running, methods without a
+// body are made ghost, since Dafny refuses to compile them.
+func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 	out := string(src)
-	for _, d := range f.Decls {
-		if d.Name == "Main" && d.Container == "" && d.Kind == "method" {
+	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
+		d := f.Decls[i]
+		switch {
+		case d.Name == "Main" && d.Container == "" && d.Kind == "method":
 			out = out[:d.NameStart] + "SuretyUserMain" + out[d.NameEnd:]
-			break
+		case forRun && d.Kind == "method" && !d.HasBody && !d.Ghost && d.KindStart > 0:
+			out = out[:d.KindStart] + "ghost " + out[d.KindStart:]
 		}
 	}
 	dir, _ := filepath.Abs(filepath.Dir(path))
@@ -210,8 +215,10 @@ type checker struct {
 	dialect dafny.Dialect
 	file    *dfyFile
 	input   dafny.File
-	all     []*target
-	runs    int
+	// runInput is the copy compiled in the run pass.
+	runInput dafny.File
+	all      []*target
+	runs     int
 }
 
 func (c *checker) targets(rep *CompleteReport) {
@@ -229,7 +236,7 @@ func (c *checker) targets(rep *CompleteReport) {
 		t := &target{k: len(c.all), d: d, res: &CompleteResult{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}}
 		c.all = append(c.all, t)
 		if why := c.prepare(t); why != "" {
-			t.res.Verdict, t.res.Reason = VerdictSkip, why
+			t.res.Verdict, t.res.Reason = CompleteSkip, why
 			continue
 		}
 		t.live = true

@@ -30,6 +30,8 @@ type dfyDecl struct {
 	// MainSpan is the byte range of the name token of a top-level Main, so
 	// the copy given to Dafny can rename it.
 	NameStart, NameEnd int
+	// KindStart is the byte offset of the declaration's keyword.
+	KindStart int
 }
 
 type dfyParam struct {
@@ -345,7 +347,7 @@ func (p *extractor) modifiersBefore(i int) (ghost bool) {
 }
 
 func (p *extractor) decl(i, end int, container string) int {
-	d := &dfyDecl{Kind: p.toks[i].text, Line: p.toks[i].line, Container: container}
+	d := &dfyDecl{Kind: p.toks[i].text, Line: p.toks[i].line, Container: container, KindStart: p.toks[i].start}
 	d.Ghost = p.modifiersBefore(i)
 	j := i + 1
 	if d.Kind == "function" && j < end && p.toks[j].text == "method" {

@@ -168,13 +168,13 @@ func (c *checker) uniquenessPass(ctx context.Context) error {
 		t.wellFormed = wellFormed(v, t)
 		t.uniq = v.Status(fmt.Sprintf("SuretyUniq%d", t.k))
 		if !t.wellFormed {
-			t.res.Verdict = VerdictInconclusive
+			t.res.Verdict = CompleteInconclusive
 			t.res.Reason = "the contract is not well-formed on its own (a generated predicate failed its well-formedness check)"
 			t.live = false
 			continue
 		}
 		if t.uniq == dafny.Verified {
-			t.res.Verdict = VerdictOK
+			t.res.Verdict = CompleteOK
 			t.res.Reason = "the contract determines a unique result"
 			if t.d.Loose != "" {
 				t.res.Reason = "results are unique up to the stated loose relation"
@@ -277,14 +277,19 @@ func (c *checker) runPass(ctx context.Context) error {
 		g.write(mainBody.String())
 		g.write("}\n")
 		c.runs++
-		ex, err := c.tool.Run(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		ex, err := c.tool.Run(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
 		if ctx.Err() != nil {
 			return fmt.Errorf("validate: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			dropped, derr := c.drop(g, parseDiagOutput(ex.Output), err)
 			if derr != nil {
-				return derr
+				// The file itself does not compile: no witness can be
+				// searched, but the verdicts so far stand.
+				for _, t := range todo {
+					t.res.Reason = "could not compile and run: " + firstLineOf(derr.Error())
+				}
+				return nil
 			}
 			var keep []*target
 			for _, t := range todo {
@@ -401,15 +406,15 @@ func (c *checker) witnessPass(ctx context.Context) error {
 			if v.Status(fmt.Sprintf("SuretyW%dx%d", t.k, idx)) != dafny.Verified {
 				continue
 			}
-			w := &Witness{}
+			w := &CompleteWitness{}
 			for i, p := range t.d.Params {
-				w.Input = append(w.Input, Binding{p.Name, t.valid[cd.j][i].literal()})
+				w.Input = append(w.Input, CompleteBinding{p.Name, t.valid[cd.j][i].literal()})
 			}
 			for i := range t.results {
-				w.Actual = append(w.Actual, Binding{t.show[i], t.actual[cd.j][i].literal()})
-				w.Other = append(w.Other, Binding{t.show[i], cd.other[i].literal()})
+				w.Actual = append(w.Actual, CompleteBinding{t.show[i], t.actual[cd.j][i].literal()})
+				w.Other = append(w.Other, CompleteBinding{t.show[i], cd.other[i].literal()})
 			}
-			t.res.Verdict, t.res.Witness = VerdictUnder, w
+			t.res.Verdict, t.res.Witness = CompleteUnder, w
 			t.res.Reason = "the contract accepts two different results"
 			if t.d.Loose != "" {
 				t.res.Reason = "the contract accepts two results that the loose relation does not allow"
@@ -471,11 +476,13 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bool, error) {
 	dropped := map[int]bool{}
 	for _, d := range ds {
-		if !strings.Contains(d.Msg, "rror") {
-			continue
-		}
-		if strings.HasSuffix(d.File, "input.dfy") {
+		if strings.Contains(d.Msg, "rror") && strings.HasSuffix(d.File, "input.dfy") {
 			return nil, fmt.Errorf("%w: line %d: %s", ErrDafnyResolution, d.Line, d.Msg)
+		}
+	}
+	for _, d := range ds {
+		if !strings.Contains(d.Msg, "rror") || strings.Contains(d.Msg, "included file") {
+			continue
 		}
 		k := g.owner(d.Line)
 		if k < 0 {
@@ -485,7 +492,7 @@ func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bo
 			dropped[k] = true
 			t := c.all[k]
 			t.live = false
-			t.res.Verdict = VerdictSkip
+			t.res.Verdict = CompleteSkip
 			t.res.Reason = "the generated check does not resolve: " + d.Msg
 		}
 	}
@@ -529,7 +536,7 @@ func (c *checker) run(ctx context.Context) error {
 		if t.res.Verdict != "" {
 			continue
 		}
-		t.res.Verdict = VerdictInconclusive
+		t.res.Verdict = CompleteInconclusive
 		why := "uniqueness not proved"
 		if t.uniq == dafny.TimedOut {
 			why = "uniqueness proof timed out"
@@ -547,4 +554,11 @@ func (c *checker) run(ctx context.Context) error {
 		t.res.Reason = why
 	}
 	return nil
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

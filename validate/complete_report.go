@@ -33,7 +33,7 @@ func WriteCompleteText(w io.Writer, r *CompleteReport) error {
 	return err
 }
 
-func bindings(bs []Binding, eq string) string {
+func bindings(bs []CompleteBinding, eq string) string {
 	if len(bs) == 0 {
 		return "(none)"
 	}

@@ -188,17 +188,28 @@ func candidates(t *dtype, limit, depth int) []value {
 		}
 	case tSeq:
 		es := candidates(t.elem, 3, depth+1)
-		vs = append(vs, value{t: t})
-		for _, e := range es {
-			vs = append(vs, value{t: t, elems: []value{e}})
+		seqOf := func(idx ...int) {
+			v := value{t: t, elems: []value{}}
+			for _, i := range idx {
+				if i >= len(es) {
+					return
+				}
+				v.elems = append(v.elems, es[i])
+			}
+			vs = append(vs, v)
 		}
-		if len(es) >= 2 {
-			vs = append(vs, value{t: t, elems: []value{es[0], es[1]}}, value{t: t, elems: []value{es[1], es[0]}},
-				value{t: t, elems: []value{es[1], es[1]}}, value{t: t, elems: []value{es[0], es[0]}})
-		}
-		if len(es) >= 3 {
-			vs = append(vs, value{t: t, elems: []value{es[0], es[1], es[2]}})
-		}
+		// Short sequences first, repeated elements early: duplicates are
+		// where contracts most often leave a choice.
+		seqOf()
+		seqOf(0)
+		seqOf(0, 0)
+		seqOf(1)
+		seqOf(0, 1)
+		seqOf(1, 0)
+		seqOf(1, 1)
+		seqOf(2)
+		seqOf(0, 1, 2)
+		seqOf(0, 0, 0)
 	case tTuple:
 		lists := make([][]value, len(t.elems))
 		for i, e := range t.elems {

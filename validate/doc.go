@@ -11,7 +11,7 @@
 // inputs and neighbours there are:
 //
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
-//     a == b, with no proof hints. Proved: VerdictOK.
+//     a == b, with no proof hints. Proved: CompleteOK.
 //  2. Small valid inputs: small values are enumerated per parameter type;
 //     an input is kept when Dafny proves R on it (one lemma per input).
 //  3. Execution: the methods are compiled by Dafny and run on the kept
@@ -22,16 +22,16 @@
 //     dropped, added, changed and swapped elements, reversed and empty
 //     sequences, one tuple component changed, another datatype
 //     constructor); one lemma per neighbour proves R(x) ∧ E(x, a) ∧ E(x, b).
-//     Proved: VerdictUnder with the Witness. Separate lemmas cannot prove
+//     Proved: CompleteUnder with the Witness. Separate lemmas cannot prove
 //     each other.
 //
-// Neither a proof nor a witness gives VerdictInconclusive: the contract may
+// Neither a proof nor a witness gives CompleteInconclusive: the contract may
 // be complete with a uniqueness proof that needs induction, or weak in a way
 // the neighbour rules miss. A witness is never reported without Dafny's
-// proof, so VerdictUnder is certain; VerdictOK is as certain as Dafny.
+// proof, so CompleteUnder is certain; CompleteOK is as certain as Dafny.
 // Supported types: int, nat, bool, char, string, seq<T>, tuples, several
 // results, datatypes without type parameters. Methods inside modules or
-// classes, with type parameters, or touching the heap get VerdictSkip.
+// classes, with type parameters, or touching the heap get CompleteSkip.
 //
 // # Allowed freedom
 //
