@@ -69,7 +69,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		sc.features(es[0])
 	}
 	if _, err := proc.LookPath(s.program()); err != nil {
-		return nil, notFound(s.name, err)
+		return nil, notFound(s.name, s.program(), err)
 	}
 	if s.name == "boolector" && sc.fp {
 		res.Status, res.Reason = Unknown, "unsupported: floating point"
@@ -122,8 +122,10 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 	case err != nil && errors.Is(err, proc.ErrTimeout):
 		res.Status, res.Reason = Unknown, "timeout"
 		return res, nil
+	case errors.Is(err, proc.ErrNotFound):
+		return nil, notFound(s.name, s.program(), err)
 	case err != nil:
-		return nil, fmt.Errorf("smt: %s: %w", s.name, notFound(s.name, err))
+		return nil, fmt.Errorf("smt: %s: %w", s.name, err)
 	}
 	if s.name == "boolector" {
 		err = parseBoolector(res, out, sc, q, values, names, lines)

@@ -130,8 +130,11 @@ func (s *procSolver) StartSession(ctx context.Context, opts *SessionOptions) (*S
 // start starts the process and replays the prelude and the log.
 func (s *Session) start() error {
 	p, err := proc.Start(s.ctx, &proc.Cmd{Path: s.solver.program(), Args: s.args, Limits: proc.Limits{MemoryBytes: s.opts.MemoryBytes}})
+	if errors.Is(err, proc.ErrNotFound) {
+		return notFound(s.name, s.solver.program(), err)
+	}
 	if err != nil {
-		return fmt.Errorf("smt: %s: %w", s.name, notFound(s.name, err))
+		return fmt.Errorf("smt: %s: %w", s.name, err)
 	}
 	s.p, s.r, s.closed = p, bufio.NewReader(p.Stdout()), nil
 	if err := s.send(s.ctx, s.prelude+strings.Join(s.log, "\n")); err != nil {

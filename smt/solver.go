@@ -24,7 +24,12 @@ type Solver interface {
 
 // ErrNotFound reports that a solver's program is not installed. It wraps
 // proc.ErrNotFound, so either sentinel matches.
-var ErrNotFound = fmt.Errorf("smt: solver not found: %w", proc.ErrNotFound)
+var ErrNotFound error = notFoundError{}
+
+type notFoundError struct{}
+
+func (notFoundError) Error() string { return "smt: solver not found" }
+func (notFoundError) Unwrap() error { return proc.ErrNotFound }
 
 // A SolverError is an (error "...") reply from a solver: a syntax or sort
 // error in the script or the requested values.
@@ -84,9 +89,12 @@ func Available() []Solver {
 
 // notFound converts proc's not-found error into ErrNotFound naming the
 // solver.
-func notFound(name string, err error) error {
-	if errors.Is(err, proc.ErrNotFound) {
-		return fmt.Errorf("%w: %s", ErrNotFound, name)
+func notFound(name, program string, err error) error {
+	if !errors.Is(err, proc.ErrNotFound) {
+		return err
 	}
-	return err
+	if program != name {
+		return fmt.Errorf("%w: %s (%s)", ErrNotFound, name, program)
+	}
+	return fmt.Errorf("%w: %s", ErrNotFound, name)
 }

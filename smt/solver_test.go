@@ -215,3 +215,10 @@ func TestStatusText(t *testing.T) {
 		t.Fatal("status names")
 	}
 }
+
+func TestNotFoundMessage(t *testing.T) {
+	_, err := CVC5(&Options{Path: "surety-no-cvc5"}).Check(context.Background(), &Query{})
+	if err == nil || err.Error() != "smt: solver not found: cvc5 (surety-no-cvc5)" {
+		t.Fatalf("err = %v", err)
+	}
+}
