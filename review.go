@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/incremental"
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/smt"
 )
@@ -35,9 +37,10 @@ type ReviewOptions struct {
 	// Solver decides the implications whose formulas are closed; nil keeps
 	// every check in natural language.
 	Solver smt.Solver
-	// Contracts is the directory of contract records; "" means
-	// ".surety/contracts". A rerun reuses what is there.
-	Contracts string
+	// State is the directory of the contract records ("contracts/") and
+	// of the snapshot Update starts from ("snapshot.json"); "" means
+	// ".surety". A rerun reuses the records that are there.
+	State string
 	// Entries names functions to treat as entries besides the uncalled.
 	Entries []string
 	// Knowledge is the domain knowledge; it is cut by directory with the
@@ -106,6 +109,10 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 		res.FileErrors = append(res.FileErrors, fe.Error())
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
+	state := opts.State
+	if state == "" {
+		state = ".surety"
+	}
 	res.Functions = len(g.Nodes)
 	progress(Event{Stage: "load", Done: len(g.Nodes), Total: len(g.Nodes)})
 
@@ -125,12 +132,8 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 			return nil, fmt.Errorf("surety: %w", err)
 		}
 	}
-	dir := opts.Contracts
-	if dir == "" {
-		dir = ".surety/contracts"
-	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
-		Model: opts.Model, Store: &contract.Store{Dir: dir}, Knowledge: know, PartOf: partOf,
+		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch,
 		Progress: func(p callgraph.Progress) { progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total}) },
 	})
@@ -141,7 +144,15 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 		Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Workers: opts.Workers,
 		Progress: progress,
 	})
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	// The snapshot is the baseline of the next Update.
+	snap, err := incremental.Take(g, res.Contracts.Records, nil)
+	if err != nil {
+		return nil, err
+	}
+	return res, snap.Save(filepath.Join(state, "snapshot.json"))
 }
 
 // ReasonOptions control ReasonAll. Model is required.
@@ -153,6 +164,9 @@ type ReasonOptions struct {
 	// 8 (the work waits on the model, not on the processor).
 	Workers  int
 	Progress func(Event)
+	// Functions, when not nil, lists the IDs of the functions to reason
+	// about; the others get no report.
+	Functions []string
 	// ReadFile reads source files; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
 }
@@ -199,7 +213,17 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 	}
 	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
+	var only map[string]bool
+	if opts.Functions != nil {
+		only = map[string]bool{}
+		for _, id := range opts.Functions {
+			only[id] = true
+		}
+	}
 	for i, n := range g.Nodes {
+		if only != nil && !only[n.ID] {
+			continue
+		}
 		rec := byID[n.ID]
 		if rec == nil || n.Func.Body == nil {
 			why := "no contract record"

@@ -15,7 +15,7 @@ import (
 func TestReviewFromKeyword(t *testing.T) {
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
 	res, err := surety.Review(context.Background(), []string{"examples/fromkeyword/src"}, &surety.ReviewOptions{
-		Model: srv.Model(nil), Contracts: t.TempDir(),
+		Model: srv.Model(nil), State: t.TempDir(),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -48,8 +48,8 @@ func ExampleReview() {
 	defer cleanup()
 
 	res, err := surety.Review(context.Background(), []string{"examples/fromkeyword/src"}, &surety.ReviewOptions{
-		Model:     srv.Model(nil), // llm.OpenAI(&llm.OpenAIOptions{...}) for a real model
-		Contracts: dir,
+		Model: srv.Model(nil), // llm.OpenAI(&llm.OpenAIOptions{...}) for a real model
+		State: dir,
 	})
 	if err != nil {
 		fmt.Println(err)
