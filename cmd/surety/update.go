@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+
+	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/incremental"
+	"github.com/suretydev/surety/smt"
+)
+
+func init() {
+	register(&command{
+		name:  "update",
+		usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
+		short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal",
+		run:   runUpdate,
+	})
+}
+
+func runUpdate(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("update", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	since := fs.String("since", "", "compare with this git revision instead of the last run's snapshot")
+	goal := fs.String("goal", "", "what the change is for (default with --since: the commit messages)")
+	top := fs.Int("top", 10, "reconsider this many functions most relevant to the goal")
+	planOnly := fs.Bool("plan", false, "print the plan and stop: ask nothing")
+	state := fs.String("state", ".surety", "directory of the contract records and the snapshot")
+	asJSON := fs.Bool("json", false, "print the result as JSON")
+	var mf modelFlags
+	mf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
+		Relevance: &incremental.RelevanceOptions{Top: *top}}
+	var m *meteredModel
+	if !*planOnly {
+		var err error
+		if m, err = mf.model(e); err != nil {
+			return fail(e, "update", err)
+		}
+		opts.Model = m
+		if solvers := smt.Available(); len(solvers) > 0 {
+			opts.Solver = smt.Portfolio(solvers...)
+		}
+	}
+	res, err := surety.Update(ctx, paths, opts)
+	if err != nil {
+		return fail(e, "update", err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return fail(e, "update", err)
+		}
+		return 0
+	}
+	if res.Goal != "" {
+		fmt.Fprintf(e.stdout, "goal: %s\n", res.Goal)
+		if res.LowConfidence {
+			fmt.Fprintln(e.stdout, "no function scores well against the goal; none is added for relevance")
+		}
+	}
+	plan := res.Plan
+	if res.Final != nil {
+		plan = res.Final
+	}
+	plan.Write(e.stdout)
+	if res.Contracts != nil {
+		fmt.Fprintf(e.stdout, "contracts: %d asked, %d reused; reasoned again about %d of %d functions\n",
+			res.Contracts.Asked, res.Contracts.Reused, len(res.Reports), res.Total)
+		for _, r := range res.Reports {
+			fmt.Fprintf(e.stdout, "  %-8s %s\n", r.Verdict, r.Name)
+			for _, b := range r.Bugs {
+				fmt.Fprintf(e.stdout, "           potential bug at %s: %s\n", b.Exit, b.ExitText)
+			}
+		}
+		printUsage(e.stdout, m.report())
+	}
+	return 0
+}
