@@ -21,6 +21,12 @@ type BuildOptions struct {
 	// (calls through function pointers, callbacks); LoadEdges reads them
 	// from JSON. Each becomes a sound edge marked Extra.
 	Extra []ExtraEdge
+	// MaxCandidates, when positive, bounds the edges one ambiguous call
+	// may give: a call with more candidates than this gets none and is
+	// listed unresolved with ReasonTooMany. On the Rust standard library,
+	// x.next() on an unknown receiver has hundreds of candidates and such
+	// calls make 96% of all edges. Zero means no bound.
+	MaxCandidates int
 }
 
 // Build makes the call graph of prog: a node per function definition and
@@ -34,6 +40,7 @@ func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
 	}
 	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
 	r := newResolver(prog, g)
+	r.maxCands = opts.MaxCandidates
 	for _, n := range g.Nodes {
 		fi := r.files[n.Func.Span.File]
 		for _, c := range n.Func.Calls {
@@ -82,6 +89,8 @@ type resolver struct {
 	// resolve only within the caller's language).
 	lang  []string
 	mixed bool
+	// maxCands is BuildOptions.MaxCandidates.
+	maxCands int
 }
 
 func newResolver(prog *frontend.Program, g *Graph) *resolver {
@@ -224,6 +233,10 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: cands[0], Call: c, Line: line})
 	default:
 		cands = uniqueNodes(cands)
+		if r.maxCands > 0 && len(cands) > r.maxCands {
+			r.unresolved(caller, c, ReasonTooMany)
+			return
+		}
 		for _, n := range cands {
 			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands})
 		}

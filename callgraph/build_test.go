@@ -191,3 +191,26 @@ func TestBuildMixedLanguagesStayApart(t *testing.T) {
 		t.Errorf("want 2 edges, got %q", edgesOf(g))
 	}
 }
+
+func TestMaxCandidates(t *testing.T) {
+	const f = "src/lib.rs"
+	p := func() *frontend.Program {
+		return prog(file(f, "rust",
+			def(f, "main", 1, "x.next@2", "y.only@3"),
+			method(f, "", "A", "", "next", 10),
+			method(f, "", "B", "", "next", 20),
+			method(f, "", "C", "", "next", 30),
+			method(f, "", "C", "", "only", 40),
+		))
+	}
+	g := Build(p(), &BuildOptions{MaxCandidates: 2})
+	if got := edgesOf(g); !slices.Equal(got, []string{"main->C::only?"}) {
+		t.Errorf("edges %q", got)
+	}
+	if len(g.Unresolved) != 1 || g.Unresolved[0].Reason != ReasonTooMany || g.Unresolved[0].Callee != "x.next" {
+		t.Errorf("unresolved %+v", g.Unresolved)
+	}
+	if g := Build(p(), nil); len(g.Edges) != 4 {
+		t.Errorf("without a bound, 4 edges; got %q", edgesOf(g))
+	}
+}

@@ -41,8 +41,9 @@
 // A call that resolves to nothing is unresolved, never guessed: a call
 // through a function pointer or closure (indirect), or a call to a function
 // whose definition is not in the program (library when a prototype or
-// frontend says so, unknown otherwise). Unresolved calls are counted and
-// listed in Graph.Unresolved.
+// frontend says so, unknown otherwise), or, when BuildOptions.MaxCandidates
+// bounds them, an ambiguous call with too many candidates (too-many).
+// Unresolved calls are counted and listed in Graph.Unresolved.
 //
 // A component is a strongly connected component of the counted edges: a
 // single function, or a set of mutually recursive functions whose contracts

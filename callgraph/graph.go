@@ -124,9 +124,12 @@ const (
 	// ReasonIndirect: the call goes through a value (a function pointer,
 	// a closure variable); its callee cannot be known from syntax.
 	ReasonIndirect
+	// ReasonTooMany: the call could mean more functions than
+	// BuildOptions.MaxCandidates allows.
+	ReasonTooMany
 )
 
-var reasonNames = [...]string{"unknown", "library", "indirect"}
+var reasonNames = [...]string{"unknown", "library", "indirect", "too-many"}
 
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {

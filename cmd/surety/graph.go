@@ -23,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:  "graph",
-		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--list] [--cache DIR|off] PATH...",
+		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
 		short: "lay out the call graph of C or Rust code: SCCs, phases, and the layers of top-down work",
 		run:   runGraph,
 	})
@@ -42,6 +42,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	edges := fs.String("edges", "", "read extra call edges from this JSON `file`")
 	from := fs.String("from", "", "keep only what is reachable from these comma-separated functions")
 	to := fs.String("to", "", "keep only what reaches these comma-separated functions")
+	maxCands := fs.Int("max-candidates", 0, "give a call with more candidate callees than this no edges, listing it unresolved (too-many); 0: no bound")
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
 	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that an unchanged rerun skips parsing (default: the user cache directory; \"off\" to disable)")
 	if err := fs.Parse(args); err != nil {
@@ -58,7 +59,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "graph", err)
 	}
-	opts := &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous}
+	opts := &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands}
 	if *edges != "" {
 		f, err := os.Open(*edges)
 		if err != nil {
@@ -194,7 +195,7 @@ func writeGraphText(w io.Writer, s *callgraph.Summary, list bool) error {
 		p("  ambiguous edges are left out of SCCs and layers (--ambiguous to include them)\n")
 	}
 	var reasons []string
-	for _, k := range []string{"indirect", "library", "unknown"} {
+	for _, k := range []string{"indirect", "library", "unknown", "too-many"} {
 		if n := r.UnresolvedBy[k]; n > 0 {
 			reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
 		}
