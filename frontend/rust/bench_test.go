@@ -10,8 +10,12 @@ import (
 	"sync/atomic"
 	"testing"
 
+	sitter "github.com/smacker/go-tree-sitter"
+	tsrust "github.com/smacker/go-tree-sitter/rust"
+
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/frontend/rust"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // readTree reads every .rs file under dir.
@@ -94,8 +98,40 @@ func BenchmarkParseTree(b *testing.B) {
 		b.Skip("set SURETY_BENCH_RUST_TREE to a directory of Rust sources")
 	}
 	srcs := readTree(b, dir)
+	b.Run("parse-only", func(b *testing.B) { benchParseOnly(b, srcs) })
 	b.Run("calls", func(b *testing.B) { benchSources(b, srcs, frontend.NeedCalls) })
 	b.Run("all", func(b *testing.B) { benchSources(b, srcs, frontend.NeedAll) })
+}
+
+// benchParseOnly parses srcs with tree-sitter and extracts nothing: the
+// floor that the extraction's cost is measured against.
+func benchParseOnly(b *testing.B, srcs []*frontend.Source) {
+	var size int64
+	for _, s := range srcs {
+		size += int64(len(s.Content))
+	}
+	b.SetBytes(size)
+	lang := tsrust.GetLanguage()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		var next atomic.Int64
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(srcs) {
+						return
+					}
+					err := tsutil.Parse(context.Background(), lang, srcs[i].Content, func(*sitter.Node) error { return nil })
+					if err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
 }
 
 // BenchmarkParseTestdata parses the test cases, everything asked for.

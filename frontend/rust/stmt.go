@@ -42,7 +42,7 @@ func (x *extractor) block(b *sitter.Node, tail bool) []*frontend.Stmt {
 			kEmptyStatement, kFunctionItem, kFunctionSignature, kImplItem, kTraitItem, kModItem:
 			continue
 		case kLetDeclaration:
-			out = append(out, x.simple(k))
+			out = append(out, x.letStmt(k))
 			continue
 		case kExpressionStatement:
 			e := k.NamedChild(0)
@@ -68,17 +68,32 @@ func (x *extractor) block(b *sitter.Node, tail bool) []*frontend.Stmt {
 	return out
 }
 
-// isExpr reports whether n is an expression rather than an item.
+// isExpr reports whether n is an expression rather than an item, a
+// statement, a comment or an error.
 func isExpr(n *sitter.Node) bool {
-	switch n.Type() {
-	case "struct_item", "enum_item", "union_item", "use_declaration", "const_item", "static_item",
-		"type_item", "macro_definition", "extern_crate_declaration", "foreign_mod_item",
-		"function_item", "function_signature_item", "impl_item", "trait_item", "mod_item",
-		"let_declaration", "expression_statement", "empty_statement", "attribute_item",
-		"inner_attribute_item", "line_comment", "block_comment", "ERROR":
+	switch kindOf(n) {
+	case kItem, kFunctionItem, kFunctionSignature, kImplItem, kTraitItem, kModItem,
+		kLetDeclaration, kExpressionStatement, kEmptyStatement, kAttributeItem,
+		kInnerAttributeItem, kLineComment, kBlockComment:
 		return false
 	}
-	return true
+	return !n.IsError()
+}
+
+// letStmt turns a let into a simple statement, and a let-else
+// ("let Some(x) = v else { return }") into an if whose condition is the
+// pattern match and whose else branch is the diverging block.
+func (x *extractor) letStmt(n *sitter.Node) *frontend.Stmt {
+	alt := n.ChildByFieldName("alternative")
+	if alt == nil {
+		return x.simple(n)
+	}
+	s := &frontend.Stmt{Kind: frontend.StmtIf, Span: x.span(n)}
+	if v := n.ChildByFieldName("value"); v != nil {
+		s.Cond = x.text[n.StartByte():v.EndByte()]
+	}
+	s.Else = x.block(alt, false)
+	return s
 }
 
 func (x *extractor) simple(n *sitter.Node) *frontend.Stmt {

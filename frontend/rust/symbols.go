@@ -71,6 +71,7 @@ const (
 	kStringLiteral
 	kCrate
 	kSuper
+	kItem // struct, enum, use, const and the other items that are not functions
 	// anonymous tokens
 	tLParen
 	tRParen

@@ -44,3 +44,10 @@ fn parse(n: i32) -> Result<i32, ()> {
 fn tail_if(b: bool) -> u8 {
     if b { 1 } else { 2 } // want stmt:"if b" stmt:"return 1" stmt:"return 2"
 }
+
+fn let_else(v: Option<u8>) -> u8 {
+    let Some(x) = v else { // want stmt:"if let Some(x) = v"
+        return 0; // want stmt:"return 0"
+    };
+    x
+}
