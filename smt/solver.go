@@ -57,7 +57,9 @@ type Options struct {
 	MemoryBytes uint64
 	// Grace is how long past Query.Timeout a solver may run before its
 	// process group is killed (solvers check their own limit only now and
-	// then); 0 means 1s plus a quarter of the timeout.
+	// then); 0 means 1s plus a quarter of the timeout. Boolector, whose
+	// own limit counts whole seconds, is not told the limit and is killed
+	// at Query.Timeout itself.
 	Grace time.Duration
 }
 
