@@ -105,6 +105,9 @@ func (s *procSolver) StartSession(ctx context.Context, opts *SessionOptions) (*S
 		if so.Timeout > 0 {
 			prelude.WriteString("(set-option :timeout " + ms + ")\n")
 		}
+		if s.opts.Logic != "" {
+			prelude.WriteString("(set-logic " + s.opts.Logic + ")\n")
+		}
 	case "cvc5":
 		args = []string{"--lang", "smt2", "--produce-models", "--incremental"}
 		if so.Timeout > 0 {
