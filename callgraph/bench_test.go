@@ -10,7 +10,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
@@ -82,17 +84,21 @@ func BenchmarkBuildLayer(b *testing.B) {
 	}
 	b.Run("parseonly", func(b *testing.B) {
 		b.SetBytes(size)
+		start := cpuTime()
 		for b.Loop() {
 			parseOnly(paths)
 		}
+		reportCPU(b, start)
 		b.ReportMetric(float64(len(paths)), "files")
 	})
 	var prog *frontend.Program
 	b.Run("load", func(b *testing.B) {
 		b.SetBytes(size)
+		start := cpuTime()
 		for b.Loop() {
 			prog = load(b)
 		}
+		reportCPU(b, start)
 		b.ReportMetric(float64(len(prog.Files)), "files")
 		b.ReportMetric(float64(len(prog.Functions())), "decls")
 	})
@@ -101,9 +107,11 @@ func BenchmarkBuildLayer(b *testing.B) {
 			g *callgraph.Graph
 			r *callgraph.Report
 		)
+		start := cpuTime()
 		for b.Loop() {
 			g, r = graphAll(prog)
 		}
+		reportCPU(b, start)
 		report(b, g, r)
 	})
 	prog = nil
@@ -114,11 +122,28 @@ func BenchmarkBuildLayer(b *testing.B) {
 			g *callgraph.Graph
 			r *callgraph.Report
 		)
+		start := cpuTime()
 		for b.Loop() {
 			g, r = graphAll(load(b))
 		}
+		reportCPU(b, start)
 		report(b, g, r)
 	})
+}
+
+// cpuTime returns the CPU time (user and system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports the CPU seconds per operation since start: on a
+// machine shared with other work, a steadier figure than wall time.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric((cpuTime()-start).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // parseOnly parses every file with tree-sitter and closes the tree.
@@ -199,9 +224,11 @@ func syntheticProgram(n, calls int) *frontend.Program {
 func BenchmarkSyntheticBuildLayer(b *testing.B) {
 	prog := syntheticProgram(100_000, 5)
 	var r *callgraph.Report
+	start := cpuTime()
 	for b.Loop() {
 		_, r = graphAll(prog)
 	}
+	reportCPU(b, start)
 	b.ReportMetric(float64(r.Edges), "edges")
 	b.ReportMetric(float64(r.LargestSCC), "largest-scc")
 }
