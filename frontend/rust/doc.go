@@ -36,8 +36,11 @@
 //     commas; the block is then parsed again as Rust with the clauses and
 //     the Verus mode words (spec, proof, exec, open, closed, tracked, ghost)
 //     blanked out, byte for byte, so spans stay those of the file. spec and
-//     proof functions are Ghost. assert(e) and assume(e) in their bodies
-//     are assert and assume clauses.
+//     proof functions are Ghost; a named result "-> (r: T)" is the Result
+//     r of type T. assert(e) and assume(e) in their bodies are assert and
+//     assume clauses, not calls; calls inside clauses are not call sites.
+//     Commas inside quantifier parameters (forall|i: int, j: int| ...) do
+//     not split a clause.
 //   - Statements: a function's Body is its block; if, if let (the let in
 //     Cond), while, while let, loop and for (Cond "x in it"), match (one
 //     case per arm, Cond the pattern with its guard), return, break and

@@ -82,7 +82,7 @@ func splitRanges(ks []*sitter.Node, from, to int) [][2]int {
 		}
 	}
 	var out [][2]int
-	start, angle := -1, 0
+	start, angle, pipe := -1, 0, false
 	flush := func(end int) {
 		if start >= 0 && end >= start {
 			out = append(out, [2]int{start, end})
@@ -92,9 +92,17 @@ func splitRanges(ks []*sitter.Node, from, to int) [][2]int {
 	for i := from; i < to; i++ {
 		switch kindOf(ks[i]) {
 		case tComma:
-			if angle == 0 {
+			if angle == 0 && !pipe {
 				flush(i - 1)
 				continue
+			}
+		case tPipe:
+			// The parameters of a closure or quantifier, forall|i, j| ...,
+			// hold commas that do not split.
+			if pipe {
+				pipe = false
+			} else if start < 0 || kindOf(ks[i-1]) == kIdentifier || kindOf(ks[i-1]) == tKwOther {
+				pipe = true
 			}
 		case tLt:
 			if angle > 0 || i > 0 && kindOf(ks[i-1]) == tColonColon {
