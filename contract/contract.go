@@ -72,6 +72,9 @@ type Record struct {
 	Source string `json:"source"`
 	// Callers lists the callers whose expectations went into the contract.
 	Callers []string `json:"callers,omitempty"`
+	// Expected hashes those expectations: a resumed run or an update redoes
+	// the function when what its callers expect of it changed.
+	Expected string `json:"expected"`
 	// Conflicts lists contradictions between callers' expectations that the
 	// merge found; they are reported, never resolved silently.
 	Conflicts []string `json:"conflicts,omitempty"`

@@ -72,8 +72,8 @@ type Options struct {
 	Model llm.Model
 	// Store, if set, receives every record as soon as it is written, and
 	// makes the run resumable: a function whose record is there, with the
-	// same body hash and prompt version, and none of whose callers was
-	// redone, is not asked again.
+	// same body hash, prompt version and callers' expectations, is not
+	// asked again.
 	Store *Store
 	// Knowledge is the domain knowledge, cut by part (see CutKnowledge);
 	// nil means none.
@@ -126,7 +126,7 @@ func Generate(ctx context.Context, g *callgraph.Graph, opts *Options) (*Result, 
 		return nil, errors.New("contract: Generate needs a Model")
 	}
 	gen := &generator{g: g, opts: opts, cond: callgraph.Condense(g),
-		exps: map[string][]Expectation{}, records: map[string]*Record{}, redone: map[string]bool{},
+		exps: map[string][]Expectation{}, records: map[string]*Record{},
 		files: map[string][]byte{}}
 	gen.entries = map[string]bool{}
 	for _, e := range opts.Entries {
@@ -164,7 +164,6 @@ type generator struct {
 	mu      sync.Mutex
 	exps    map[string][]Expectation // by callee ID
 	records map[string]*Record
-	redone  map[string]bool // functions asked for in this run
 	files   map[string][]byte
 	res     Result
 }
@@ -176,11 +175,12 @@ type fnPrompt struct {
 	CycleCallers                                     []cycleView
 	Calls                                            []callView
 
-	node   *callgraph.Node
-	hash   string
-	source string
-	fixed  *Contract
-	exps   []Expectation
+	node     *callgraph.Node
+	hash     string
+	expected string
+	source   string
+	fixed    *Contract
+	exps     []Expectation
 }
 
 type expView struct {
@@ -267,7 +267,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		}
 		f := out.Functions[i]
 		r := &Record{
-			Function: p.ID, Name: p.Name, Span: p.node.Func.Span, BodyHash: p.hash,
+			Function: p.ID, Name: p.Name, Span: p.node.Func.Span, BodyHash: p.hash, Expected: p.expected,
 			Contract:  Contract{Requires: f.Requires, Ensures: f.Ensures},
 			Source:    p.source,
 			Conflicts: f.Conflicts,
@@ -306,17 +306,14 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 	return nil
 }
 
-// keep records r and publishes its expectations to its callees. The caller
-// holds gen.mu.
-func (gen *generator) keep(r *Record, asked bool) error {
+// keep records r and publishes its expectations to its callees, and writes
+// it to the store when it is new or moved. The caller holds gen.mu.
+func (gen *generator) keep(r *Record, write bool) error {
 	gen.records[r.Function] = r
-	if asked {
-		gen.redone[r.Function] = true
-	}
 	for _, e := range r.Expectations {
 		gen.exps[e.Callee] = append(gen.exps[e.Callee], e)
 	}
-	if asked && gen.opts.Store != nil {
+	if write && gen.opts.Store != nil {
 		return gen.opts.Store.Put(r)
 	}
 	return nil
@@ -336,27 +333,30 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 
 	gen.mu.Lock()
 	exps := slices.Clone(gen.exps[n.ID])
-	callerRedone := false
-	for _, e := range n.In {
-		if gen.redone[e.Caller.ID] {
-			callerRedone = true
-		}
-	}
 	gen.mu.Unlock()
 	slices.SortFunc(exps, func(a, b Expectation) int {
 		return cmpOr(strings.Compare(a.Caller, b.Caller), a.Line-b.Line)
 	})
+	p.expected = expectationsHash(exps)
 
-	if gen.opts.Store != nil && !callerRedone {
+	// A stored record is kept when the body, the prompt and what the
+	// callers expect are all unchanged: a changed contract pushes down to
+	// exactly the callees whose expectations it changed.
+	if gen.opts.Store != nil {
 		old, err := gen.opts.Store.Get(n.ID)
 		if err != nil {
 			return nil, err
 		}
-		if old != nil && old.BodyHash == p.hash && old.Prompt == GeneratePromptVersion {
+		if old != nil && old.BodyHash == p.hash && old.Prompt == GeneratePromptVersion && old.Expected == p.expected {
+			moved := old.Function != n.ID
+			old.Function, old.Span = n.ID, fn.Span
+			for i := range old.Expectations {
+				old.Expectations[i].Caller = n.ID
+			}
 			gen.mu.Lock()
 			defer gen.mu.Unlock()
 			gen.res.Reused++
-			return nil, gen.keep(old, false)
+			return nil, gen.keep(old, moved)
 		}
 	}
 
@@ -406,6 +406,16 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 		p.Calls = append(p.Calls, callView{Line: e.Line, Text: e.Call.Callee, Callee: e.Callee.ID})
 	}
 	return p, nil
+}
+
+// expectationsHash hashes what callers expect of a function, ignoring
+// call lines (an edit above a call moves it without changing it).
+func expectationsHash(exps []Expectation) string {
+	var b strings.Builder
+	for _, e := range exps {
+		fmt.Fprintf(&b, "%s|%s|%s\n", StableID(e.Caller), formatConds(e.Pre), formatConds(e.Post))
+	}
+	return BodyHash(b.String())
 }
 
 func cmpOr(a, b int) int {

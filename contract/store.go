@@ -25,9 +25,20 @@ type Store struct {
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
 
+// StableID is a function ID without its line: the name a function keeps
+// when an edit above it moves it. Records are filed under it, so an edit
+// does not orphan the records of the functions below it.
+func StableID(id string) string {
+	if i := strings.LastIndexByte(id, '@'); i >= 0 && strings.Trim(id[i+1:], "0123456789") == "" {
+		return id[:i]
+	}
+	return id
+}
+
 // path returns the file of a function: a readable name plus a hash of its
-// ID, so that distinct IDs never share a file.
+// stable ID, so that distinct functions never share a file.
 func (s *Store) path(id string) string {
+	id = StableID(id)
 	h := sha256.Sum256([]byte(id))
 	name := id
 	if i := strings.LastIndex(name, ":"); i >= 0 {
@@ -66,7 +77,7 @@ func (s *Store) Get(id string) (*Record, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("contract: %s: %w", s.path(id), err)
 	}
-	if r.Function != id {
+	if StableID(r.Function) != StableID(id) {
 		return nil, fmt.Errorf("contract: %s holds %q, not %q", s.path(id), r.Function, id)
 	}
 	return &r, nil
