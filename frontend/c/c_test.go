@@ -9,5 +9,5 @@ import (
 
 func TestC(t *testing.T) {
 	frontendtest.Run(t, frontendtest.TestData(), c.C,
-		"statics", "prototypes", "headers", "fnptr", "specs", "preproc", "syntaxerrors", "stmts", "knr")
+		"statics", "prototypes", "headers", "fnptr", "specs", "preproc", "syntaxerrors", "stmts", "knr", "kernel")
 }

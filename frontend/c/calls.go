@@ -103,6 +103,9 @@ func (x *extractor) calls(root *sitter.Node) {
 		if fn == nil {
 			continue // a call outside any body: an initializer, a broken file
 		}
+		if fn.Kind == "macro" && int(call.StartByte()) == fn.start {
+			continue // the macro invocation that stands for the head
+		}
 		c := &frontend.Call{Callee: x.text(callee), Span: x.span(call), Kind: frontend.CallIndirect}
 		switch kindOf(callee) {
 		case kIdentifier:

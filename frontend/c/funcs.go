@@ -84,7 +84,7 @@ func (x *extractor) functions(root *sitter.Node) {
 	// Prototypes inside a body are local declarations, not functions of
 	// the file.
 	protos = slices.DeleteFunc(protos, func(p *function) bool { return x.enclosing(p.start) != nil })
-	if len(orphans) > 0 && len(heads) > 0 {
+	if len(orphans) > 0 {
 		protos = x.joinHeads(protos, heads, orphans)
 	}
 	x.funcs = append(x.funcs, protos...)
@@ -133,6 +133,9 @@ func (x *extractor) joinHeads(protos []*function, heads []head, orphans []*sitte
 			i--
 		}
 		if i < 0 || dropped[heads[i].fn] || !x.onlyPreproc(heads[i].fn.end, bs) {
+			if fn := x.macroDefinition(body); fn != nil {
+				x.funcs = append(x.funcs, fn)
+			}
 			continue
 		}
 		first := i
@@ -162,6 +165,56 @@ func (x *extractor) joinHeads(protos []*function, heads []head, orphans []*sitte
 	}
 	x.index()
 	return slices.DeleteFunc(protos, func(p *function) bool { return dropped[p] })
+}
+
+// macroDefinition makes a function of a body that follows a macro
+// invocation standing for a function head, as the Linux kernel's
+//
+//	SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count)
+//	{ ... }
+//
+// The function is named after the macro, has Kind "macro", and its
+// signature is the invocation. It returns nil when body follows anything
+// else.
+func (x *extractor) macroDefinition(body *sitter.Node) *function {
+	prev := body.PrevNamedSibling()
+	for prev != nil && kindOf(prev) == kComment {
+		prev = prev.PrevNamedSibling()
+	}
+	if kindOf(prev) != kExprStmt || !x.onlyPreproc(int(prev.EndByte()), int(body.StartByte())) {
+		return nil
+	}
+	call := firstNamed(prev)
+	if kindOf(call) != kCall {
+		return nil
+	}
+	name := call.ChildByFieldName("function")
+	if kindOf(name) != kIdentifier {
+		return nil
+	}
+	fn := &function{
+		Function: &frontend.Function{
+			Name:       x.text(name),
+			Kind:       "macro",
+			Span:       x.span(prev),
+			Signature:  strings.TrimSpace(x.text(prev)),
+			Exported:   true,
+			Definition: true,
+		},
+		start: int(prev.StartByte()),
+		end:   int(body.EndByte()),
+		vars:  map[string]bool{},
+		body:  body,
+	}
+	fn.Span.EndByte, fn.Span.EndLine, fn.Span.EndCol = fn.end, int(body.EndPoint().Row)+1, int(body.EndPoint().Column)+1
+	fn.Doc = x.doc(prev)
+	if last := prev.Child(int(prev.ChildCount()) - 1); last != nil && last.IsMissing() {
+		if x.healed == nil {
+			x.healed = map[int]bool{}
+		}
+		x.healed[int(last.StartByte())] = true
+	}
+	return fn
 }
 
 // onlyPreproc reports whether src[from:to] holds nothing but white space,
