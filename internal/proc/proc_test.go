@@ -44,12 +44,19 @@ func TestTimeoutKillsGroup(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("Run returned after %v; the group was not killed", d)
 	}
+	// SIGKILL is delivered asynchronously: give the grandchild a moment to
+	// die (a zombie waiting to be reaped counts as dead).
 	pid, _ := os.ReadFile(pidFile)
 	if p := strings.TrimSpace(string(pid)); p != "" {
-		if _, err := os.Stat("/proc/" + p); err == nil {
-			if stat, _ := os.ReadFile("/proc/" + p + "/stat"); !strings.Contains(string(stat), ") Z") {
-				t.Fatalf("grandchild %s still alive", p)
-			}
+		alive := func() bool {
+			stat, err := os.ReadFile("/proc/" + p + "/stat")
+			return err == nil && !strings.Contains(string(stat), ") Z")
+		}
+		for deadline := time.Now().Add(5 * time.Second); alive() && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if alive() {
+			t.Fatalf("grandchild %s still alive", p)
 		}
 	}
 	if n := Running(); n != 0 {
