@@ -38,8 +38,14 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 		}
 	case kFieldExpression:
 		c.Kind = frontend.CallMethod
-		c.Name = x.str(target.ChildByFieldName("field"))
+		field := target.ChildByFieldName("field")
+		c.Name = x.str(field)
 		c.Qualifier = x.str(target.ChildByFieldName("value"))
+		if field != nil {
+			// A method call's span starts at its name, so that each call
+			// of a chain split over lines is on its own line.
+			c.Span = x.spanBetween(field, n)
+		}
 	default:
 		c.Kind = frontend.CallIndirect
 	}
@@ -185,7 +191,11 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 			end = int(ts[k.match].end)
 		}
 		c.Callee = t[ts[j].start:p.end]
-		c.Span = x.spanOf(int(ts[j].start), end)
+		if c.Kind == frontend.CallMethod {
+			c.Span = x.spanOf(int(p.start), end)
+		} else {
+			c.Span = x.spanOf(int(ts[j].start), end)
+		}
 		st.f.Calls = append(st.f.Calls, c)
 	}
 }

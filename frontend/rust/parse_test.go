@@ -75,11 +75,15 @@ func TestCallFields(t *testing.T) {
 			t.Errorf("call %d: got %+v, want %+v", i, got[i], exp[i])
 		}
 	}
-	// Spans point at the call text.
+	// Spans point at the call text: a method call's at its name.
 	for _, c := range run.Calls {
 		text := c.Span.Text([]byte(sample))
-		if !strings.HasPrefix(text, c.Callee) {
-			t.Errorf("call %s: span text %q does not start with the callee", c.Callee, text)
+		want := c.Callee
+		if c.Kind == frontend.CallMethod {
+			want = c.Name
+		}
+		if !strings.HasPrefix(text, want) || !strings.HasSuffix(text, ")") {
+			t.Errorf("call %s: span text %q does not start with %q", c.Callee, text, want)
 		}
 	}
 }
@@ -159,5 +163,17 @@ func TestCancelled(t *testing.T) {
 func TestRegistered(t *testing.T) {
 	if l := frontend.ForPath("a/b.rs"); l != rust.Rust {
 		t.Errorf("ForPath(.rs) = %v, want rust.Rust", l)
+	}
+}
+
+func TestChainLines(t *testing.T) {
+	src := "fn f(v: Vec<u8>) -> usize {\n    v.iter()\n        .filter(|x| **x > 0)\n        .count()\n}\n"
+	f := parse(t, src, frontend.NeedCalls)
+	lines := map[string]int{}
+	for _, c := range f.Functions[0].Calls {
+		lines[c.Name] = c.Span.StartLine
+	}
+	if lines["iter"] != 2 || lines["filter"] != 3 || lines["count"] != 4 {
+		t.Errorf("call lines = %v, want iter 2, filter 3, count 4", lines)
 	}
 }
