@@ -174,7 +174,7 @@ func (x *extractor) tokens(tt *sitter.Node) []*sitter.Node {
 
 // run extracts every function under root; module is the module path of
 // the file (or of the mod block a verus! block sits in).
-func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) {
+func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) error {
 	defer func() {
 		if x.cursor != nil {
 			x.cursor.Close()
@@ -191,7 +191,7 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) {
 	var stack []scope
 	for i := 0; ; i++ {
 		if i&1023 == 0 && ctx.Err() != nil {
-			return
+			return ctx.Err()
 		}
 		// Every pattern captures one node, so a match is a capture and
 		// matches come in document order; NextMatch avoids the capture
@@ -250,6 +250,7 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) {
 			}
 		}
 	}
+	return nil
 }
 
 func innerFn(stack []scope) *fnState {

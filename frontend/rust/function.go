@@ -66,7 +66,7 @@ func (x *extractor) function(n *sitter.Node, module string, stack []scope) *fnSt
 	if ret != nil {
 		f.Results = []frontend.Param{{Type: collapse(x.str(ret))}}
 	}
-	if fs.indirect != nil || len(f.Params) > 0 {
+	if len(f.Params) > 0 {
 		x.fnParamIndirect(fs)
 	}
 	x.attrsAndDoc(n, f)

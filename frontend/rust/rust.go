@@ -49,8 +49,7 @@ func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (f *fr
 	x := newExtractor(src.Path, src.Content, mode, f)
 	err = tsutil.Parse(ctx, language, src.Content, func(root *sitter.Node) error {
 		f.Errors = tsutil.Errors(src.Path, root)
-		x.run(ctx, root, f.Module)
-		return nil
+		return x.run(ctx, root, f.Module)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("rust: %s: %w", src.Path, err)

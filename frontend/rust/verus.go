@@ -85,8 +85,7 @@ func (x *extractor) verusBlock(ctx context.Context, n *sitter.Node, module strin
 	_ = tsutil.Parse(ctx, language, view, func(root *sitter.Node) error {
 		// Errors of the second parse are Verus syntax the Rust grammar does
 		// not know (==>, forall|i|), not errors of the file.
-		sub.run(ctx, root, module)
-		return nil
+		return sub.run(ctx, root, module)
 	})
 }
 
