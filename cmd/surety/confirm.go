@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/validate"
+	"github.com/suretydev/surety/validate/sandbox"
+)
+
+func init() {
+	register(&command{
+		name: "confirm",
+		usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
+			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
+		short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF",
+		run:   runConfirm,
+	})
+}
+
+func runConfirm(ctx context.Context, e *env, args []string) int {
+	flags := flag.NewFlagSet("confirm", flag.ContinueOnError)
+	flags.SetOutput(e.stderr)
+	attempts := flags.Int("attempts", 10, "tests tried per potential bug before it is left unconfirmed")
+	build := flags.String("build", "", "shell command building the test with the system under test; {test} is the test file")
+	run := flags.String("run", "", "shell command running what --build produced (or feeding the test to the system)")
+	reference := flags.String("reference", "", "shell command running the test on a reference implementation; without it the model judges against the contract")
+	entry := flags.String("entry", "", "what a test is, for the test writer (\"a C program for the compiler under test\")")
+	from := flags.String("from", filepath.Join(".surety", "reason.json"), "the reports written by surety reason")
+	out := flags.String("out", filepath.Join(".surety", "bugs"), "directory of the bug reports")
+	timeout := flags.Duration("timeout", 30*time.Second, "wall-clock limit of each build, run or reference step")
+	allowNet := flags.Bool("allow-network", false, "let tests use the network (by default they run in a network namespace of their own)")
+	allowWrites := flags.Bool("allow-writes", false, "let tests write outside their directory (for machines without mount namespaces)")
+	var mf modelFlags
+	mf.register(flags)
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if flags.NArg() == 0 || (*build == "" && *run == "") {
+		fmt.Fprintln(e.stderr, "usage: surety confirm --build CMD and/or --run CMD [flags] PATH...")
+		return 2
+	}
+	data, err := os.ReadFile(*from)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fail(e, "confirm", fmt.Errorf("no %s: run surety reason first", *from))
+	}
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	var rf reasonFile
+	if err := json.Unmarshal(data, &rf); err != nil {
+		return fail(e, "confirm", fmt.Errorf("%s: %w", *from, err))
+	}
+	prog, ferrs, err := frontend.Load(ctx, flags.Args(), nil)
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	for _, fe := range ferrs {
+		fmt.Fprintln(e.stderr, "surety confirm:", fe)
+	}
+	inPaths := map[string]bool{}
+	for _, f := range prog.Files {
+		for _, fn := range f.Functions {
+			inPaths[fn.ID()] = true
+		}
+	}
+	var suspects []*validate.Suspect
+	for _, r := range rf.Reports {
+		if !inPaths[r.Function] {
+			continue
+		}
+		for i := range r.Bugs {
+			suspects = append(suspects, suspectFromBug(r, &r.Bugs[i]))
+		}
+	}
+	if len(suspects) == 0 {
+		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
+		return 0
+	}
+	m, err := mf.model(e)
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	opts := &validate.ConfirmOptions{
+		Model:    m,
+		System:   validate.System{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
+		Attempts: *attempts,
+		Runner: sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: *timeout},
+			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
+	}
+	var done []*validate.Confirmation
+	confirmed := 0
+	for _, s := range suspects {
+		c, err := validate.Confirm(ctx, s, opts)
+		if err != nil {
+			return fail(e, "confirm", err)
+		}
+		done = append(done, c)
+		switch c.Status {
+		case validate.Confirmed:
+			confirmed++
+			v := c.Trigger.Verdict
+			note := ""
+			if v.JudgedByContract {
+				note = " (judged by contract: the model's verdict)"
+			}
+			fmt.Fprintf(e.stdout, "CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, *attempts, v.Oracle, note)
+		default:
+			fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.Status]string{validate.Unconfirmed: "UNCONFIRMED", validate.Failed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
+		}
+	}
+	files, err := validate.WriteBugReports(*out, done)
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	fmt.Fprintf(e.stdout, "%d potential bugs: %d confirmed, %d not; reports in %s, SARIF in %s\n",
+		len(done), confirmed, len(done)-confirmed, *out, files.SARIF)
+	printUsage(e.stdout, m.report())
+	if confirmed > 0 {
+		return 1
+	}
+	return 0
+}
+
+// suspectFromBug turns the Hoare pass's potential bug into validate's
+// Suspect: validate does not import hoare.
+func suspectFromBug(r *hoare.Report, b *hoare.PotentialBug) *validate.Suspect {
+	return &validate.Suspect{
+		Function: r.Name, File: b.Exit.File, Line: b.Exit.StartLine, Exit: b.ExitText,
+		Claim: b.Post, Actual: b.Condition, Evidence: b.Chain,
+		Trigger: b.Trigger, Counterexample: b.Counterexample,
+	}
+}

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/smt"
+)
+
+func init() {
+	register(&command{
+		name:  "reason",
+		usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] PATH...",
+		short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs",
+		run:   runReason,
+	})
+}
+
+// reasonFile is what surety reason writes and surety confirm reads.
+type reasonFile struct {
+	Reports []*hoare.Report `json:"reports"`
+}
+
+func runReason(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("reason", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	blockLines := fs.Int("block-lines", 10, "most source lines grouped into one block (one model request)")
+	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	contracts := fs.String("contracts", filepath.Join(".surety", "contracts"), "directory of the contract records written by surety contracts")
+	out := fs.String("out", filepath.Join(".surety", "reason.json"), "file the reports are written to, for surety confirm")
+	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: z3, cvc5, boolector, or none (every check stays in natural language)")
+	var mf modelFlags
+	mf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "usage: surety reason [flags] PATH...")
+		return 2
+	}
+	solver, err := pickSolver(*solverName)
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	records, err := (&contract.Store{Dir: *contracts}).All()
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	if len(records) == 0 {
+		return fail(e, "reason", fmt.Errorf("no contract records in %s: run surety contracts first", *contracts))
+	}
+	m, err := mf.model(e)
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies})
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	for _, fe := range ferrs {
+		fmt.Fprintln(e.stderr, "surety reason:", fe)
+	}
+	byID := map[string]*contract.Record{}
+	names := map[string]string{}
+	for _, r := range records {
+		byID[r.Function] = r
+		names[r.Function] = r.Name
+	}
+	opts := &hoare.Options{Model: m, Solver: solver, BlockLines: *blockLines}
+	var reports []*hoare.Report
+	sources := map[string][]byte{}
+	for _, f := range prog.Files {
+		for _, fn := range f.Functions {
+			if !fn.Definition {
+				continue
+			}
+			rec := byID[fn.ID()]
+			if rec == nil {
+				reports = append(reports, &hoare.Report{Function: fn.ID(), Name: fn.QualifiedName(), Verdict: hoare.Skipped,
+					Reason: "no contract record (run surety contracts)", DecidedBy: hoare.ByModel})
+				continue
+			}
+			src, ok := sources[f.Path]
+			if !ok {
+				if src, err = os.ReadFile(f.Path); err != nil {
+					return fail(e, "reason", err)
+				}
+				sources[f.Path] = src
+			}
+			r, err := hoare.Reason(ctx, &hoare.Input{Func: fn, Source: src, Contract: rec.Contract,
+				Callees: rec.Expectations, CalleeNames: names}, opts)
+			if err != nil {
+				return fail(e, "reason", err)
+			}
+			reports = append(reports, r)
+		}
+	}
+	slices.SortStableFunc(reports, func(a, b *hoare.Report) int { return strings.Compare(a.Function, b.Function) })
+	data, err := json.MarshalIndent(reasonFile{Reports: reports}, "", "  ")
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	if !mf.estimate {
+		if err := writeFileAtomic(*out, append(data, '\n')); err != nil {
+			return fail(e, "reason", err)
+		}
+	}
+	if *asJSON {
+		e.stdout.Write(append(data, '\n'))
+	} else {
+		printReasonText(e.stdout, reports)
+		printUsage(e.stdout, m.report())
+	}
+	for _, r := range reports {
+		if r.Verdict == hoare.Mismatch || (r.Verdict == hoare.Error && !mf.estimate) {
+			return 1
+		}
+	}
+	return 0
+}
+
+func pickSolver(name string) (smt.Solver, error) {
+	var s smt.Solver
+	switch name {
+	case "none", "":
+		return nil, nil
+	case "z3":
+		s = smt.Z3(nil)
+	case "cvc5":
+		s = smt.CVC5(nil)
+	case "boolector":
+		s = smt.Boolector(nil)
+	default:
+		return nil, fmt.Errorf("unknown solver %q (want z3, cvc5, boolector or none)", name)
+	}
+	if _, err := proc.LookPath(name); err != nil {
+		return nil, fmt.Errorf("%w (or use --solver none)", err)
+	}
+	return s, nil
+}
+
+// printReasonText writes one line per function and each potential bug
+// with its chain, then a summary.
+func printReasonText(w io.Writer, reports []*hoare.Report) {
+	counts := map[hoare.Verdict]int{}
+	for _, r := range reports {
+		counts[r.Verdict]++
+		fmt.Fprintf(w, "%-8s %s", r.Verdict, r.Name)
+		if r.Reason != "" {
+			fmt.Fprintf(w, ": %s", r.Reason)
+		}
+		if r.Requests > 0 {
+			fmt.Fprintf(w, " (%d model requests)", r.Requests)
+		}
+		fmt.Fprintln(w)
+		for _, b := range r.Bugs {
+			fmt.Fprintf(w, "  potential bug at %s: %s\n", b.Exit, oneLine(b.ExitText))
+			fmt.Fprintf(w, "    post-condition: %s\n    holds instead:  %s\n", oneLine(b.Post), oneLine(b.Condition))
+			fmt.Fprintf(w, "    trigger: %s\n", oneLine(b.Trigger))
+			if b.Counterexample != "" {
+				fmt.Fprintf(w, "    counterexample: %s\n", oneLine(b.Counterexample))
+			}
+			for i, c := range b.Chain {
+				fmt.Fprintf(w, "    %d. %s\n", i+1, oneLine(c))
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d functions: %d MATCH, %d MISMATCH, %d ERROR, %d SKIPPED (verdicts of a language model)\n", len(reports),
+		counts[hoare.Match], counts[hoare.Mismatch], counts[hoare.Error], counts[hoare.Skipped])
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// writeFileAtomic writes data through a temporary file and a rename.
+func writeFileAtomic(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}
