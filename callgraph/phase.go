@@ -175,6 +175,10 @@ type LayerStats struct {
 	Max    int `json:"max"`
 	Median int `json:"median"`
 	Min    int `json:"min"`
+	// Single counts the phases of one function (uncalled functions that
+	// call nothing, when phases are components); they pull the median and
+	// minimum down to 1 on large trees.
+	Single int `json:"single"`
 }
 
 // LayerStats computes the layer statistics of s.
@@ -183,8 +187,12 @@ func (s *PhaseSplit) LayerStats() LayerStats {
 		return LayerStats{}
 	}
 	counts := make([]int, len(s.Phases))
+	single := 0
 	for i, p := range s.Phases {
 		counts[i] = len(p.Layers)
+		if len(p.Nodes) == 1 {
+			single++
+		}
 	}
 	sort.Ints(counts)
 	return LayerStats{
@@ -192,6 +200,7 @@ func (s *PhaseSplit) LayerStats() LayerStats {
 		Max:    counts[len(counts)-1],
 		Median: counts[(len(counts)-1)/2],
 		Min:    counts[0],
+		Single: single,
 	}
 }
 

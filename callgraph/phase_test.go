@@ -28,7 +28,7 @@ func TestPhasesByComponent(t *testing.T) {
 	if len(s.Cross) != 0 {
 		t.Errorf("component phases have no counted cross edges, got %d", len(s.Cross))
 	}
-	if st := s.LayerStats(); st != (LayerStats{Phases: 2, Max: 4, Median: 2, Min: 2}) {
+	if st := s.LayerStats(); st != (LayerStats{Phases: 2, Max: 4, Median: 2, Min: 2, Single: 0}) {
 		t.Errorf("stats %+v", st)
 	}
 }
@@ -55,7 +55,7 @@ func TestPhasesByDirectory(t *testing.T) {
 			t.Errorf("Of[%d] wrong", i)
 		}
 	}
-	if st := s.LayerStats(); st != (LayerStats{Phases: 3, Max: 3, Median: 2, Min: 2}) {
+	if st := s.LayerStats(); st != (LayerStats{Phases: 3, Max: 3, Median: 2, Min: 2, Single: 0}) {
 		t.Errorf("stats %+v", st)
 	}
 	if _, err := ParsePhaseBy("nope"); err == nil {

@@ -215,7 +215,7 @@ func writeGraphText(w io.Writer, s *callgraph.Summary, list bool) error {
 		p("  %s\n", componentText(c, 8))
 	}
 	p("layers: %d\n", r.Layers)
-	p("phases: %d (by %s), %d cross-phase edges\n", s.LayerStats.Phases, s.PhaseBy, s.CrossPhaseEdges)
+	p("phases: %d (by %s, %d of one function), %d cross-phase edges\n", s.LayerStats.Phases, s.PhaseBy, s.LayerStats.Single, s.CrossPhaseEdges)
 	for i, ph := range s.Phases {
 		if i == listCap && !list {
 			p("  ... and %d more\n", len(s.Phases)-listCap)
