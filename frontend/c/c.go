@@ -39,6 +39,12 @@ func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*fron
 	if mode.Has(frontend.NeedSource) {
 		f.Source = content
 	}
+	if !mayHoldCode(content) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return f, nil
+	}
 	content = blankDead(content)
 	tree, err := parseTree(ctx, content)
 	if err != nil {
@@ -99,6 +105,8 @@ type extractor struct {
 	// healed are the start bytes of missing-semicolon errors that belong
 	// to function heads joined to their bodies.
 	healed map[int]bool
+	// strs interns callee texts.
+	strs map[string]string
 }
 
 // function is a Function with what extraction needs on the side.
@@ -114,6 +122,28 @@ type function struct {
 }
 
 func (x *extractor) span(n *sitter.Node) frontend.Span { return tsutil.Span(x.file, n) }
+
+// intern returns the text of n, sharing one copy per distinct text in
+// the file: callee names repeat, and a big tree has millions of calls.
+func (x *extractor) intern(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	s, e := n.StartByte(), n.EndByte()
+	if e > uint32(len(x.src)) || s > e {
+		return ""
+	}
+	b := x.src[s:e]
+	if v, ok := x.strs[string(b)]; ok {
+		return v
+	}
+	if x.strs == nil {
+		x.strs = map[string]string{}
+	}
+	v := string(b)
+	x.strs[v] = v
+	return v
+}
 
 func (x *extractor) text(n *sitter.Node) string {
 	if n == nil {

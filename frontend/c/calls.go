@@ -106,7 +106,7 @@ func (x *extractor) calls(root *sitter.Node) {
 		if fn.Kind == "macro" && int(call.StartByte()) == fn.start {
 			continue // the macro invocation that stands for the head
 		}
-		c := &frontend.Call{Callee: x.text(callee), Span: x.span(call), Kind: frontend.CallIndirect}
+		c := &frontend.Call{Callee: x.intern(callee), Span: x.span(call), Kind: frontend.CallIndirect}
 		switch kindOf(callee) {
 		case kIdentifier:
 			c.Name, c.Kind = c.Callee, frontend.CallDirect

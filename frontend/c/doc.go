@@ -33,8 +33,21 @@
 // head to the end of the body, with the first head's signature; the
 // parser's complaints about the heads' missing semicolons are dropped.
 //
+// Lines inside #if 0 (up to its #else, #elif or #endif) and the lone
+// `extern "C" {` and `}` lines of C++ guards are blanked before parsing
+// (offsets and lines unchanged): compilers never see the first, and the
+// unbalanced braces of the second would swallow the rest of a header.
+//
+// A body that follows a macro invocation standing for a head, as in the
+// kernel's SYSCALL_DEFINE3(read, ...) { ... }, becomes a function named
+// after the macro, with Kind "macro", so that the calls in the body are
+// not lost.
+//
 // A file with syntax errors yields every function that parsed and lists
-// the rest in File.Errors.
+// the rest in File.Errors. A file with no parenthesis outside its
+// preprocessor lines can hold no function or call and is not parsed at
+// all (generated headers of #defines); its File has no Functions and no
+// Errors.
 //
 // Speed: the functions, calls and variables are found by tree-sitter
 // queries, so only the nodes that matter become Go values; bodies are

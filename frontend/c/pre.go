@@ -44,21 +44,23 @@ func blankDead(src []byte) []byte {
 		switch {
 		case d == "if" && (string(arg) == "0" || bytes.HasPrefix(arg, []byte("0 ")) || bytes.HasPrefix(arg, []byte("0\t")) || bytes.HasPrefix(arg, []byte("0/"))):
 			// Blank up to the matching #else, #elif or #endif.
-			depth, from := 0, i
-			for i < len(src) {
+			depth, from, found := 0, i, false
+			for i < len(src) && !found {
 				m := next(i)
 				d, _ := directive(src[m.start:m.end])
-				if d == "if" || d == "ifdef" || d == "ifndef" {
+				switch {
+				case d == "if" || d == "ifdef" || d == "ifndef":
 					depth++
-				} else if d == "endif" || ((d == "else" || d == "elif") && depth == 0) {
-					if depth == 0 {
-						blank(from, m.start)
-						break
-					}
+				case depth == 0 && (d == "endif" || d == "else" || d == "elif"):
+					found = true
+					continue // i stays on the directive, which is kept
+				case d == "endif":
 					depth--
 				}
 				i = m.end + 1
 			}
+			// Unterminated, it runs to the end of the file.
+			blank(from, min(i, len(src)))
 		case (d == "ifdef" && bytes.Equal(arg, []byte("__cplusplus"))) || (d == "if" && bytes.Equal(arg, []byte("defined(__cplusplus)"))):
 			body := next(min(i, len(src)))
 			if i >= len(src) || body.end+1 > len(src) {
@@ -91,4 +93,44 @@ func directive(l []byte) (string, []byte) {
 		n++
 	}
 	return string(l[:n]), bytes.TrimSpace(l[n:])
+}
+
+// mayHoldCode reports whether src has a parenthesis outside preprocessor
+// lines. Without one it can hold no function, prototype or call, and
+// Parse skips the parse: generated headers of #defines (a third of the
+// Linux tree's bytes) cost only this scan. Comments and strings are not
+// told apart from code, which errs towards parsing.
+func mayHoldCode(src []byte) bool {
+	for i := 0; i < len(src); {
+		j := i
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == '#' {
+			// A directive, with its continuation lines.
+			for {
+				e := bytes.IndexByte(src[j:], '\n')
+				if e < 0 {
+					return false
+				}
+				j += e
+				if k := j - 1; k >= 0 && src[k] == '\\' || (k >= 1 && src[k] == '\r' && src[k-1] == '\\') {
+					j++
+					continue
+				}
+				break
+			}
+			i = j + 1
+			continue
+		}
+		e := bytes.IndexByte(src[i:], '\n')
+		if e < 0 {
+			e = len(src) - i
+		}
+		if bytes.IndexByte(src[i:i+e], '(') >= 0 {
+			return true
+		}
+		i += e + 1
+	}
+	return false
 }
