@@ -11,28 +11,28 @@ type Op int
 
 // The expression operators.
 const (
-	OConst   Op = iota // integer constant Val of type T
-	OFConst            // floating constant F of type T
-	OStr               // string literal Str (NUL included); value: pointer to a read-only object
-	OVar               // variable Var (an lvalue)
-	OConv              // X converted to T
-	ODecay             // array lvalue X as a pointer to its first element
-	OUn                // Name in "-", "~", "!"; X already promoted
-	OBin               // Name arithmetic, bitwise, shift or comparison; X and Y converted
-	OAnd               // X && Y (conditions), int result
-	OOr                // X || Y
-	OPtrAdd            // X pointer plus Y (long); Name "+" or "-"
-	OPtrDiff           // X - Y of two pointers, in elements (long)
-	OAssign            // X = Y (Y converted to X.T)
-	OCompound          // X Name= Y, computed in CT
-	OIncDec            // ++/-- (Name), Post for postfix
-	OCall              // call of Fn (defined) or of the library function Name
-	ODeref             // *X (an lvalue)
-	OAddr              // &X
-	OField             // X.field at cell offset Off (an lvalue)
-	OCond              // X ? Y : Z
-	OComma             // X, Y
-	ONondet            // a fresh value of type T (uninitialised variables)
+	OConst    Op = iota // integer constant Val of type T
+	OFConst             // floating constant F of type T
+	OStr                // string literal Str (NUL included); value: pointer to a read-only object
+	OVar                // variable Var (an lvalue)
+	OConv               // X converted to T
+	ODecay              // array lvalue X as a pointer to its first element
+	OUn                 // Name in "-", "~", "!"; X already promoted
+	OBin                // Name arithmetic, bitwise, shift or comparison; X and Y converted
+	OAnd                // X && Y (conditions), int result
+	OOr                 // X || Y
+	OPtrAdd             // X pointer plus Y (long); Name "+" or "-"
+	OPtrDiff            // X - Y of two pointers, in elements (long)
+	OAssign             // X = Y (Y converted to X.T)
+	OCompound           // X Name= Y, computed in CT
+	OIncDec             // ++/-- (Name), Post for postfix
+	OCall               // call of Fn (defined) or of the library function Name
+	ODeref              // *X (an lvalue)
+	OAddr               // &X
+	OField              // X.field at cell offset Off (an lvalue)
+	OCond               // X ? Y : Z
+	OComma              // X, Y
+	ONondet             // a fresh value of type T (uninitialised variables)
 )
 
 // An Expr is a typed expression.
@@ -117,14 +117,14 @@ const (
 
 // A Stmt is a statement.
 type Stmt struct {
-	Op   SOp
-	Line int
-	X    *Expr // expression, condition or returned value
-	Post *Expr // for: update
-	Init *Stmt // for: initialiser
-	Body *Stmt
-	Else *Stmt
-	List []*Stmt
+	Op    SOp
+	Line  int
+	X     *Expr // expression, condition or returned value
+	Post  *Expr // for: update
+	Init  *Stmt // for: initialiser
+	Body  *Stmt
+	Else  *Stmt
+	List  []*Stmt
 	Decls []*Var
 	// Case: the label's value (nil for default).
 	Case *big.Int

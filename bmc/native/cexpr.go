@@ -21,12 +21,12 @@ var libFuncs = map[string]libFunc{
 	"getc": {tInt, 1, 1}, "fgetc": {tInt, 1, 1},
 	"atoi": {tInt, 1, 1}, "atol": {tLong, 1, 1}, "atoll": {tLLong, 1, 1}, "strtol": {tLong, 3, 3}, "strtoll": {tLLong, 3, 3},
 	"strtoul": {tULong, 3, 3},
-	"rand": {tInt, 0, 0}, "srand": {tVoid, 1, 1}, "time": {tLong, 1, 1},
+	"rand":    {tInt, 0, 0}, "srand": {tVoid, 1, 1}, "time": {tLong, 1, 1},
 	"malloc": {tVoidP, 1, 1}, "calloc": {tVoidP, 2, 2}, "free": {tVoid, 1, 1},
 	"strlen": {tULong, 1, 1}, "strnlen": {tULong, 2, 2}, "strcmp": {tInt, 2, 2}, "strncmp": {tInt, 3, 3},
 	"strcpy": {tCharP, 2, 2}, "strncpy": {tCharP, 3, 3}, "memset": {tVoidP, 3, 3}, "memcpy": {tVoidP, 3, 3},
 	"memmove": {tVoidP, 3, 3},
-	"abs": {tInt, 1, 1}, "labs": {tLong, 1, 1}, "llabs": {tLLong, 1, 1},
+	"abs":     {tInt, 1, 1}, "labs": {tLong, 1, 1}, "llabs": {tLLong, 1, 1},
 	"fabs": {tDouble, 1, 1}, "fabsf": {tFloat, 1, 1}, "sqrt": {tDouble, 1, 1}, "sqrtf": {tFloat, 1, 1},
 	"floor": {tDouble, 1, 1}, "ceil": {tDouble, 1, 1}, "round": {tDouble, 1, 1}, "trunc": {tDouble, 1, 1},
 	"fmin": {tDouble, 2, 2}, "fmax": {tDouble, 2, 2},
@@ -34,7 +34,7 @@ var libFuncs = map[string]libFunc{
 	"isupper": {tInt, 1, 1}, "islower": {tInt, 1, 1}, "isxdigit": {tInt, 1, 1}, "isprint": {tInt, 1, 1},
 	"ispunct": {tInt, 1, 1}, "toupper": {tInt, 1, 1}, "tolower": {tInt, 1, 1},
 	"exit": {tVoid, 1, 1}, "abort": {tVoid, 0, 0}, "reach_error": {tVoid, 0, 0}, "__VERIFIER_error": {tVoid, 0, 0},
-	"__assert_fail": {tVoid, 4, 4},
+	"__assert_fail":     {tVoid, 4, 4},
 	"__VERIFIER_assume": {tVoid, 1, 1}, "assume": {tVoid, 1, 1},
 }
 
@@ -183,6 +183,8 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		var t *Type
 		if tn := n.ChildByFieldName("type"); tn != nil {
 			t = c.typeName(tn)
+		} else if td := c.typedefIn(n.ChildByFieldName("value")); td != nil {
+			t = td
 		} else {
 			t = c.expr(n.ChildByFieldName("value")).T
 		}
@@ -222,6 +224,22 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 	}
 	c.fail(line, "expression %s", n.Type())
 	return nil
+}
+
+// typedefIn recognises "(T)" where T is a typedef name, which the parser
+// reads as a parenthesized identifier.
+func (c *conv) typedefIn(n *sitter.Node) *Type {
+	for n != nil && n.Type() == "parenthesized_expression" && n.NamedChildCount() == 1 {
+		n = n.NamedChild(0)
+	}
+	if n == nil || (n.Type() != "identifier" && n.Type() != "type_identifier") {
+		return nil
+	}
+	name := c.text(n)
+	if c.lookup(name) != nil {
+		return nil
+	}
+	return c.typedefs[name]
 }
 
 func isNullConst(e *Expr) bool {

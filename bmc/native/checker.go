@@ -19,8 +19,9 @@ func init() { bmc.Register(New(nil)) }
 // Options configure the native checker. The zero value is valid and a nil
 // *Options means the zero value; the checker never modifies it.
 type Options struct {
-	// Solver decides the formulas; nil means z3 when it is installed, else
-	// cvc5.
+	// Solver decides the formulas; nil means a portfolio of cvc5 and z3
+	// (the first definitive answer wins), or whichever of them is
+	// installed.
 	Solver smt.Solver
 	// GCC is the compiler used to replay counterexamples; "" means "gcc".
 	GCC string
@@ -67,12 +68,19 @@ func (c *Checker) solver() (smt.Solver, error) {
 	if c.opts.Solver != nil {
 		return c.opts.Solver, nil
 	}
+	var ss []smt.Solver
 	for _, s := range smt.Available() {
 		if s.Name() == "z3" || s.Name() == "cvc5" {
-			return s, nil
+			ss = append(ss, s)
 		}
 	}
-	return nil, fmt.Errorf("native: %w: z3 or cvc5", smt.ErrNotFound)
+	switch len(ss) {
+	case 0:
+		return nil, fmt.Errorf("native: %w: z3 or cvc5", smt.ErrNotFound)
+	case 1:
+		return ss[0], nil
+	}
+	return smt.Portfolio(ss...), nil
 }
 
 // translate returns the shared translation of a program at bound k.

@@ -152,9 +152,9 @@ func (x *sym) eval(s *state, e *Expr) value {
 			if v.t.isFloat() {
 				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
 			}
-			return value{t: e.T, s: "(bvneg " + v.s + ")"}
+			return value{t: e.T, s: bvUn("bvneg", v.s)}
 		case "~":
-			return value{t: e.T, s: "(bvnot " + v.s + ")"}
+			return value{t: e.T, s: bvUn("bvnot", v.s)}
 		}
 	case OBin:
 		a := x.eval(s, e.X)
@@ -215,12 +215,9 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OPtrAdd:
 		p := x.eval(s, e.X)
 		n := x.eval(s, e.Y)
-		sc := "(bvmul " + n.s + " " + bvInt(int64(e.T.Elem.Cells()), 64) + ")"
-		if e.T.Elem.Cells() == 1 {
-			sc = n.s
-		}
+		sc := bv("bvmul", n.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
-			sc = "(bvneg " + sc + ")"
+			sc = bvUn("bvneg", sc)
 		}
 		r := x.ptrAdd(p, sc)
 		r.t = e.T
@@ -228,9 +225,9 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OPtrDiff:
 		p := x.eval(s, e.X)
 		q := x.eval(s, e.Y)
-		d := "((_ sign_extend 24) (bvsub " + ptrOff(p.s) + " " + ptrOff(q.s) + "))"
+		d := extendTo(bv("bvsub", ptrOff(p.s), ptrOff(q.s)), offW, 64, true)
 		if c := e.X.T.Elem.Cells(); c != 1 {
-			d = "(bvsdiv " + d + " " + bvInt(int64(c), 64) + ")"
+			d = bv("bvsdiv", d, bvInt(int64(c), 64))
 		}
 		return value{t: tLong, s: d}
 	case OAssign:
@@ -276,7 +273,7 @@ func (x *sym) eval(s *state, e *Expr) value {
 		case e.T.isPtr():
 			d := bvInt(int64(e.T.Elem.Cells()), 64)
 			if op == "-" {
-				d = "(bvneg " + d + ")"
+				d = bvUn("bvneg", d)
 			}
 			nv = x.ptrAdd(old, d)
 		case e.T.isFloat():
@@ -321,9 +318,9 @@ func notIf(b bool, a string) string {
 
 func (x *sym) compound(e *Expr, old, y value) value {
 	if e.T.isPtr() {
-		sc := "(bvmul " + y.s + " " + bvInt(int64(e.T.Elem.Cells()), 64) + ")"
+		sc := bv("bvmul", y.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
-			sc = "(bvneg " + sc + ")"
+			sc = bvUn("bvneg", sc)
 		}
 		return x.ptrAdd(old, sc)
 	}
@@ -336,7 +333,7 @@ func (x *sym) convert(v value, t *Type) value {
 	f := v.t
 	switch {
 	case t.Kind == KInt && t.Bool:
-		return value{t: t, s: ite(truth(v), "#x01", "#x00")}
+		return value{t: t, s: ite(truth(v), "#x01", "#x00"), b: truth(v)}
 	case f.Kind == KInt && t.Kind == KInt:
 		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
 	case f.Kind == KInt && t.Kind == KFloat:
@@ -398,12 +395,12 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 	if at.isPtr() {
 		switch op {
 		case "==":
-			return boolVal("(= " + a.s + " " + b.s + ")")
+			return boolVal(eq(a.s, b.s))
 		case "!=":
-			return boolVal("(not (= " + a.s + " " + b.s + "))")
+			return boolVal(not(eq(a.s, b.s)))
 		}
 		m := map[string]string{"<": "bvslt", ">": "bvsgt", "<=": "bvsle", ">=": "bvsge"}[op]
-		return boolVal("(" + m + " " + ptrOff(a.s) + " " + ptrOff(b.s) + ")")
+		return boolVal(bv(m, ptrOff(a.s), ptrOff(b.s)))
 	}
 	sg := at.Signed
 	pick := func(signed, unsigned string) string {
@@ -414,28 +411,28 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 	}
 	switch op {
 	case "==":
-		return boolVal("(= " + a.s + " " + b.s + ")")
+		return boolVal(eq(a.s, b.s))
 	case "!=":
-		return boolVal("(not (= " + a.s + " " + b.s + "))")
+		return boolVal(not(eq(a.s, b.s)))
 	case "<":
-		return boolVal("(" + pick("bvslt", "bvult") + " " + a.s + " " + b.s + ")")
+		return boolVal(bv(pick("bvslt", "bvult"), a.s, b.s))
 	case ">":
-		return boolVal("(" + pick("bvsgt", "bvugt") + " " + a.s + " " + b.s + ")")
+		return boolVal(bv(pick("bvsgt", "bvugt"), a.s, b.s))
 	case "<=":
-		return boolVal("(" + pick("bvsle", "bvule") + " " + a.s + " " + b.s + ")")
+		return boolVal(bv(pick("bvsle", "bvule"), a.s, b.s))
 	case ">=":
-		return boolVal("(" + pick("bvsge", "bvuge") + " " + a.s + " " + b.s + ")")
+		return boolVal(bv(pick("bvsge", "bvuge"), a.s, b.s))
 	case "<<", ">>":
 		n := extendTo(b.s, b.t.Width, at.Width, false)
 		if op == "<<" {
-			return value{t: t, s: "(bvshl " + a.s + " " + n + ")"}
+			return value{t: t, s: bv("bvshl", a.s, n)}
 		}
-		return value{t: t, s: "(" + pick("bvashr", "bvlshr") + " " + a.s + " " + n + ")"}
+		return value{t: t, s: bv(pick("bvashr", "bvlshr"), a.s, n)}
 	}
 	fn := map[string]string{"+": "bvadd", "-": "bvsub", "*": "bvmul", "&": "bvand", "|": "bvor", "^": "bvxor",
 		"/": pick("bvsdiv", "bvudiv"), "%": pick("bvsrem", "bvurem")}[op]
 	if fn == "" {
 		panic(bail{unsupported(0, "operator %s", op)})
 	}
-	return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
+	return value{t: t, s: bv(fn, a.s, b.s)}
 }

@@ -34,6 +34,12 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		if c == "true" {
 			return x.stmt(s, st.Body)
 		}
+		if c == "false" {
+			if st.Else == nil {
+				return s
+			}
+			return x.stmt(s, st.Else)
+		}
 		c = x.def("Bool", c)
 		g := s.guard
 		st1 := s.withGuard(x.def("Bool", and(g, c)))

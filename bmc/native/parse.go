@@ -526,6 +526,10 @@ func (c *conv) initializer(t *Type, n *sitter.Node, static bool) *Init {
 		}
 		return in
 	}
+	if t.Kind == KStruct && n.Type() != "initializer_list" && !static {
+		in.Scalar = c.assignConv(c.expr(n), t, lineOf(n))
+		return in
+	}
 	if t.isScalar() && n.Type() != "initializer_list" {
 		e := c.assignConv(c.rval(c.expr(n)), t, lineOf(n))
 		if static {
@@ -733,6 +737,9 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		if n.NamedChildCount() == 0 {
 			return &Stmt{Op: SEmpty, Line: line}
 		}
+		if d := c.misparsedDecl(n.NamedChild(0)); d != nil {
+			return d
+		}
 		ch := n.NamedChild(0)
 		if ch.Type() == "comment" {
 			return &Stmt{Op: SEmpty, Line: line}
@@ -760,6 +767,8 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		if in := n.ChildByFieldName("initializer"); in != nil {
 			if in.Type() == "declaration" {
 				s.Init = &Stmt{Op: SDecl, Line: line, Decls: c.declaration(in, false)}
+			} else if d := c.misparsedDecl(in); d != nil {
+				s.Init = d
 			} else {
 				s.Init = &Stmt{Op: SExpr, Line: line, X: c.expr(in)}
 			}
@@ -839,6 +848,42 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	}
 	c.fail(line, "statement %s", n.Type())
 	return nil
+}
+
+// misparsedDecl recognises "T * x = e" and "T * x", which the parser reads
+// as a multiplication when it cannot know that T is a typedef name.
+func (c *conv) misparsedDecl(n *sitter.Node) *Stmt {
+	var mul, init *sitter.Node
+	switch n.Type() {
+	case "assignment_expression":
+		if c.text(n.ChildByFieldName("operator")) != "=" {
+			return nil
+		}
+		mul, init = n.ChildByFieldName("left"), n.ChildByFieldName("right")
+	case "binary_expression":
+		mul = n
+	default:
+		return nil
+	}
+	if mul.Type() != "binary_expression" || c.text(mul.ChildByFieldName("operator")) != "*" {
+		return nil
+	}
+	tn, vn := mul.ChildByFieldName("left"), mul.ChildByFieldName("right")
+	if tn.Type() != "identifier" || vn.Type() != "identifier" {
+		return nil
+	}
+	base, ok := c.typedefs[c.text(tn)]
+	if !ok || c.lookup(c.text(tn)) != nil {
+		return nil
+	}
+	line := lineOf(n)
+	t := ptrTo(base)
+	v := c.newVar(c.text(vn), t, line)
+	if init != nil {
+		v.Init = c.initializer(t, init, false)
+	}
+	c.scopes[len(c.scopes)-1][v.Name] = v
+	return &Stmt{Op: SDecl, Line: line, Decls: []*Var{v}}
 }
 
 // scoped converts a statement that forms its own scope.

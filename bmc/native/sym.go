@@ -76,22 +76,22 @@ type funcCtx struct {
 
 // sym is the symbolic executor.
 type sym struct {
-	ctx    context.Context
-	p      *cprog
-	tr     *translation
-	k      int
-	n      int
-	objs   []*object
-	inits  map[mkey]string
-	frame  int
-	frames int
-	fn     string
-	stack  []*Func
-	breaks [][]*state
-	conts  [][]*state
-	funcs  []*funcCtx
-	strs   map[*Expr]int
-	counts map[string]int
+	ctx     context.Context
+	p       *cprog
+	tr      *translation
+	k       int
+	n       int
+	objs    []*object
+	inits   map[mkey]string
+	frame   int
+	frames  int
+	fn      string
+	stack   []*Func
+	breaks  [][]*state
+	conts   [][]*state
+	funcs   []*funcCtx
+	strs    map[*Expr]int
+	counts  map[string]int
 	maxDefs int
 }
 
@@ -212,6 +212,11 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 		return value{t: t, s: x.fresh("ub", t.sort())}
 	}
 	off := x.def(offSort, ptrOff(p.s))
+	if len(cs) > 1 {
+		if o, _, ok := litVal(ptrObj(p.s)); ok {
+			cs = []int{int(o.Int64())}
+		}
+	}
 	term := "(select " + x.arr(s, cs[len(cs)-1], sk) + " " + off + ")"
 	if len(cs) > 1 {
 		obj := x.def(bvSort(objW), ptrObj(p.s))
@@ -233,6 +238,11 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 		return
 	}
 	off := x.def(offSort, ptrOff(p.s))
+	if len(cs) > 1 {
+		if o, _, ok := litVal(ptrObj(p.s)); ok {
+			cs = []int{int(o.Int64())}
+		}
+	}
 	var obj string
 	if len(cs) > 1 {
 		obj = x.def(bvSort(objW), ptrObj(p.s))
@@ -249,8 +259,15 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 
 // ptrAdd moves a pointer by n cells (n a 64-bit term).
 func (x *sym) ptrAdd(p value, n string) value {
-	off := "(bvadd " + ptrOff(p.s) + " ((_ extract 39 0) " + n + "))"
+	off := bv("bvadd", ptrOff(p.s), extract(39, 0, n))
 	r := p
+	if _, _, lit := litVal(off); lit {
+		if o, _, ok := litVal(ptrObj(p.s)); ok {
+			r.s = bvLit(new(big.Int).Add(new(big.Int).Lsh(o, offW), mustLit(off)), 64)
+			r.b = ""
+			return r
+		}
+	}
 	r.s = x.def("(_ BitVec 64)", "(concat "+ptrObj(p.s)+" "+off+")")
 	r.b = ""
 	return r
@@ -267,6 +284,9 @@ func (x *sym) ptrAddConst(p value, n int) value {
 func truth(v value) string {
 	if v.b != "" {
 		return v.b
+	}
+	if _, _, ok := litVal(v.s); ok && v.t.Kind != KFloat {
+		return not(eq(v.s, zeroOf(v.t)))
 	}
 	switch v.t.Kind {
 	case KFloat:
@@ -417,4 +437,7 @@ func (x *sym) varAddr(s *state, v *Var, line int) value {
 	return ptrValue(o, 0, ptrTo(v.T))
 }
 
-func big1(v int64) *big.Int { return big.NewInt(v) }
+func mustLit(s string) *big.Int {
+	v, _, _ := litVal(s)
+	return v
+}

@@ -59,11 +59,13 @@ func fpParams(t *Type) string {
 }
 
 func ptrLit(obj int, off int64) string {
-	return "(concat " + bvInt(int64(obj), objW) + " " + bvInt(off, offW) + ")"
+	v := new(big.Int).Lsh(big.NewInt(int64(obj)), offW)
+	o := new(big.Int).Mod(big.NewInt(off), new(big.Int).Lsh(big.NewInt(1), offW))
+	return bvLit(v.Add(v, o), 64)
 }
 
-func ptrObj(p string) string { return "((_ extract 63 40) " + p + ")" }
-func ptrOff(p string) string { return "((_ extract 39 0) " + p + ")" }
+func ptrObj(p string) string { return extract(63, 40, p) }
+func ptrOff(p string) string { return extract(39, 0, p) }
 
 func ite(c, a, b string) string {
 	if c == "true" || a == b {
@@ -125,8 +127,15 @@ func extendTo(s string, from, to int, signed bool) string {
 	case from == to:
 		return s
 	case from > to:
-		return "((_ extract " + itoa(to-1) + " 0) " + s + ")"
-	case signed:
+		return extract(to-1, 0, s)
+	}
+	if x, _, ok := litVal(s); ok {
+		if signed {
+			return bvLit(signedOf(x, from), to)
+		}
+		return bvLit(x, to)
+	}
+	if signed {
 		return "((_ sign_extend " + itoa(to-from) + ") " + s + ")"
 	}
 	return "((_ zero_extend " + itoa(to-from) + ") " + s + ")"

@@ -1,0 +1,14 @@
+// expect: VERIFIED
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern long __VERIFIER_nondet_long(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  unsigned long u = 1;
+  long long s = -1;
+  assert(s < 0);
+  assert(!(s < u));
+  return 0;
+}

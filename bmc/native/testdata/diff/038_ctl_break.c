@@ -1,0 +1,15 @@
+// expect: VERIFIED
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern long __VERIFIER_nondet_long(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int i;
+  for (i = 0; i < 100; i++) {
+    if (i == 3) break;
+  }
+  assert(i == 3);
+  return 0;
+}

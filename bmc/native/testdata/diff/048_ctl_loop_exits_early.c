@@ -1,0 +1,14 @@
+// expect: FALSIFIED
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern long __VERIFIER_nondet_long(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0;
+  while (i < n) i++;
+  assert(i < 3);
+  return 0;
+}

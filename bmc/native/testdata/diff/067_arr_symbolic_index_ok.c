@@ -1,0 +1,15 @@
+// expect: VERIFIED
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+extern char __VERIFIER_nondet_char(void);
+extern long __VERIFIER_nondet_long(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int a[4] = {0, 0, 0, 0};
+  int i = __VERIFIER_nondet_int();
+  __VERIFIER_assume(i >= 0 && i < 4);
+  a[i] = 9;
+  assert(a[0] + a[1] + a[2] + a[3] == 9);
+  return 0;
+}

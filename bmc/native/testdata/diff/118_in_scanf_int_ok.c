@@ -1,0 +1,14 @@
+// expect: VERIFIED
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <ctype.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int n;
+  if (scanf("%d", &n) != 1) return 1;
+  if (n > 10 && n < 20) assert(n * 2 > 20);
+  return 0;
+}

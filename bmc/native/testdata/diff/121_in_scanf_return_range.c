@@ -1,0 +1,14 @@
+// expect: VERIFIED
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <ctype.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int a = 0, b = 0;
+  int r = scanf("%d%d", &a, &b);
+  assert(r == -1 || (r >= 0 && r <= 2));
+  return 0;
+}

@@ -1,0 +1,13 @@
+// expect: FALSIFIED
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <ctype.h>
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int r = rand() % 6;
+  assert(r != 5);
+  return 0;
+}
