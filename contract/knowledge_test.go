@@ -1,8 +1,12 @@
 package contract
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/suretydev/surety/llm/llmtest"
 )
 
 func TestSections(t *testing.T) {
@@ -34,5 +38,29 @@ func TestKnowledgeFor(t *testing.T) {
 	}
 	if got := Uncut([]Document{{Name: "d", Text: "# A\nalpha\n# B\nbeta\n"}}).For("any"); !strings.Contains(got, "alpha") || !strings.Contains(got, "beta") {
 		t.Errorf("Uncut.For = %q", got)
+	}
+}
+
+func TestCutKnowledge(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Steps(`{"sections": [
+		{"index": 0, "parts": ["lexer"]},
+		{"index": 1, "parts": ["parser", "lexer", "nowhere"]},
+		{"index": 7, "parts": ["lexer"]}]}`))
+	docs := []Document{{Name: "c23.md", Text: "# Keywords\nnullptr is a keyword\n# Grammar\nexpressions\n# Preprocessor\nmacros\n"}}
+	k, err := CutKnowledge(context.Background(), srv.Model(nil), docs,
+		[]Part{{Name: "lexer", Functions: []string{"lex"}}, {Name: "parser", Functions: []string{"parse"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(k.ByPart["lexer"], []int{0, 1}) || !slices.Equal(k.ByPart["parser"], []int{1}) || k.ByPart["nowhere"] != nil {
+		t.Errorf("cut %v", k.ByPart)
+	}
+	// The preprocessor section went to no part: no prompt carries it.
+	if strings.Contains(k.For("lexer")+k.For("parser"), "macros") {
+		t.Error("an unassigned section reached a prompt")
+	}
+	prompt := srv.Requests()[0].LastUser()
+	if !strings.Contains(prompt, "[section 2] c23.md / Preprocessor") || !strings.Contains(prompt, "- lexer: functions such as lex") {
+		t.Errorf("prompt:\n%s", prompt)
 	}
 }
