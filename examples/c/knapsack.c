@@ -3,11 +3,11 @@
  * of value and weight (doubles, 0 <= value <= MAX_VAL, 0 < weight <=
  * MAX_W). Takes items in descending ratio order, the last one possibly in
  * part, and prints the total value to two decimals.
- * Bounds: MAX_N = 3, so every loop runs at most 3 times (k = 5). */
+ * Bounds: MAX_N = 2, so every loop runs at most 2 times (k = 5). */
 #include <assert.h>
 #include <stdio.h>
 
-#define MAX_N 3
+#define MAX_N 2
 #define MAX_VAL 1000.0
 #define MAX_W 1000.0
 
@@ -72,7 +72,7 @@ int main(void) {
     sort_by_ratio(n);
     double total = fill(n, capacity);
     assert(total <= capacity);
-    assert(total <= 300.0);
+    assert(total <= 200.0);
     assert(total <= MAX_N * MAX_VAL);
     assert(frac[0] == 1.0);
     assert(n == 1 || frac[1] <= frac[0]);
