@@ -36,6 +36,7 @@ var fnClauses = map[string]frontend.SpecKind{
 	"requires": frontend.SpecRequires, "ensures": frontend.SpecEnsures,
 	"recommends": frontend.SpecRequires, "decreases": frontend.SpecDecreases,
 	"opens_invariants": -1, "returns": frontend.SpecEnsures, "no_unwind": -1, "via": -1, "when": -1,
+	"by": -1, // proof fn f() by (nonlinear_arith)
 }
 
 var loopClauses = map[string]frontend.SpecKind{

@@ -44,3 +44,13 @@ pub trait Counter {
 }
 
 } // verus!
+
+verus! {
+
+proof fn lemma_mul(x: int, y: int) by (nonlinear_arith) // want func:"search::lemma_mul ghost def" sig:"fn lemma_mul(x: int, y: int)"
+    requires 0 <= x, 0 <= y, // want spec:"requires: 0 <= x" spec:"requires: 0 <= y"
+    ensures 0 <= x * y, // want spec:"ensures: 0 <= x * y"
+{
+}
+
+} // verus!
