@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,36 +21,24 @@ type BugReportFiles struct {
 	SARIF string `json:"sarif"`
 }
 
-// WriteBugReports writes one Markdown and one JSON file per bug, the
-// confirmed under dir/confirmed and the rest (unconfirmed, or not carried
-// out) kept apart under dir/unconfirmed, and the SARIF log of the
-// confirmed bugs to dir/confirmed.sarif. Every file is written atomically
-// (a temporary file renamed into place), so an interrupted run leaves each
-// report whole or absent.
+// WriteBugReports writes one Markdown and one JSON file per bug (see
+// WriteBugReport) and the SARIF log of the confirmed bugs to
+// dir/confirmed.sarif. Every file is written atomically (a temporary file
+// renamed into place), so an interrupted run leaves each report whole or
+// absent.
 func WriteBugReports(dir string, cs []*Confirmation) (*BugReportFiles, error) {
 	out := &BugReportFiles{SARIF: filepath.Join(dir, "confirmed.sarif")}
 	sorted := slices.Clone(cs)
 	slices.SortFunc(sorted, func(a, b *Confirmation) int { return strings.Compare(a.ID, b.ID) })
 	for _, c := range sorted {
-		sub := "unconfirmed"
-		if c.Status == Confirmed {
-			sub = "confirmed"
-		}
-		base := filepath.Join(dir, sub, c.ID)
-		data, err := json.MarshalIndent(c, "", "  ")
+		md, err := WriteBugReport(dir, c)
 		if err != nil {
-			return nil, fmt.Errorf("validate: %w", err)
-		}
-		if err := writeFileAtomic(base+".json", append(data, '\n')); err != nil {
-			return nil, err
-		}
-		if err := writeFileAtomic(base+".md", []byte(Markdown(c))); err != nil {
 			return nil, err
 		}
 		if c.Status == Confirmed {
-			out.Confirmed = append(out.Confirmed, base+".md")
+			out.Confirmed = append(out.Confirmed, md)
 		} else {
-			out.Unconfirmed = append(out.Unconfirmed, base+".md")
+			out.Unconfirmed = append(out.Unconfirmed, md)
 		}
 	}
 	data, err := SARIF(sorted)
@@ -60,6 +49,74 @@ func WriteBugReports(dir string, cs []*Confirmation) (*BugReportFiles, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// The subdirectories of a report directory.
+const (
+	confirmedDir   = "confirmed"
+	unconfirmedDir = "unconfirmed"
+)
+
+// WriteBugReport writes one bug's Markdown and JSON files, atomically: a
+// confirmed bug under dir/confirmed, any other kept apart under
+// dir/unconfirmed (a stale report of the same bug in the other directory
+// is removed). It returns the Markdown file's path. A run that writes each
+// report as soon as it is done can be resumed with ReadBugReport.
+func WriteBugReport(dir string, c *Confirmation) (string, error) {
+	sub, other := unconfirmedDir, confirmedDir
+	if c.Status == Confirmed {
+		sub, other = confirmedDir, unconfirmedDir
+	}
+	base := filepath.Join(dir, sub, c.ID)
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("validate: %w", err)
+	}
+	if err := writeFileAtomic(base+".json", append(data, '\n')); err != nil {
+		return "", err
+	}
+	if err := writeFileAtomic(base+".md", []byte(Markdown(c))); err != nil {
+		return "", err
+	}
+	for _, ext := range []string{".json", ".md"} {
+		if err := os.Remove(filepath.Join(dir, other, c.ID+ext)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("validate: %w", err)
+		}
+	}
+	return base + ".md", nil
+}
+
+// ReadBugReport returns the report of the suspect with the given ID
+// written under dir by an earlier run, or nil and no error when there is
+// none. A report that does not parse is an error naming the file.
+func ReadBugReport(dir, id string) (*Confirmation, error) {
+	for _, sub := range []string{confirmedDir, unconfirmedDir} {
+		path := filepath.Join(dir, sub, id+".json")
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("validate: %w", err)
+		}
+		var c Confirmation
+		if err := json.Unmarshal(data, &c); err != nil {
+			return nil, fmt.Errorf("validate: %s: %w", path, err)
+		}
+		if c.ID != id {
+			return nil, fmt.Errorf("validate: %s holds %q, not %q", path, c.ID, id)
+		}
+		// Trigger points into Attempts in a live Confirmation.
+		if c.Trigger != nil {
+			for i := range c.Attempts {
+				if c.Attempts[i].N == c.Trigger.N {
+					c.Trigger = &c.Attempts[i]
+				}
+			}
+		}
+		return &c, nil
+	}
+	return nil, nil
 }
 
 // Markdown renders one confirmation as a readable report: function, file,

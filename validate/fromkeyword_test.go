@@ -179,6 +179,14 @@ func TestFromKeywordConfirmedEndToEnd(t *testing.T) {
 		t.Errorf("JSON report: %v %+v", err, back)
 	}
 	checkSARIF(t, files.SARIF, 1)
+
+	again, err := validate.ReadBugReport(dir, c.ID)
+	if err != nil || again == nil || again.Status != validate.Confirmed || again.Trigger == nil || again.Trigger != &again.Attempts[0] {
+		t.Fatalf("read back: %v %+v", err, again)
+	}
+	if none, err := validate.ReadBugReport(dir, "no-such-bug"); none != nil || err != nil {
+		t.Errorf("a missing report: %v %v", none, err)
+	}
 }
 
 // checkSARIF checks the properties SARIF 2.1.0's schema requires.

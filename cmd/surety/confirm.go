@@ -40,6 +40,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	timeout := flags.Duration("timeout", 30*time.Second, "wall-clock limit of each build, run or reference step")
 	allowNet := flags.Bool("allow-network", false, "let tests use the network (by default they run in a network namespace of their own)")
 	allowWrites := flags.Bool("allow-writes", false, "let tests write outside their directory (for machines without mount namespaces)")
+	fresh := flags.Bool("fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
 	var mf modelFlags
 	mf.register(flags)
 	if err := flags.Parse(args); err != nil {
@@ -100,11 +101,30 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	var done []*validate.Confirmation
 	confirmed := 0
 	for _, s := range suspects {
-		c, err := validate.Confirm(ctx, s, opts)
-		if err != nil {
-			return fail(e, "confirm", err)
+		// A run stopped part-way resumes: a bug decided earlier (confirmed
+		// or unconfirmed, not failed) keeps its report.
+		var c *validate.Confirmation
+		if !*fresh {
+			if c, err = validate.ReadBugReport(*out, s.ID()); err != nil {
+				return fail(e, "confirm", err)
+			}
+			if c != nil && c.Status == validate.Failed {
+				c = nil
+			}
+		}
+		earlier := c != nil
+		if c == nil {
+			if c, err = validate.Confirm(ctx, s, opts); err != nil {
+				return fail(e, "confirm", err)
+			}
+			if _, err := validate.WriteBugReport(*out, c); err != nil {
+				return fail(e, "confirm", err)
+			}
 		}
 		done = append(done, c)
+		if earlier {
+			fmt.Fprintf(e.stdout, "(from an earlier run) ")
+		}
 		switch c.Status {
 		case validate.Confirmed:
 			confirmed++

@@ -85,6 +85,13 @@ func TestReasonThenConfirmFromKeyword(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "CONFIRMED    token::TokenKind::from_keyword") || !strings.Contains(out, "reference oracle") {
 		t.Fatalf("confirm exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
+	// A second run resumes from the reports: no model request, no test run.
+	idle := llmtest.New(t, &llmtest.Script{})
+	code, out, errs = runWith(t, idle, "confirm", "--from", reasons, "--out", bugs, "--cache-mode", "off",
+		"--build", toycc+" {test}", "--reference", ref, src)
+	if code != 1 || !strings.Contains(out, "(from an earlier run) CONFIRMED") || len(idle.Requests()) != 0 {
+		t.Fatalf("resumed confirm exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
 	mds, _ := filepath.Glob(filepath.Join(bugs, "confirmed", "*.md"))
 	jsons, _ := filepath.Glob(filepath.Join(bugs, "confirmed", "*.json"))
 	if len(mds) != 1 || len(jsons) != 1 {
