@@ -1,0 +1,122 @@
+package cospec
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/suretydev/surety/llm"
+)
+
+// A rejection is why a reply was not taken: the problem for the record and
+// the message that sends it back to the model.
+type rejection struct {
+	problem  string
+	feedback string
+}
+
+// askCode asks for a C program in a fenced block and checks it with check,
+// sending a rejected reply back with check's feedback, up to tries requests
+// in all. It returns the accepted program and the problems met on the way;
+// after tries rejections the error wraps fail and names the last problem.
+func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail error,
+	check func(src string) (*rejection, error)) (string, []string, error) {
+	var problems []string
+	msgs := req.Messages
+	for attempt := 1; ; attempt++ {
+		req.Messages = msgs
+		resp, err := m.Complete(ctx, &req)
+		if err != nil {
+			return "", problems, fmt.Errorf("cospec: %s: %w", req.Stage, err)
+		}
+		var rej *rejection
+		src, xerr := extractC(resp.Text)
+		switch {
+		case resp.Truncated():
+			rej = &rejection{"the reply was cut off at the token limit", "Your reply was cut off. Reply with the whole program in a single ```c fenced block, as short as it can be."}
+		case xerr != nil:
+			rej = &rejection{xerr.Error(), "Your reply has no ```c fenced block. Reply with the whole program in a single ```c fenced block, nothing else."}
+		default:
+			if rej, err = check(src); err != nil {
+				return "", problems, err
+			}
+		}
+		if rej == nil {
+			return src, problems, nil
+		}
+		problems = append(problems, rej.problem)
+		if attempt >= tries {
+			return "", problems, fmt.Errorf("%w after %d attempts: %s", fail, attempt, rej.problem)
+		}
+		msgs = append(msgs[:len(msgs):len(msgs)], llm.Assistant(resp.Text), llm.User(rej.feedback))
+	}
+}
+
+// askJSON asks for a structured reply (schema checked, with llm's repairs)
+// and then checks its meaning with check; a reply check rejects is sent
+// back with the problem, up to tries requests of this loop in all.
+func askJSON[T any](ctx context.Context, m llm.Model, req llm.Request, s *llm.Schema, tries int,
+	check func(*T) error) (*T, []string, error) {
+	var problems []string
+	msgs := req.Messages
+	for attempt := 1; ; attempt++ {
+		req.Messages = msgs
+		reply, err := llm.Structured(ctx, m, &req, s, nil)
+		if err != nil {
+			return nil, problems, fmt.Errorf("cospec: %s: %w", req.Stage, err)
+		}
+		v := new(T)
+		problem := json.Unmarshal(reply.JSON, v)
+		if problem == nil {
+			problem = check(v)
+		}
+		if problem == nil {
+			return v, problems, nil
+		}
+		problems = append(problems, problem.Error())
+		if attempt >= tries {
+			return nil, problems, fmt.Errorf("cospec: %s: no valid reply in %d attempts: %s", req.Stage, attempt, problem)
+		}
+		msgs = append(msgs[:len(msgs):len(msgs)], llm.Assistant(reply.Response.Text),
+			llm.User("Your reply is not valid: "+problem.Error()+"\nReply again with the corrected JSON only."))
+	}
+}
+
+// counter is a Model that counts requests and tokens per stage label.
+type counter struct {
+	m     llm.Model
+	mu    sync.Mutex
+	usage map[string]*Usage
+}
+
+func (c *counter) Name() string { return llm.NameOf(c.m) }
+
+func (c *counter) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	resp, err := c.m.Complete(ctx, req)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	u := c.usage[req.Stage]
+	if u == nil {
+		u = &Usage{}
+		c.usage[req.Stage] = u
+	}
+	u.Requests++
+	if err == nil {
+		if resp.Cached {
+			u.Cached++
+		}
+		u.PromptTokens += resp.Usage.PromptTokens
+		u.CompletionTokens += resp.Usage.CompletionTokens
+	}
+	return resp, err
+}
+
+func (c *counter) take(stage string) Usage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if u := c.usage[stage]; u != nil {
+		return *u
+	}
+	return Usage{}
+}
