@@ -84,7 +84,7 @@ func TestWriteOutsideFails(t *testing.T) {
 }
 
 func TestTimeoutKillsGroup(t *testing.T) {
-	lim := &sandbox.Limits{Timeout: 300 * time.Millisecond}
+	lim := &sandbox.Limits{Timeout: 2 * time.Second}
 	res := run(t, nil, nil, sandbox.Step{Name: "hang", Command: "sleep 30 & echo $!; wait", Limits: lim})
 	s := res.Steps[0]
 	if !s.TimedOut || s.Duration > 10*time.Second {
