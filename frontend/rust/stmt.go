@@ -144,6 +144,7 @@ func (x *extractor) exprStmt(e, whole *sitter.Node, tail bool) []*frontend.Stmt 
 		s := x.simple(whole)
 		if sp, ok := x.specAt[e.StartByte()]; ok {
 			s.Spec = &sp
+			return []*frontend.Stmt{s} // an assert stays one, even last
 		}
 		if tail {
 			return []*frontend.Stmt{{Kind: frontend.StmtReturn, Span: x.span(e), Text: x.str(e)}}

@@ -10,3 +10,7 @@ pub fn checked(x: i32, y: i32) -> i32 {
     std::assert!(x != 3); // want spec:"assert(assert!): x != 3" calls:"checked -> std::assert! [macro]"
     x + y
 }
+
+fn last(x: i32) {
+    assert!(x > 1) // want spec:"assert(assert!): x > 1" calls:"last -> assert! [macro]" stmt:"simple assert!(x > 1) [spec]"
+}
