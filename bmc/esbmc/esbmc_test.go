@@ -166,3 +166,18 @@ func TestVerifyAllKnown(t *testing.T) {
 		t.Errorf("a1, a5 should be bound-complete (every loop runs at most 4 times): %+v %+v", rep.Facts[0], rep.Facts[4])
 	}
 }
+
+// Cancelling VerifyAll stops every running check and leaves no process.
+func TestVerifyAllCancel(t *testing.T) {
+	c := needESBMC(t)
+	p := load(t, "hard.c")
+	ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+	defer cancel()
+	_, err := bmc.VerifyAll(ctx, p, &bmc.Portfolio{Checkers: []bmc.Checker{c, New(&Options{Solver: "z3"})}}, &bmc.Options{K: 70, Workers: 2})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the deadline", err)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Errorf("%d processes left", n)
+	}
+}

