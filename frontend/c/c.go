@@ -53,9 +53,15 @@ func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*fron
 	defer tree.Close()
 	x := &extractor{file: src.Path, src: content, mode: mode}
 	root := tree.RootNode()
-	x.functions(root)
-	if mode.Has(frontend.NeedCalls) || mode.Has(frontend.NeedSpecs) {
-		x.calls(root)
+	wantCalls := mode.Has(frontend.NeedCalls) || mode.Has(frontend.NeedSpecs)
+	q := funcQuery
+	if wantCalls {
+		q = allQuery
+	}
+	fd := collect(q, root)
+	x.functions(fd)
+	if wantCalls {
+		x.calls(fd)
 	}
 	if mode.Has(frontend.NeedBodies) {
 		x.bodies()

@@ -8,35 +8,6 @@ import (
 	"github.com/suretydev/surety/frontend"
 )
 
-// callQuery finds call sites and the variables that may be called: those
-// declared through a pointer declarator in parentheses (int (*fp)(int))
-// and those of a typedef'd type (handler_t h), which may be a function
-// pointer type. Parameters come from the parameter lists.
-var callQuery = mustQuery(`
-(call_expression function: (_) @callee arguments: (argument_list) @args) @call
-(parenthesized_declarator (pointer_declarator declarator: (identifier) @var))
-(declaration type: (type_identifier) declarator: (identifier) @var)
-(declaration type: (type_identifier) declarator: (init_declarator declarator: (identifier) @var))
-(declaration type: (type_identifier) declarator: (pointer_declarator declarator: (identifier) @var))
-(declaration type: (type_identifier) declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @var)))
-`)
-
-// Capture indexes of callQuery.
-var (
-	capCallee = captureIndex(callQuery, "callee")
-	capArgs   = captureIndex(callQuery, "args")
-	capCall   = captureIndex(callQuery, "call")
-)
-
-func captureIndex(q *sitter.Query, name string) uint32 {
-	for i := uint32(0); i < q.CaptureCount(); i++ {
-		if q.CaptureNameForId(i) == name {
-			return i
-		}
-	}
-	panic("c: no capture " + name)
-}
-
 // specForms maps the spellings of specification calls to their kind.
 var specForms = map[string]frontend.SpecKind{
 	"assert":            frontend.SpecAssert,
@@ -62,40 +33,24 @@ type pendingCall struct {
 }
 
 // calls fills the Calls and Specs of the definitions.
-func (x *extractor) calls(root *sitter.Node) {
+func (x *extractor) calls(fd *found) {
 	if len(x.defs) == 0 {
 		return
 	}
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(callQuery, root)
-	var pending []pendingCall
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		var call, callee, args *sitter.Node
-		for _, c := range m.Captures {
-			switch c.Index {
-			case capCall:
-				call = c.Node
-			case capCallee:
-				callee = c.Node
-			case capArgs:
-				args = c.Node
-			default: // a variable
-				name := x.text(c.Node)
-				if fn := x.enclosing(int(c.Node.StartByte())); fn != nil {
-					fn.vars[name] = true
-				} else {
-					if x.globals == nil {
-						x.globals = map[string]bool{}
-					}
-					x.globals[name] = true
-				}
+	for _, v := range fd.vars {
+		name := x.text(v)
+		if fn := x.enclosing(int(v.StartByte())); fn != nil {
+			fn.vars[name] = true
+		} else {
+			if x.globals == nil {
+				x.globals = map[string]bool{}
 			}
+			x.globals[name] = true
 		}
+	}
+	var pending []pendingCall
+	for _, cc := range fd.calls {
+		call, callee := cc[0], cc[1]
 		if call == nil || callee == nil {
 			continue
 		}
@@ -111,7 +66,7 @@ func (x *extractor) calls(root *sitter.Node) {
 		case kIdentifier:
 			c.Name, c.Kind = c.Callee, frontend.CallDirect
 			if k, ok := specForms[c.Name]; ok && x.mode.Has(frontend.NeedSpecs) {
-				fn.Specs = append(fn.Specs, frontend.Spec{Kind: k, Expr: x.text(firstArg(args)), Form: c.Name, Span: c.Span})
+				fn.Specs = append(fn.Specs, frontend.Spec{Kind: k, Expr: x.text(firstArg(call.ChildByFieldName("arguments"))), Form: c.Name, Span: c.Span})
 			}
 		case kField:
 			c.Qualifier = x.text(callee.ChildByFieldName("argument"))

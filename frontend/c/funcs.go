@@ -9,28 +9,6 @@ import (
 	"github.com/suretydev/surety/frontend"
 )
 
-// funcQuery finds definitions, file-scope prototypes and bodies left
-// without a head (a head split by #ifdef).
-var funcQuery = mustQuery(`
-(function_definition) @def
-(declaration declarator: (function_declarator declarator: (identifier)) @top) @proto
-(declaration declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier))) @top) @proto
-(declaration declarator: (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier)))) @top) @proto
-(translation_unit (compound_statement) @orphan)
-(preproc_ifdef (compound_statement) @orphan)
-(preproc_if (compound_statement) @orphan)
-(preproc_else (compound_statement) @orphan)
-(preproc_elif (compound_statement) @orphan)
-`)
-
-func mustQuery(q string) *sitter.Query {
-	query, err := sitter.NewQuery([]byte(q), lang)
-	if err != nil {
-		panic("c: bad query: " + err.Error())
-	}
-	return query
-}
-
 // head is a prototype whose semicolon is missing: maybe the head of a
 // definition whose body follows a preprocessor conditional.
 type head struct {
@@ -38,48 +16,30 @@ type head struct {
 	missing int // start byte of the missing semicolon
 }
 
-// functions finds the functions of the file and fills x.funcs, x.defs and
-// x.maxEnd.
-func (x *extractor) functions(root *sitter.Node) {
-	qc := sitter.NewQueryCursor()
-	defer qc.Close()
-	qc.Exec(funcQuery, root)
+// functions makes the functions of what the query found and fills
+// x.funcs, x.defs and x.maxEnd.
+func (x *extractor) functions(fd *found) {
 	var (
-		protos  []*function
-		heads   []head
-		orphans []*sitter.Node
+		protos []*function
+		heads  []head
 	)
-	for {
-		m, ok := qc.NextMatch()
-		if !ok {
-			break
-		}
-		switch funcQuery.CaptureNameForId(m.Captures[0].Index) {
-		case "def":
-			if fn := x.definition(m.Captures[0].Node); fn != nil {
-				x.funcs = append(x.funcs, fn)
-			}
-		case "proto", "top":
-			var decl, top *sitter.Node
-			for _, c := range m.Captures {
-				if funcQuery.CaptureNameForId(c.Index) == "proto" {
-					decl = c.Node
-				} else {
-					top = c.Node
-				}
-			}
-			fn := x.prototype(decl, top)
-			if fn == nil {
-				continue
-			}
-			protos = append(protos, fn)
-			if last := decl.Child(int(decl.ChildCount()) - 1); last != nil && last.IsMissing() {
-				heads = append(heads, head{fn, int(last.StartByte())})
-			}
-		case "orphan":
-			orphans = append(orphans, m.Captures[0].Node)
+	for _, def := range fd.defs {
+		if fn := x.definition(def); fn != nil {
+			x.funcs = append(x.funcs, fn)
 		}
 	}
+	for _, p := range fd.protos {
+		decl := p[0]
+		fn := x.prototype(decl, p[1])
+		if fn == nil {
+			continue
+		}
+		protos = append(protos, fn)
+		if last := decl.Child(int(decl.ChildCount()) - 1); last != nil && last.IsMissing() {
+			heads = append(heads, head{fn, int(last.StartByte())})
+		}
+	}
+	orphans := fd.orphans
 	x.index()
 	// Prototypes inside a body are local declarations, not functions of
 	// the file.
