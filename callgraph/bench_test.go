@@ -123,10 +123,18 @@ func BenchmarkBuildLayer(b *testing.B) {
 			r *callgraph.Report
 		)
 		start := cpuTime()
+		var loadCPU, graphCPU time.Duration
 		for b.Loop() {
-			g, r = graphAll(load(b))
+			t0 := cpuTime()
+			p := load(b)
+			t1 := cpuTime()
+			g, r = graphAll(p)
+			loadCPU += t1 - t0
+			graphCPU += cpuTime() - t1
 		}
 		reportCPU(b, start)
+		b.ReportMetric(loadCPU.Seconds()/float64(b.N), "load-cpu-s/op")
+		b.ReportMetric(graphCPU.Seconds()/float64(b.N), "graph-cpu-s/op")
 		report(b, g, r)
 	})
 }
