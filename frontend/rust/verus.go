@@ -63,12 +63,13 @@ func (x *extractor) verusBlock(ctx context.Context, n *sitter.Node, module strin
 		results: map[uint32]frontend.Param{}, loops: map[uint32][]frontend.Spec{},
 	}
 	x.scanVerus(vb, tt)
-	// The view is the file with everything outside the block's braces and
-	// every blanked range turned into spaces, newlines kept, so that the
-	// offsets, lines and columns of the second parse are the file's.
-	view := make([]byte, len(x.src))
+	// The view is the file up to the block's end with everything outside
+	// the block's braces and every blanked range turned into spaces,
+	// newlines kept, so that the offsets, lines and columns of the second
+	// parse are the file's.
+	view := make([]byte, tt.EndByte())
 	lo, hi := tt.StartByte()+1, tt.EndByte()-1
-	for i, b := range x.src {
+	for i, b := range x.src[:len(view)] {
 		if b == '\n' || uint32(i) >= lo && uint32(i) < hi {
 			view[i] = b
 		} else {
