@@ -41,6 +41,25 @@ func (g *genFile) add(k int, s string) {
 	g.empty = false
 }
 
+// guarded writes one lemma whose clauses are each guarded by a case number,
+// "ensures suretyCase == j ==> C_j", one clause per line, so that no clause
+// can help prove another (a proved postcondition is assumed by the ones
+// after it) and a failure is pinned on its clause by its line. It returns
+// the line of each clause.
+func (g *genFile) guarded(k int, name string, clauses []string) []int {
+	var b strings.Builder
+	from := g.line + 1
+	fmt.Fprintf(&b, "lemma %s(suretyCase: int)\n", name)
+	lines := make([]int, len(clauses))
+	for j, c := range clauses {
+		lines[j] = from + 1 + j
+		fmt.Fprintf(&b, "  ensures suretyCase == %d ==> %s\n", j, strings.ReplaceAll(c, "\n", " "))
+	}
+	b.WriteString("{\n}\n\n")
+	g.add(k, b.String())
+	return lines
+}
+
 func (g *genFile) owner(line int) int {
 	for _, b := range g.blocks {
 		if line >= b.from && line <= b.to {
@@ -208,24 +227,26 @@ func (c *checker) inputPass(ctx context.Context) error {
 			t.valid = t.inputs[:min(len(t.inputs), c.opts.maxRuns())]
 		}
 	}
+	lines := map[int][]int{}
 	v, _, err := c.verifyPass(ctx, func(g *genFile, t *target) {
 		if len(t.d.Requires) == 0 {
 			return
 		}
 		c.predicates(g, t)
-		var b strings.Builder
-		for j, in := range t.inputs {
-			fmt.Fprintf(&b, "lemma SuretyIn%dx%d()\n  ensures SuretyPre%d(%s)\n{\n}\n\n", t.k, j, t.k, strings.Join(literals(in), ", "))
+		var clauses []string
+		for _, in := range t.inputs {
+			clauses = append(clauses, fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(in), ", ")))
 		}
-		g.add(t.k, b.String())
+		lines[t.k] = g.guarded(t.k, fmt.Sprintf("SuretyIn%d", t.k), clauses)
 	})
 	if err != nil {
 		return err
 	}
 	for _, t := range c.live() {
 		if v != nil && len(t.d.Requires) > 0 {
+			proved := c.provedClauses(v, fmt.Sprintf("SuretyIn%d", t.k), lines[t.k])
 			for j, in := range t.inputs {
-				if len(t.valid) < c.opts.maxRuns() && v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, j)) == dafny.Verified {
+				if len(t.valid) < c.opts.maxRuns() && proved[j] {
 					t.valid = append(t.valid, in)
 				}
 			}
@@ -359,8 +380,9 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		other []value
 	}
 	cands := map[int][]cand{}
+	lines := map[int][]int{}
 	v, _, err := c.verifyPass(ctx, func(g *genFile, t *target) {
-		var b strings.Builder
+		var clauses []string
 		for j, act := range t.actual {
 			if act == nil {
 				continue
@@ -385,14 +407,15 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				if t.d.Loose != "" {
 					goal += fmt.Sprintf(" && !SuretyLoose%d(%s, %s)", t.k, together(literals(act)), together(literals(other)))
 				}
-				fmt.Fprintf(&b, "lemma SuretyW%dx%d()\n  ensures %s\n{\n}\n\n", t.k, idx, goal)
+				_ = idx
+				clauses = append(clauses, goal)
 			}
 		}
-		if b.Len() == 0 {
+		if len(clauses) == 0 {
 			return
 		}
 		c.predicates(g, t)
-		g.add(t.k, b.String())
+		lines[t.k] = g.guarded(t.k, fmt.Sprintf("SuretyW%d", t.k), clauses)
 	})
 	if err != nil {
 		return err
@@ -402,8 +425,9 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		if v == nil {
 			continue
 		}
+		proved := c.provedClauses(v, fmt.Sprintf("SuretyW%d", t.k), lines[t.k])
 		for idx, cd := range cands[t.k] {
-			if v.Status(fmt.Sprintf("SuretyW%dx%d", t.k, idx)) != dafny.Verified {
+			if !proved[idx] {
 				continue
 			}
 			w := &CompleteWitness{}
@@ -424,6 +448,31 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// provedClauses says which clauses of a guarded lemma were proved: all
+// those with no error on their line, provided the lemma was verified or
+// failed (not timed out, not cut short) and Dafny reported fewer errors than
+// its limit, so that none went unreported.
+func (c *checker) provedClauses(v *dafny.Verification, lemma string, lines []int) []bool {
+	proved := make([]bool, len(lines))
+	st := v.Status(lemma)
+	if st != dafny.Verified && st != dafny.Failed {
+		return proved
+	}
+	if v.Errors() >= dafny.ErrorLimit {
+		return proved
+	}
+	bad := map[int]bool{}
+	for _, d := range v.Diagnostics {
+		if d.File == "check.dfy" || strings.HasSuffix(d.File, "/check.dfy") {
+			bad[d.Line] = true
+		}
+	}
+	for j, l := range lines {
+		proved[j] = !bad[l]
+	}
+	return proved
 }
 
 func (c *checker) live() []*target {

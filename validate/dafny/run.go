@@ -76,6 +76,23 @@ type Verification struct {
 	Output string `json:"-"`
 }
 
+// ErrorLimit is the number of errors Dafny is asked to report per run
+// before it stops looking; a caller that reads errors clause by clause must
+// not trust a run that reached it (see Errors).
+const ErrorLimit = 5000
+
+// Errors counts the errors Dafny reported (not counting related
+// locations).
+func (v *Verification) Errors() int {
+	n := 0
+	for _, d := range v.Diagnostics {
+		if strings.HasPrefix(d.Msg, "Error") || strings.HasPrefix(d.Msg, "Timed out") {
+			n++
+		}
+	}
+	return n
+}
+
 // Status returns the outcome of the lemma called name, Unknown if there is
 // no such lemma.
 func (v *Verification) Status(name string) Status {
@@ -156,10 +173,10 @@ func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error)
 	limit := strconv.Itoa(max(1, int(t.timeLimit().Round(time.Second)/time.Second)))
 	var args []string
 	if t.Dialect() == Legacy {
-		args = []string{"/compile:0", "/trace", "/timeLimit:" + limit,
+		args = []string{"/compile:0", "/trace", "/timeLimit:" + limit, "/errorLimit:" + strconv.Itoa(ErrorLimit),
 			"/vcsCores:" + strconv.Itoa(t.cores()), "/z3exe:" + filepath.Join(dir, "z3filter.sh"), main}
 	} else {
-		args = []string{"verify", "--verification-time-limit", limit,
+		args = []string{"verify", "--verification-time-limit", limit, "--error-limit", strconv.Itoa(ErrorLimit),
 			"--cores", strconv.Itoa(t.cores()), main}
 	}
 	res, runErr := proc.Run(ctx, &proc.Cmd{Path: t.path, Args: args, Dir: dir, Timeout: t.timeout()})
