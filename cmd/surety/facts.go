@@ -12,6 +12,7 @@ import (
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/cbmc"
 	"github.com/suretydev/surety/bmc/esbmc"
+	_ "github.com/suretydev/surety/bmc/native" // registers the "native" engine
 )
 
 func init() {
