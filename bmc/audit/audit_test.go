@@ -1,0 +1,80 @@
+package audit_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/audit"
+	_ "github.com/suretydev/surety/bmc/esbmc"
+)
+
+var want = regexp.MustCompile(`// want "([^"]*)"`)
+
+func engine(t *testing.T) bmc.Checker {
+	t.Helper()
+	c, err := bmc.Engines(context.Background(), []string{"esbmc"})
+	if err != nil {
+		t.Skipf("needs esbmc: %v", err)
+	}
+	return c
+}
+
+// TestAudit runs VerifyAll and then Audit on each program in testdata, and
+// matches the audit of its last assertion with the // want comment there:
+// "VACUOUS <why>", "weak" or "strong".
+func TestAudit(t *testing.T) {
+	c := engine(t)
+	files, _ := filepath.Glob("testdata/*.c")
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := bmc.ParseProgram(file, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := bmc.VerifyAll(context.Background(), p, c, &bmc.Options{K: 5, Timeout: 60 * time.Second, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := len(p.Asserts) - 1
+			if s := rep.Facts[last].Status; s != bmc.VerdictVerified && s != bmc.VerdictCVerified {
+				t.Fatalf("the assertion under audit is %s, not a fact", s)
+			}
+			a, err := audit.Audit(context.Background(), p, rep, c, &audit.Options{Budget: 10, Timeout: 60 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			expect := want.FindStringSubmatch(string(src[p.Asserts[last].Start:]))[1]
+			fa := a.Of(last)
+			switch {
+			case strings.HasPrefix(expect, "VACUOUS"):
+				why := strings.TrimPrefix(expect, "VACUOUS ")
+				if fa.Reach.Status != "VACUOUS" || !strings.HasPrefix(fa.Reach.Why, why) {
+					t.Errorf("reach %+v, want VACUOUS, %s", fa.Reach, why)
+				}
+				if fa.Strength != nil {
+					t.Error("a vacuous fact was mutated")
+				}
+			case expect == "weak":
+				if fa.Reach.Status != "reachable" || fa.Strength == nil || !fa.Strength.Weak || fa.Strength.Survived < 5 {
+					t.Errorf("audit %+v %+v, want reachable and weak", fa.Reach, fa.Strength)
+				}
+			case expect == "strong":
+				if fa.Reach.Status != "reachable" || fa.Strength == nil || fa.Strength.Weak || fa.Strength.Rejected == 0 {
+					t.Errorf("audit %+v %+v, want reachable and strong", fa.Reach, fa.Strength)
+				}
+			}
+			t.Logf("%s: %+v %+v (%d queries)", file, fa.Reach, fa.Strength, a.Summary.Queries)
+		})
+	}
+}
