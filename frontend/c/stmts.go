@@ -133,12 +133,54 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 
 // list converts the statements of a block or of a preprocessor
 // conditional's branches, in source order.
+//
+// An iteration macro, list_for_each_entry(pos, head, member) { ... }, reads
+// to the parser as a call missing its semicolon followed by a statement;
+// the two become one loop with LoopKind "macro" and the invocation as its
+// Cond, when the macro's name has "for_each" in it or starts with "for_".
 func (b *stmtBuilder) list(n *sitter.Node, depth int) []*frontend.Stmt {
 	var out []*frontend.Stmt
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		b.add(&out, n.NamedChild(i), depth)
+	count := int(n.NamedChildCount())
+	for i := 0; i < count; i++ {
+		c := n.NamedChild(i)
+		if i+1 < count {
+			if call := b.loopMacro(c); call != nil {
+				next := n.NamedChild(i + 1)
+				if k := kindOf(next); k != kComment && k != kPreprocCond && k != kPreprocOther && !next.IsError() {
+					s := &frontend.Stmt{Kind: frontend.StmtLoop, LoopKind: "macro", Span: b.x.span(c), Cond: b.x.text(call)}
+					end := b.x.span(next)
+					s.Span.EndByte, s.Span.EndLine, s.Span.EndCol = end.EndByte, end.EndLine, end.EndCol
+					s.Body = b.branch(next, depth+1)
+					out = append(out, s)
+					i++
+					continue
+				}
+			}
+		}
+		b.add(&out, c, depth)
 	}
 	return out
+}
+
+// loopMacro returns the call of an expression statement that is an
+// iteration macro missing its semicolon, or nil.
+func (b *stmtBuilder) loopMacro(n *sitter.Node) *sitter.Node {
+	if kindOf(n) != kExprStmt {
+		return nil
+	}
+	last := n.Child(int(n.ChildCount()) - 1)
+	if last == nil || !last.IsMissing() {
+		return nil
+	}
+	call := firstNamed(n)
+	if kindOf(call) != kCall {
+		return nil
+	}
+	name := b.x.text(call.ChildByFieldName("function"))
+	if !strings.Contains(name, "for_each") && !strings.HasPrefix(name, "for_") {
+		return nil
+	}
+	return call
 }
 
 // add appends the statement c to out; the statements of a preprocessor

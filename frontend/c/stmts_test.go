@@ -98,3 +98,27 @@ again:
 		t.Error(e)
 	}
 }
+
+func TestIterationMacroIsALoop(t *testing.T) {
+	src := "void f(struct list_head *head)\n{\n\tstruct foo *pos;\n\tlist_for_each_entry(pos, head, list) {\n\t\tpos->n++;\n\t}\n\tfor_each_cpu(c, mask)\n\t\tg(c);\n\tnot_a_loop(x)\n\t{ h(); }\n}\n"
+	f, err := c.Parse(context.Background(), &frontend.Source{Path: "f.c", Content: []byte(src)}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	outline(&b, []*frontend.Stmt{f.Functions[0].Body}, 0)
+	want := `block
+  simple struct foo *pos;
+  loop macro list_for_each_entry(pos, head, list)
+    simple pos->n++;
+  loop macro for_each_cpu(c, mask)
+    simple g(c);
+  simple not_a_loop(x) { h(); }
+`
+	if got := b.String(); got != want {
+		t.Errorf("statement tree\n%s\nwant\n%s", got, want)
+	}
+	for _, e := range frontendtest.Check(f, []byte(src)) {
+		t.Error(e)
+	}
+}

@@ -21,7 +21,7 @@ SYSCALL_DEFINE3(read, unsigned int, fd, char __user *, buf, size_t, count) // wa
 void walk(struct list_head *head) // want func:"walk exported def"
 {
 	struct foo *pos;
-	list_for_each_entry(pos, head, list) { // want calls:"walk -> list_for_each_entry [direct]" error:"missing ;"
+	list_for_each_entry(pos, head, list) { // want calls:"walk -> list_for_each_entry [direct]" error:"missing ;" stmt:"loop macro list_for_each_entry(pos, head, list)"
 		pos->ops->run(pos); // want calls:"walk -> pos->ops->run [indirect]"
 	}
 	if (unlikely(!head)) // want calls:"walk -> unlikely [direct]"
