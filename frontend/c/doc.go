@@ -18,7 +18,10 @@
 //   - the statement tree of each body (see frontend.Stmt); the branches of
 //     a preprocessor conditional inside a body are all kept, in order;
 //     calls to exit, _exit, _Exit, abort, reach_error and __builtin_trap
-//     are StmtThrow;
+//     are StmtThrow; an iteration macro followed by its body
+//     (list_for_each_entry(pos, head, member) { ... }: a name with
+//     "for_each" in it or starting with "for_") is a loop with LoopKind
+//     "macro" whose Cond is the invocation;
 //   - specification clauses: assert(e), __VERIFIER_assert(e),
 //     __CPROVER_assert(e, "msg") and __ESBMC_assert(e, "msg") are asserts;
 //     __VERIFIER_assume(e), __CPROVER_assume(e) and __ESBMC_assume(e) are
