@@ -104,10 +104,13 @@ func TestTimeoutKillsGroup(t *testing.T) {
 }
 
 func TestCPULimit(t *testing.T) {
-	lim := &sandbox.Limits{CPUSeconds: 1, Timeout: 20 * time.Second}
+	// The wall-clock limit is far away: on a loaded machine one CPU second
+	// may take many wall seconds. A kill by signal without TimedOut is the
+	// CPU limit's (SIGXCPU at the soft limit, SIGKILL at the hard one).
+	lim := &sandbox.Limits{CPUSeconds: 1, Timeout: 120 * time.Second}
 	s := run(t, nil, nil, sandbox.Step{Name: "spin", Command: "while :; do :; done", Limits: lim}).Steps[0]
-	if s.Signal == "" || s.TimedOut || s.Duration > 10*time.Second {
-		t.Fatalf("want killed by the CPU limit well before the timeout: %+v", s)
+	if s.Signal == "" || s.TimedOut {
+		t.Fatalf("want killed by the CPU limit before the timeout: %+v", s)
 	}
 }
 
