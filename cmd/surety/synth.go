@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -112,6 +113,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {
 			return fail(e, "synth", err)
@@ -126,8 +128,11 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 // writeSynth writes the final program, the report and each stage's program
 // that exists, atomically.
 func writeSynth(dir, name string, res *cospec.Result) error {
-	data, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(res); err != nil {
 		return err
 	}
 	files := []struct{ path, text string }{
@@ -135,7 +140,7 @@ func writeSynth(dir, name string, res *cospec.Result) error {
 		{name + ".annotated.c", res.Annotated},
 		{name + ".reduced.c", res.Reduced},
 		{name + ".c", res.Final},
-		{name + ".json", string(data) + "\n"},
+		{name + ".json", buf.String()},
 	}
 	for _, f := range files {
 		if f.text == "" {
