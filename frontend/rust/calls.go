@@ -8,7 +8,7 @@ import (
 	"github.com/suretydev/surety/frontend"
 )
 
-// call records the call_expression n in fs.
+// call records the call_expression n as a call of the function st.
 func (x *extractor) call(st *fnState, n *sitter.Node) {
 	fn := n.ChildByFieldName("function")
 	if fn == nil {
@@ -86,8 +86,9 @@ func (x *extractor) macroName(n *sitter.Node) (name, qual string, nameNode *sitt
 	return x.str(m), "", m
 }
 
-// macro records the macro invocation n in fs: the macro call itself, the
-// calls inside its arguments and, for the assert family, a spec.
+// macro records the macro invocation n in the function st: the macro
+// call itself, the calls inside its arguments and, for the assert family,
+// a spec.
 func (x *extractor) macro(st *fnState, n *sitter.Node) {
 	needCalls, needSpecs := x.mode.Has(frontend.NeedCalls), x.mode.Has(frontend.NeedSpecs)
 	if !needCalls && !needSpecs {

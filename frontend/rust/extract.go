@@ -125,7 +125,7 @@ func (x *extractor) str(n *sitter.Node) string {
 
 func (x *extractor) span(n *sitter.Node) frontend.Span { return tsutil.Span(x.path, n) }
 
-// spanBytes builds the span of bytes [a,b) from two nodes' points.
+// spanBetween returns the span from the start of a to the end of b.
 func (x *extractor) spanBetween(a, b *sitter.Node) frontend.Span {
 	s := tsutil.Span(x.path, a)
 	e := tsutil.Span(x.path, b)
