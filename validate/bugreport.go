@@ -41,7 +41,7 @@ func WriteBugReports(dir string, cs []*Confirmation) (*BugReportFiles, error) {
 			out.Unconfirmed = append(out.Unconfirmed, md)
 		}
 	}
-	data, err := SARIF(sorted)
+	data, err := BugSARIF(sorted)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func WriteBugReport(dir string, c *Confirmation) (string, error) {
 	if err := writeFileAtomic(base+".json", append(data, '\n')); err != nil {
 		return "", err
 	}
-	if err := writeFileAtomic(base+".md", []byte(Markdown(c))); err != nil {
+	if err := writeFileAtomic(base+".md", []byte(BugMarkdown(c))); err != nil {
 		return "", err
 	}
 	for _, ext := range []string{".json", ".md"} {
@@ -119,10 +119,10 @@ func ReadBugReport(dir, id string) (*Confirmation, error) {
 	return nil, nil
 }
 
-// Markdown renders one confirmation as a readable report: function, file,
+// BugMarkdown renders one confirmation as a readable report: function, file,
 // claim, actual behaviour, evidence, trigger, attempts, the test and its
 // output.
-func Markdown(c *Confirmation) string {
+func BugMarkdown(c *Confirmation) string {
 	s := &c.Suspect
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s: %s\n\n", strings.ToUpper(string(c.Status)), s.Function)
@@ -164,7 +164,7 @@ func Markdown(c *Confirmation) string {
 		fmt.Fprintf(&b, ". %s\n\n", a.Verdict.Explanation)
 		writeAttempt(&b, a)
 	}
-	var others []Attempt
+	var others []ConfirmAttempt
 	for _, a := range c.Attempts {
 		if c.Trigger == nil || a.N != c.Trigger.N {
 			others = append(others, a)
@@ -181,7 +181,7 @@ func Markdown(c *Confirmation) string {
 	return b.String()
 }
 
-func writeAttempt(b *strings.Builder, a *Attempt) {
+func writeAttempt(b *strings.Builder, a *ConfirmAttempt) {
 	fmt.Fprintf(b, "`%s`:\n\n```\n%s\n```\n", a.Test.File, strings.TrimRight(a.Test.Content, "\n"))
 	if a.Test.Expected != "" {
 		fmt.Fprintf(b, "\nExpected of a correct system: %s\n", a.Test.Expected)

@@ -78,10 +78,10 @@ var (
 const testWriterRules = "You write test inputs that expose suspected bugs in a software system. " +
 	"A test enters the system the way a user would, never by calling an internal function. Reply with JSON only."
 
-// A System says how a test enters the system under test. Commands are
+// A TargetSystem says how a test enters the system under test. Commands are
 // shell command lines run by /bin/sh -c in the sandbox's directory, where
 // the test file is; "{test}" in them is replaced by the test's file name.
-type System struct {
+type TargetSystem struct {
 	// Entry describes what a test is, for the test writer: "a C program,
 	// given to the C compiler under test". Empty means a generic
 	// description.
@@ -109,7 +109,7 @@ type Runner interface {
 // does not modify it.
 type ConfirmOptions struct {
 	Model  llm.Model
-	System System
+	System TargetSystem
 	// Attempts is the most tests tried; 0 means 10, the paper's N.
 	Attempts int
 	// Runner runs the tests; nil means sandbox.New(nil): default limits,
@@ -122,14 +122,14 @@ type ConfirmOptions struct {
 	Ask  *llm.AskOptions
 }
 
-// Status is the outcome of confirming one Suspect.
-type Status string
+// ConfirmStatus is the outcome of confirming one Suspect.
+type ConfirmStatus string
 
 // The statuses.
 const (
-	Confirmed   Status = "confirmed"   // a test triggered the bug
-	Unconfirmed Status = "unconfirmed" // no test did within the attempts
-	Failed      Status = "error"       // confirmation could not be carried out: see Reason
+	Confirmed     ConfirmStatus = "confirmed"   // a test triggered the bug
+	Unconfirmed   ConfirmStatus = "unconfirmed" // no test did within the attempts
+	ConfirmFailed ConfirmStatus = "error"       // confirmation could not be carried out: see Reason
 )
 
 // The oracle kinds that decide a verdict.
@@ -140,8 +140,9 @@ const (
 	OracleContract  = "contract"
 )
 
-// A TestCase is one test the writer produced.
-type TestCase struct {
+// An EntryTest is one test the writer produced: an input to the whole
+// system from its entry point.
+type EntryTest struct {
 	File      string `json:"file"`
 	Content   string `json:"content"`
 	Expected  string `json:"expected"`
@@ -160,11 +161,11 @@ type OracleVerdict struct {
 	Explanation      string `json:"explanation"`
 }
 
-// An Attempt is one test, what it did, and the oracle's verdict.
-type Attempt struct {
-	N    int      `json:"n"`
-	Seed int      `json:"seed"`
-	Test TestCase `json:"test"`
+// A ConfirmAttempt is one test, what it did, and the oracle's verdict.
+type ConfirmAttempt struct {
+	N    int       `json:"n"`
+	Seed int       `json:"seed"`
+	Test EntryTest `json:"test"`
 	// System holds the build and run steps of the system under test;
 	// Reference the reference's step, when there is one.
 	System    []sandbox.StepResult `json:"system,omitempty"`
@@ -175,15 +176,15 @@ type Attempt struct {
 // A Confirmation is the outcome of Confirm on one Suspect. It marshals to
 // stable JSON.
 type Confirmation struct {
-	ID      string  `json:"id"`
-	Suspect Suspect `json:"suspect"`
-	Status  Status  `json:"status"`
-	// Reason explains Unconfirmed and Failed.
-	Reason   string    `json:"reason,omitempty"`
-	System   System    `json:"system"`
-	Attempts []Attempt `json:"attempts"`
+	ID      string        `json:"id"`
+	Suspect Suspect       `json:"suspect"`
+	Status  ConfirmStatus `json:"status"`
+	// Reason explains Unconfirmed and ConfirmFailed.
+	Reason   string           `json:"reason,omitempty"`
+	System   TargetSystem     `json:"system"`
+	Attempts []ConfirmAttempt `json:"attempts"`
 	// Trigger is the attempt that showed the bug (Confirmed only).
-	Trigger   *Attempt          `json:"trigger,omitempty"`
+	Trigger   *ConfirmAttempt   `json:"trigger,omitempty"`
 	Isolation sandbox.Isolation `json:"isolation"`
 	Requests  int               `json:"requests"`
 	Usage     llm.Usage         `json:"usage"`
@@ -191,7 +192,7 @@ type Confirmation struct {
 
 // Confirm tries to confirm one suspect by a test from the system's entry
 // point. A model failure (an invalid reply after repairs, a spent budget)
-// gives a Confirmation with status Failed; the error is non-nil only for a
+// gives a Confirmation with status ConfirmFailed; the error is non-nil only for a
 // cancelled context, unusable options, or a sandbox that cannot isolate
 // (sandbox.ErrNoIsolation), none of which a later attempt would mend.
 func Confirm(ctx context.Context, s *Suspect, opts *ConfirmOptions) (*Confirmation, error) {
@@ -219,13 +220,13 @@ func Confirm(ctx context.Context, s *Suspect, opts *ConfirmOptions) (*Confirmati
 	c := &Confirmation{ID: s.ID(), Suspect: *s, Status: Unconfirmed, System: opts.System}
 	var previous []feedback
 	for n := 1; n <= attempts; n++ {
-		a := Attempt{N: n, Seed: seed + n - 1}
+		a := ConfirmAttempt{N: n, Seed: seed + n - 1}
 		tc, err := writeTest(ctx, s, opts, a.Seed, previous, c)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			c.Status, c.Reason = Failed, err.Error()
+			c.Status, c.Reason = ConfirmFailed, err.Error()
 			return c, nil
 		}
 		a.Test = *tc
@@ -246,7 +247,7 @@ func Confirm(ctx context.Context, s *Suspect, opts *ConfirmOptions) (*Confirmati
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
-				c.Status, c.Reason = Failed, err.Error()
+				c.Status, c.Reason = ConfirmFailed, err.Error()
 				c.Attempts = append(c.Attempts, a)
 				return c, nil
 			}
@@ -271,19 +272,19 @@ func validFileName(name string) bool {
 // feedback is what the next attempt is told about an earlier one.
 type feedback struct {
 	N       int
-	Test    TestCase
+	Test    EntryTest
 	Outcome string
 	Why     string
 }
 
 type writerPrompt struct {
-	System
+	TargetSystem
 	Suspect  *Suspect
 	Previous []feedback
 }
 
-func writeTest(ctx context.Context, s *Suspect, opts *ConfirmOptions, seed int, prev []feedback, c *Confirmation) (*TestCase, error) {
-	d := writerPrompt{System: opts.System, Suspect: s, Previous: prev}
+func writeTest(ctx context.Context, s *Suspect, opts *ConfirmOptions, seed int, prev []feedback, c *Confirmation) (*EntryTest, error) {
+	d := writerPrompt{TargetSystem: opts.System, Suspect: s, Previous: prev}
 	if d.Entry == "" {
 		d.Entry = "a program or input that exercises the system from its entry point"
 	}
@@ -303,7 +304,7 @@ func writeTest(ctx context.Context, s *Suspect, opts *ConfirmOptions, seed int, 
 	if err != nil {
 		return nil, fmt.Errorf("validate: test writer: %w", err)
 	}
-	var tc TestCase
+	var tc EntryTest
 	if err := decodeJSON(rep.JSON, &tc); err != nil {
 		return nil, fmt.Errorf("validate: test writer: %w", err)
 	}
@@ -323,7 +324,7 @@ func count(c *Confirmation, rep *llm.Reply) {
 
 // spec lays out the sandbox run: the system's build and run steps, then
 // the reference, each on the same test file.
-func spec(tc *TestCase, sys *System) *sandbox.Spec {
+func spec(tc *EntryTest, sys *TargetSystem) *sandbox.Spec {
 	sub := func(cmd string) string { return strings.ReplaceAll(cmd, "{test}", shellQuote(tc.File)) }
 	sp := &sandbox.Spec{Files: map[string][]byte{tc.File: []byte(tc.Content)}}
 	if sys.Build != "" {
@@ -339,7 +340,7 @@ func spec(tc *TestCase, sys *System) *sandbox.Spec {
 	return sp
 }
 
-func split(res *sandbox.Result, sys *System) ([]sandbox.StepResult, *sandbox.StepResult) {
+func split(res *sandbox.Result, sys *TargetSystem) ([]sandbox.StepResult, *sandbox.StepResult) {
 	steps := res.Steps
 	if sys.Reference != "" && len(steps) > 0 {
 		ref := steps[len(steps)-1]

@@ -23,7 +23,7 @@ func ExampleConfirm() {
 		Actual: "prints 41",
 	}, &validate.ConfirmOptions{
 		Model:  srv.Model(nil),
-		System: validate.System{Entry: "a shell script", Run: "sh {test}", Reference: "echo 42"},
+		System: validate.TargetSystem{Entry: "a shell script", Run: "sh {test}", Reference: "echo 42"},
 		// Network and write isolation need namespaces; the example does
 		// without them so that it runs anywhere.
 		Runner: sandbox.New(&sandbox.Options{AllowNetwork: true, AllowWrites: true}),

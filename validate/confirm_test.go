@@ -27,7 +27,7 @@ var suspect = &validate.Suspect{
 }
 
 // shellSystem runs the test as a shell script: the "system" is sh.
-var shellSystem = validate.System{Entry: "a shell script", Run: "sh {test}"}
+var shellSystem = validate.TargetSystem{Entry: "a shell script", Run: "sh {test}"}
 
 // TestRetriesToldWhyThenUnconfirmed: every test gives the reference's
 // outcome; after N attempts the bug is unconfirmed, each attempt after the
@@ -88,6 +88,8 @@ func TestOracleKinds(t *testing.T) {
 		{name: "hang", test: "sleep 30", runner: short, oracle: validate.OracleHang, triggered: true},
 		{name: "output-differs", test: "echo 1", reference: "echo 2", oracle: validate.OracleReference, triggered: true},
 		{name: "system-fails", test: "exit 3", reference: "true", oracle: validate.OracleReference, triggered: true},
+		{name: "both-hang", test: "sleep 30", reference: "sleep 30", runner: short, oracle: validate.OracleHang},
+		{name: "both-crash", test: "kill -SEGV $$", reference: "kill -SEGV $$", oracle: validate.OracleCrash},
 		{name: "same", test: "echo ok", reference: "echo ok", oracle: validate.OracleReference},
 		{name: "both-fail", test: "exit 1", reference: "exit 2", oracle: validate.OracleReference},
 	} {
@@ -137,7 +139,7 @@ func TestJudgedByContract(t *testing.T) {
 	if v.Oracle != validate.OracleContract || !v.JudgedByContract || v.DecidedBy != "model" || !strings.Contains(v.Explanation, "judged by contract") {
 		t.Errorf("verdict %+v", v)
 	}
-	if !strings.Contains(validate.Markdown(c), "judged by contract") {
+	if !strings.Contains(validate.BugMarkdown(c), "judged by contract") {
 		t.Errorf("the report does not say the verdict is the model's")
 	}
 	if c.Requests != 4 {
@@ -155,7 +157,7 @@ func TestModelFailureAndBadTests(t *testing.T) {
 	if len(c.Attempts) != 1 || !strings.Contains(c.Attempts[0].Verdict.Explanation, "not a plain file name") || len(c.Attempts[0].System) != 0 {
 		t.Errorf("attempt 1: %+v", c.Attempts)
 	}
-	if c.Status != validate.Failed || !strings.Contains(c.Reason, "validate: test writer") {
+	if c.Status != validate.ConfirmFailed || !strings.Contains(c.Reason, "validate: test writer") {
 		t.Errorf("status %s, reason %q", c.Status, c.Reason)
 	}
 	if _, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil)}); err == nil {

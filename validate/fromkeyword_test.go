@@ -125,7 +125,7 @@ func TestFromKeywordConfirmedEndToEnd(t *testing.T) {
 	vsrv := llmtest.NewFile(t, "testdata/fromkeyword.txtar")
 	c, err := validate.Confirm(context.Background(), s, &validate.ConfirmOptions{
 		Model: vsrv.Model(nil),
-		System: validate.System{
+		System: validate.TargetSystem{
 			Entry:     "a C program, given to the C compiler under test (toycc)",
 			Build:     toycc + " {test}",
 			Reference: ref,

@@ -16,26 +16,44 @@ import (
 var crashReport = regexp.MustCompile(`(?m)^(==\d+==ERROR: \w+Sanitizer|SUMMARY: \w+Sanitizer|.*: runtime error: |thread '.*' panicked at|panic: |fatal error: |Segmentation fault|internal compiler error)`)
 
 // decide is the oracle: crash and hang observed directly, then the
-// reference, then the contract (the model's judgement).
-func decide(ctx context.Context, s *Suspect, tc *TestCase, a *Attempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
-	for _, st := range a.System {
-		switch {
-		case st.TimedOut:
-			return &OracleVerdict{Triggered: true, Oracle: OracleHang, DecidedBy: "observed",
-				Explanation: fmt.Sprintf("the %s step ran past its time limit and was killed", st.Name)}, nil
-		case st.Signal != "":
-			return &OracleVerdict{Triggered: true, Oracle: OracleCrash, DecidedBy: "observed",
-				Explanation: fmt.Sprintf("the %s step was killed by %s", st.Name, st.Signal)}, nil
+// reference, then the contract (the model's judgement). With a reference,
+// a crash or hang counts only when the reference neither crashed nor hung
+// on the same test: otherwise the test itself is at fault (a program that
+// never ends, or dereferences null on purpose).
+func decide(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
+	if v := observed(a.System); v != nil {
+		if a.Reference != nil {
+			if rv := observed([]sandbox.StepResult{*a.Reference}); rv != nil {
+				return &OracleVerdict{Oracle: v.Oracle, DecidedBy: "observed",
+					Explanation: v.Explanation + ", but the reference did the same (" + describe(a.Reference) + "): the test itself is at fault, not the system"}, nil
+			}
 		}
-		if m := crashReport.FindString(st.Stderr); m != "" {
-			return &OracleVerdict{Triggered: true, Oracle: OracleCrash, DecidedBy: "observed",
-				Explanation: fmt.Sprintf("the %s step reported a crash: %s", st.Name, strings.TrimSpace(m))}, nil
-		}
+		return v, nil
 	}
 	if a.Reference != nil {
 		return compare(a.System, a.Reference, opts.System.Run != ""), nil
 	}
 	return judge(ctx, s, tc, a, opts, c)
+}
+
+// observed returns a triggered crash or hang verdict for the first step
+// that crashed or hung, or nil.
+func observed(steps []sandbox.StepResult) *OracleVerdict {
+	for _, st := range steps {
+		switch {
+		case st.TimedOut:
+			return &OracleVerdict{Triggered: true, Oracle: OracleHang, DecidedBy: "observed",
+				Explanation: fmt.Sprintf("the %s step ran past its time limit and was killed", st.Name)}
+		case st.Signal != "":
+			return &OracleVerdict{Triggered: true, Oracle: OracleCrash, DecidedBy: "observed",
+				Explanation: fmt.Sprintf("the %s step was killed by %s", st.Name, st.Signal)}
+		}
+		if m := crashReport.FindString(st.Stderr); m != "" {
+			return &OracleVerdict{Triggered: true, Oracle: OracleCrash, DecidedBy: "observed",
+				Explanation: fmt.Sprintf("the %s step reported a crash: %s", st.Name, strings.TrimSpace(m))}
+		}
+	}
+	return nil
 }
 
 // last returns the last step that ran.
@@ -112,7 +130,7 @@ func clip(s string, n int) string {
 }
 
 // outcome describes an attempt's steps for a prompt.
-func outcome(a *Attempt) string {
+func outcome(a *ConfirmAttempt) string {
 	var lines []string
 	for i := range a.System {
 		lines = append(lines, a.System[i].Name+": "+describe(&a.System[i]))
@@ -128,7 +146,7 @@ func outcome(a *Attempt) string {
 
 type judgePrompt struct {
 	Suspect *Suspect
-	Test    *TestCase
+	Test    *EntryTest
 	Outcome string
 }
 
@@ -138,7 +156,7 @@ type judgeReply struct {
 }
 
 // judge asks the model whether the outcome breaks the contract's claim.
-func judge(ctx context.Context, s *Suspect, tc *TestCase, a *Attempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
+func judge(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
 	var b strings.Builder
 	if err := judgeTmpl.Execute(&b, judgePrompt{Suspect: s, Test: tc, Outcome: outcome(a)}); err != nil {
 		return nil, fmt.Errorf("validate: judge prompt: %w", err)

@@ -65,19 +65,19 @@ type sarifRegion struct {
 	StartLine int `json:"startLine"`
 }
 
-// SARIFRuleID is the rule of every result: a contract broken, shown by a
+// BugSARIFRuleID is the rule of every result: a contract broken, shown by a
 // test.
-const SARIFRuleID = "surety/confirmed-contract-violation"
+const BugSARIFRuleID = "surety/confirmed-contract-violation"
 
-// SARIF returns a SARIF 2.1.0 log holding the confirmed bugs of cs (the
+// BugSARIF returns a SARIF 2.1.0 log holding the confirmed bugs of cs (the
 // others are left out), in the order given, so that code-scanning tools
 // show them at the suspected exit.
-func SARIF(cs []*Confirmation) ([]byte, error) {
+func BugSARIF(cs []*Confirmation) ([]byte, error) {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "surety",
 			InformationURI: "https://github.com/suretydev/surety",
-			Rules: []sarifRule{{ID: SARIFRuleID, ShortDescription: sarifMessage{
+			Rules: []sarifRule{{ID: BugSARIFRuleID, ShortDescription: sarifMessage{
 				Text: "A function breaks the contract its callers expect, and a test from the system's entry point shows it."}}},
 		}},
 		Results: []sarifResult{},
@@ -90,7 +90,7 @@ func SARIF(cs []*Confirmation) ([]byte, error) {
 		msg := fmt.Sprintf("%s breaks its contract: %s Actual: %s Confirmed by test %s (%s oracle): %s",
 			s.Function, ensureStop(s.Claim), ensureStop(s.Actual), c.Trigger.Test.File, c.Trigger.Verdict.Oracle, c.Trigger.Verdict.Explanation)
 		r := sarifResult{
-			RuleID: SARIFRuleID, Level: "error", Message: sarifMessage{Text: msg},
+			RuleID: BugSARIFRuleID, Level: "error", Message: sarifMessage{Text: msg},
 			Properties: map[string]any{
 				"trigger":            s.Trigger,
 				"oracle":             c.Trigger.Verdict.Oracle,

@@ -93,7 +93,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &validate.ConfirmOptions{
 		Model:    m,
-		System:   validate.System{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
+		System:   validate.TargetSystem{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
 		Attempts: *attempts,
 		Runner: sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: *timeout},
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
@@ -108,7 +108,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			if c, err = validate.ReadBugReport(*out, s.ID()); err != nil {
 				return fail(e, "confirm", err)
 			}
-			if c != nil && c.Status == validate.Failed {
+			if c != nil && c.Status == validate.ConfirmFailed {
 				c = nil
 			}
 		}
@@ -135,7 +135,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			}
 			fmt.Fprintf(e.stdout, "CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, *attempts, v.Oracle, note)
 		default:
-			fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.Status]string{validate.Unconfirmed: "UNCONFIRMED", validate.Failed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
+			fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
 		}
 	}
 	files, err := validate.WriteBugReports(*out, done)
