@@ -3,11 +3,13 @@ package validate_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/llm/llmtest"
 	"github.com/suretydev/surety/validate"
 	"github.com/suretydev/surety/validate/sandbox"
@@ -165,5 +167,22 @@ func TestModelFailureAndBadTests(t *testing.T) {
 	}
 	if _, err := validate.Confirm(context.Background(), &validate.Suspect{Function: "f"}, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem}); err == nil {
 		t.Errorf("no error for a suspect without a claim")
+	}
+}
+
+// TestConfirmCancelled: cancelling stops the running test at once, with
+// its process group, and Confirm returns the context's error.
+func TestConfirmCancelled(t *testing.T) {
+	needIsolation(t)
+	srv := llmtest.New(t, llmtest.Steps(testReply("t.sh", "sleep 30")))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(500*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := validate.Confirm(ctx, suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem})
+	if !errors.Is(err, context.Canceled) || time.Since(start) > 10*time.Second {
+		t.Fatalf("err %v after %v", err, time.Since(start))
+	}
+	if n := proc.Running(); n != 0 {
+		t.Errorf("%d processes left running", n)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -70,6 +71,14 @@ func TestReasonThenConfirmFromKeyword(t *testing.T) {
 	if code != 1 || !strings.Contains(out, "MISMATCH token::TokenKind::from_keyword") || !strings.Contains(out, "potential bug at") ||
 		!strings.Contains(out, "token.rs:16") || !strings.Contains(out, "1 MISMATCH") {
 		t.Fatalf("reason exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+
+	// --json prints the same reports as JSON.
+	jsrv := llmtest.NewFile(t, "../../hoare/testdata/fromkeyword.txtar")
+	code, out, _ = runWith(t, jsrv, "reason", "--json", "--contracts", contracts, "--out", filepath.Join(dir, "r2.json"), "--solver", "none", "--cache-mode", "off", src)
+	var rf reasonFile
+	if err := json.Unmarshal([]byte(out), &rf); err != nil || code != 1 || len(rf.Reports) != 1 || len(rf.Reports[0].Bugs) != 1 {
+		t.Fatalf("reason --json exit %d, %v:\n%s", code, err, out)
 	}
 
 	ref := "gcc -std=c2x -fsyntax-only {test}"
