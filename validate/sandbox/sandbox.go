@@ -200,14 +200,16 @@ func (s *Sandbox) Run(ctx context.Context, spec *Spec) (*Result, error) {
 
 // setupScript runs inside the new mount namespace: it makes the directory
 // a mount of its own, remounts every other mount read-only, and runs the
-// step's command ($1) in the directory.
+// step's command ($1) in the directory. mount -n leaves /run/mount/utab
+// alone (writing it costs ~15 ms a mount). Mount points are octal-escaped
+// in mountinfo; printf %b decodes them.
 const setupScript = `d=$(pwd -P)
-mount --bind "$d" "$d" || { echo "sandbox: cannot bind-mount $d" >&2; exit 125; }
+mount -n --bind "$d" "$d" || { echo "sandbox: cannot bind-mount $d" >&2; exit 125; }
 while read -r _ _ _ _ mp opts _; do
-	mp=$(printf '%b' "$mp")
+	case $mp in *\\*) mp=$(printf '%b' "$mp");; esac
 	[ "$mp" = "$d" ] && continue
 	case ",$opts," in *,ro,*) continue;; esac
-	mount -o remount,bind,ro "$mp" 2>/dev/null || { echo "sandbox: cannot make $mp read-only" >&2; exit 125; }
+	mount -n -o remount,bind,ro "$mp" 2>/dev/null || { echo "sandbox: cannot make $mp read-only" >&2; exit 125; }
 done < /proc/self/mountinfo
 cd "$d" || exit 125
 exec /bin/sh -c "$1"`
@@ -265,7 +267,7 @@ var mountProbe struct {
 // namespace in which mounts can be remounted read-only.
 func mountAvailable() error {
 	mountProbe.once.Do(func() {
-		args := []string{"--mount", "--propagation", "private", "--", "/bin/sh", "-c", "mount -o remount,bind,ro / && exit 0"}
+		args := []string{"--mount", "--propagation", "private", "--", "/bin/sh", "-c", "mount -n -o remount,bind,ro / && exit 0"}
 		if os.Geteuid() != 0 {
 			args = append([]string{"--user", "--map-root-user"}, args...)
 		}
