@@ -98,12 +98,19 @@ func tokens(src []byte, skip [][2]int) []token {
 			out = append(out, token{string(src[i:j]), line})
 			i = j
 		default:
-			out = append(out, token{string(c), line})
-			i++
+			n := 1
+			if i+1 < len(src) && strings.Contains(operators, " "+string(src[i:i+2])+" ") {
+				n = 2
+			}
+			out = append(out, token{string(src[i : i+n]), line})
+			i += n
 		}
 	}
 	return out
 }
+
+// operators are C's two-character operators, space-separated.
+const operators = " <= >= == != && || ++ -- -> += -= *= /= %= &= |= ^= << >> "
 
 func isWord(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || isDigit(c)

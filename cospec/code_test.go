@@ -57,7 +57,7 @@ int main(void) {
     return clamp(n);
 }
 `, ""},
-		{"changed expression", strings.Replace(strings.Replace(p0, "if (r < 0) r = 0;", "if (r <= 0) r = 0;\n    assert(r >= 0);", 1), "#include <stdio.h>", "#include <assert.h>\n#include <stdio.h>", 1), `line 7: code was changed: "= 0 ) r = 0 ;`},
+		{"changed expression", strings.Replace(strings.Replace(p0, "if (r < 0) r = 0;", "if (r <= 0) r = 0;\n    assert(r >= 0);", 1), "#include <stdio.h>", "#include <assert.h>\n#include <stdio.h>", 1), `line 7: code was changed: "<= 0 ) r = 0 ;`},
 		{"deleted statement", strings.Replace(p0, "    if (r > MAX) r = MAX;\n", "    assert(r >= 0);\n", 1), "code was changed"},
 		{"added statement", strings.Replace(p0, "    return r;\n", "    assert(r >= 0);\n    r = r + 0;\n    return r;\n", 1), `code was changed: "r = r + 0 ;`},
 		{"unbraced body", strings.Replace(p0, "if (r < 0) r = 0;", "if (r < 0) assert(r < 0); r = 0;", 1), "unbraced body"},
