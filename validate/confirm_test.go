@@ -36,7 +36,7 @@ var shellSystem = validate.TargetSystem{Entry: "a shell script", Run: "sh {test}
 // first was told the previous test, its outcome and why it did not
 // trigger, and each asked with a different seed.
 func TestRetriesToldWhyThenUnconfirmed(t *testing.T) {
-	needIsolation(t)
+	runner := sandbox.New(sandboxOpts(t, nil))
 	var replies []string
 	for i := 1; i <= 3; i++ {
 		replies = append(replies, testReply("t.sh", fmt.Sprintf("echo attempt-%d", i)))
@@ -44,7 +44,7 @@ func TestRetriesToldWhyThenUnconfirmed(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Steps(replies...))
 	sys := shellSystem
 	sys.Reference = "sh {test}"
-	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: sys, Attempts: 3})
+	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: sys, Attempts: 3, Runner: runner})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestRetriesToldWhyThenUnconfirmed(t *testing.T) {
 }
 
 func TestOracleKinds(t *testing.T) {
-	needIsolation(t)
+	runner := sandbox.New(sandboxOpts(t, nil))
 	short := &sandbox.Options{Limits: sandbox.Limits{Timeout: 500 * time.Millisecond}}
 	for _, tc := range []struct {
 		name, test, reference string
@@ -99,9 +99,9 @@ func TestOracleKinds(t *testing.T) {
 			srv := llmtest.New(t, llmtest.Steps(testReply("t.sh", tc.test)))
 			sys := shellSystem
 			sys.Reference = tc.reference
-			opts := &validate.ConfirmOptions{Model: srv.Model(nil), System: sys, Attempts: 1}
+			opts := &validate.ConfirmOptions{Model: srv.Model(nil), System: sys, Attempts: 1, Runner: runner}
 			if tc.runner != nil {
-				opts.Runner = sandbox.New(tc.runner)
+				opts.Runner = sandbox.New(sandboxOpts(t, tc.runner))
 			}
 			if tc.reference == "" && !tc.triggered {
 				t.Fatal("bad case")
@@ -124,13 +124,13 @@ func TestOracleKinds(t *testing.T) {
 // TestJudgedByContract: with no reference the model judges the outcome
 // against the claim, and the verdict says it is the model's.
 func TestJudgedByContract(t *testing.T) {
-	needIsolation(t)
+	runner := sandbox.New(sandboxOpts(t, nil))
 	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{
 		{Match: "suspected bug", Reply: testReply("t.sh", "echo None"), Repeat: 2},
 		{Match: `no reference[\s\S]*stdout "None"`, Reply: `{"violated": false, "explanation": "not this time"}`},
 		{Match: `no reference[\s\S]*stdout "None"`, Reply: `{"violated": true, "explanation": "the input is well formed, yet the result is None"}`},
 	}})
-	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem, Attempts: 2})
+	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem, Attempts: 2, Runner: runner})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,9 +150,9 @@ func TestJudgedByContract(t *testing.T) {
 }
 
 func TestModelFailureAndBadTests(t *testing.T) {
-	needIsolation(t)
+	runner := sandbox.New(sandboxOpts(t, nil))
 	srv := llmtest.New(t, llmtest.Steps(testReply("../escape.sh", "echo hi"), `{"nope": 1}`, `{"nope": 1}`, `{"nope": 1}`))
-	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem, Attempts: 5})
+	c, err := validate.Confirm(context.Background(), suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem, Attempts: 5, Runner: runner})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,12 +173,12 @@ func TestModelFailureAndBadTests(t *testing.T) {
 // TestConfirmCancelled: cancelling stops the running test at once, with
 // its process group, and Confirm returns the context's error.
 func TestConfirmCancelled(t *testing.T) {
-	needIsolation(t)
+	runner := sandbox.New(sandboxOpts(t, nil))
 	srv := llmtest.New(t, llmtest.Steps(testReply("t.sh", "sleep 30")))
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(500*time.Millisecond, cancel)
 	start := time.Now()
-	_, err := validate.Confirm(ctx, suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem})
+	_, err := validate.Confirm(ctx, suspect, &validate.ConfirmOptions{Model: srv.Model(nil), System: shellSystem, Runner: runner})
 	if !errors.Is(err, context.Canceled) || time.Since(start) > 10*time.Second {
 		t.Fatalf("err %v after %v", err, time.Since(start))
 	}
