@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/suretydev/surety/internal/atomicfile"
 )
 
 // A Store keeps one Record per function as a JSON file in a directory.
@@ -53,14 +55,11 @@ func (s *Store) path(id string) string {
 
 // Put writes r atomically.
 func (s *Store) Put(r *Record) error {
-	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
-		return fmt.Errorf("contract: %w", err)
-	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fmt.Errorf("contract: %w", err)
 	}
-	return writeAtomic(s.path(r.Function), append(data, '\n'))
+	return atomicfile.Write(s.path(r.Function), append(data, '\n'))
 }
 
 // Get returns the record of the function with the given ID, or nil and no
@@ -119,26 +118,4 @@ func (s *Store) All() ([]*Record, error) {
 	}
 	slices.SortFunc(out, func(a, b *Record) int { return strings.Compare(a.Function, b.Function) })
 	return out, nil
-}
-
-// writeAtomic writes data to path through a temporary file in the same
-// directory and a rename.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("contract: %w", err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("contract: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("contract: %w", err)
-	}
-	return nil
 }

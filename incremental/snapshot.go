@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/atomicfile"
 )
 
 // A Snapshot is the state of a program that decides what a change touches.
@@ -127,18 +127,7 @@ func (s *Snapshot) Save(path string) error {
 	if err != nil {
 		return fmt.Errorf("incremental: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("incremental: %w", err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return fmt.Errorf("incremental: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("incremental: %w", err)
-	}
-	return nil
+	return atomicfile.Write(path, data)
 }
 
 // Load reads a snapshot written by Save; a missing file gives a nil
