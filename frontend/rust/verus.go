@@ -282,7 +282,13 @@ func (vb *verusBlock) decorate(x *extractor, fs *fnState, name *sitter.Node) {
 	if !x.mode.Has(frontend.NeedSpecs) {
 		return
 	}
-	f.Specs = append(f.Specs, vb.fnSpecs[key]...)
+	for _, sp := range vb.fnSpecs[key] {
+		// A header whose body is missing may parse to a function that ends
+		// before its clauses; those are not kept.
+		if sp.Span.StartByte >= f.Span.StartByte && sp.Span.EndByte <= f.Span.EndByte {
+			f.Specs = append(f.Specs, sp)
+		}
+	}
 	keys := make([]uint32, 0, len(vb.loops))
 	for b := range vb.loops {
 		if b >= uint32(f.Span.StartByte) && b < uint32(f.Span.EndByte) {
@@ -291,7 +297,11 @@ func (vb *verusBlock) decorate(x *extractor, fs *fnState, name *sitter.Node) {
 	}
 	slices.Sort(keys)
 	for _, b := range keys {
-		f.Specs = append(f.Specs, vb.loops[b]...)
+		for _, sp := range vb.loops[b] {
+			if sp.Span.StartByte >= f.Span.StartByte && sp.Span.EndByte <= f.Span.EndByte {
+				f.Specs = append(f.Specs, sp)
+			}
+		}
 	}
 }
 
