@@ -113,6 +113,10 @@ func (c *Cache) Put(lang string, mode frontend.Mode, src *frontend.Source, f *fr
 	c.writes.Add(1)
 }
 
+// put writes an entry through a temporary file renamed into place. Unlike
+// internal/atomicfile it does not sync: tens of thousands of entries are
+// written per tree, and an entry lost or torn in a crash only costs a
+// miss (a torn entry fails to decode).
 func (c *Cache) put(path string, f *frontend.File) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
