@@ -149,6 +149,9 @@ func CheckCompleteSource(ctx context.Context, path string, src []byte, opts *Com
 	rep := &CompleteReport{File: path, DafnyVersion: tool.Version()}
 	c.targets(rep)
 	if err := c.run(ctx); err != nil {
+		if errors.Is(err, ErrDafnyResolution) {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 		return nil, err
 	}
 	for _, t := range c.all {
