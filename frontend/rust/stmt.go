@@ -252,7 +252,7 @@ func (x *extractor) loopStmt(e *sitter.Node) *frontend.Stmt {
 	}
 	b := e.ChildByFieldName("body")
 	if x.verus != nil {
-		s.Body = append(s.Body, x.verus.loopSpecs(x, b)...)
+		s.Body = append(s.Body, x.verus.loopSpecs(x, e, b)...)
 	}
 	if b != nil {
 		s.Body = append(s.Body, x.block(b, false)...)

@@ -305,14 +305,17 @@ func (vb *verusBlock) decorate(x *extractor, fs *fnState, name *sitter.Node) {
 	}
 }
 
-// loopSpecs returns the clauses of the loop whose body is b as statements
-// carrying their spec.
-func (vb *verusBlock) loopSpecs(x *extractor, b *sitter.Node) []*frontend.Stmt {
+// loopSpecs returns the clauses of the loop e whose body is b as
+// statements carrying their spec.
+func (vb *verusBlock) loopSpecs(x *extractor, e, b *sitter.Node) []*frontend.Stmt {
 	if b == nil || !x.mode.Has(frontend.NeedSpecs) {
 		return nil
 	}
 	var out []*frontend.Stmt
 	for _, sp := range vb.loops[b.StartByte()] {
+		if sp.Span.StartByte < int(e.StartByte()) || sp.Span.EndByte > int(e.EndByte()) {
+			continue
+		}
 		out = append(out, &frontend.Stmt{Kind: frontend.StmtSimple, Span: sp.Span, Text: sp.Form + " " + sp.Expr, Spec: &sp})
 	}
 	return out
