@@ -11,22 +11,24 @@
 #define MAX_VAL 1000.0
 #define MAX_W 1000.0
 
-double value[MAX_N], weight[MAX_N], frac[MAX_N];
+double value[MAX_N], weight[MAX_N], ratio[MAX_N], frac[MAX_N];
 
 /* sort_by_ratio sorts the items by value/weight, largest first. */
 void sort_by_ratio(int n) {
     for (int i = 0; i < n - 1; i++) {
         for (int j = 0; j < n - 1 - i; j++) {
-            if (value[j] * weight[j + 1] < value[j + 1] * weight[j]) {
-                double tv = value[j], tw = weight[j];
+            if (ratio[j] < ratio[j + 1]) {
+                double tv = value[j], tw = weight[j], tr = ratio[j];
                 value[j] = value[j + 1];
                 weight[j] = weight[j + 1];
+                ratio[j] = ratio[j + 1];
                 value[j + 1] = tv;
                 weight[j + 1] = tw;
+                ratio[j + 1] = tr;
             }
         }
     }
-    assert(n < 2 || value[0] * weight[1] >= value[1] * weight[0]);
+    assert(n < 2 || ratio[0] >= ratio[1]);
 }
 
 /* fill takes items greedily and returns the total value. */
@@ -67,6 +69,7 @@ int main(void) {
         }
         value[i] = v;
         weight[i] = w;
+        ratio[i] = v / w;
         assert(value[i] <= 100.0);
     }
     sort_by_ratio(n);
