@@ -3,7 +3,6 @@ package hoare
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
@@ -201,6 +200,3 @@ func Reason(ctx context.Context, in *Input, opts *Options) (*Report, error) {
 	}
 	return r, nil
 }
-
-// errStop ends a path: the statement after it is unreachable from here.
-var errStop = fmt.Errorf("hoare: path ended")

@@ -8,7 +8,6 @@ import (
 	"os"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
@@ -171,5 +170,3 @@ func (s *Snapshot) get(k string) *FuncState {
 	}
 	return s.Functions[k]
 }
-
-func joinKeys(ks []string) string { return strings.Join(ks, ", ") }
