@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/validate"
@@ -74,15 +75,13 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			inPaths[fn.ID()] = true
 		}
 	}
-	var suspects []*validate.Suspect
+	var reports []*hoare.Report
 	for _, r := range rf.Reports {
-		if !inPaths[r.Function] {
-			continue
-		}
-		for i := range r.Bugs {
-			suspects = append(suspects, suspectFromBug(r, &r.Bugs[i]))
+		if inPaths[r.Function] {
+			reports = append(reports, r)
 		}
 	}
+	suspects := surety.Suspects(reports)
 	if len(suspects) == 0 {
 		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
 		return 0
@@ -149,14 +148,4 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return 1
 	}
 	return 0
-}
-
-// suspectFromBug turns the Hoare pass's potential bug into validate's
-// Suspect: validate does not import hoare.
-func suspectFromBug(r *hoare.Report, b *hoare.PotentialBug) *validate.Suspect {
-	return &validate.Suspect{
-		Function: r.Name, File: b.Exit.File, Line: b.Exit.StartLine, Exit: b.ExitText,
-		Claim: b.Post, Actual: b.Condition, Evidence: b.Chain,
-		Trigger: b.Trigger, Counterexample: b.Counterexample,
-	}
 }
