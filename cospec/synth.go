@@ -634,12 +634,17 @@ func (s *synth) embed(ctx context.Context, rec *Stage) error {
 	if len(s.res.Reductions) > 0 {
 		var parts []string
 		for _, rd := range s.res.Reductions {
-			parts = append(parts, fmt.Sprintf("%s = %d (here %d)", rd.Name, rd.To, rd.From))
+			parts = append(parts, fmt.Sprintf("%s = %d (%d in this file)", rd.Name, rd.To, rd.From))
 		}
 		fmt.Fprintf(&h, ",\n// with these bounds lowered: %s", strings.Join(parts, ", "))
 	}
-	h.WriteString(".\n// \"cond: aN\" means: provided the unverified assertions named hold there;\n")
-	h.WriteString("// \"complete\" means: no loop can run longer, so the fact holds on every execution.\n")
+	h.WriteString(".\n")
+	if r.Summary.CVerified > 0 {
+		h.WriteString("// \"cond: aN\" means: provided the unverified assertions named hold there.\n")
+	}
+	if r.Summary.BoundComplete > 0 {
+		h.WriteString("// \"complete\" means: no loop can run longer, so the fact holds on every execution.\n")
+	}
 	h.WriteString("// The sentences are a language model's wording of the checked conditions.\n")
 	roots := map[int]bool{}
 	for _, f := range r.Facts {
