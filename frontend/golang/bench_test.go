@@ -10,15 +10,16 @@ import (
 	"github.com/suretydev/surety/frontend"
 )
 
-// BenchmarkStdlib loads the Go standard library (GOROOT/src without tests,
-// testdata and vendored code) and resolves its calls, with VTA and with
-// CHA. It reports files, functions and resolved call edges.
+// BenchmarkStdlib loads the Go standard library and commands (GOROOT/src,
+// std and cmd, without tests, testdata and vendored code) and resolves
+// their calls, with VTA and with CHA. It reports files, lines, functions
+// and resolved call edges.
 func BenchmarkStdlib(b *testing.B) {
 	root := filepath.Join(build.Default.GOROOT, "src")
 	skip := func(path string, isDir bool) bool {
 		base := filepath.Base(path)
 		if isDir {
-			return base == "testdata" || base == "vendor" || base == "cmd"
+			return base == "testdata" || base == "vendor"
 		}
 		return strings.HasSuffix(base, "_test.go")
 	}
