@@ -180,9 +180,11 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 	if opts == nil || opts.Model == nil {
 		return nil, errors.New("surety: ReasonAll needs a Model")
 	}
+	// Records are matched by the line-free ID, so an edit above a
+	// function does not orphan its record.
 	byID := map[string]*contract.Record{}
 	for _, r := range records {
-		byID[r.Function] = r
+		byID[contract.StableID(r.Function)] = r
 	}
 	read := opts.ReadFile
 	if read == nil {
@@ -224,7 +226,7 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 		if only != nil && !only[n.ID] {
 			continue
 		}
-		rec := byID[n.ID]
+		rec := byID[contract.StableID(n.ID)]
 		if rec == nil || n.Func.Body == nil {
 			why := "no contract record"
 			if n.Func.Body == nil {

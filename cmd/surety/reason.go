@@ -3,18 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
+	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/smt"
 )
@@ -72,48 +72,17 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	for _, fe := range ferrs {
 		fmt.Fprintln(e.stderr, "surety reason:", fe)
 	}
-	byID := map[string]*contract.Record{}
-	names := map[string]string{}
-	for _, r := range records {
-		byID[r.Function] = r
-		names[r.Function] = r.Name
+	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: true})
+	reports, err := surety.ReasonAll(ctx, g, records, &surety.ReasonOptions{Model: m, Solver: solver, BlockLines: *blockLines})
+	if err != nil {
+		return fail(e, "reason", err)
 	}
-	opts := &hoare.Options{Model: m, Solver: solver, BlockLines: *blockLines}
-	var reports []*hoare.Report
-	sources := map[string][]byte{}
-	for _, f := range prog.Files {
-		for _, fn := range f.Functions {
-			if !fn.Definition {
-				continue
-			}
-			rec := byID[fn.ID()]
-			if rec == nil {
-				reports = append(reports, &hoare.Report{Function: fn.ID(), Name: fn.QualifiedName(), Verdict: hoare.Skipped,
-					Reason: "no contract record (run surety contracts)", DecidedBy: hoare.ByModel})
-				continue
-			}
-			src, ok := sources[f.Path]
-			if !ok {
-				if src, err = os.ReadFile(f.Path); err != nil {
-					return fail(e, "reason", err)
-				}
-				sources[f.Path] = src
-			}
-			r, err := hoare.Reason(ctx, &hoare.Input{Func: fn, Source: src, Contract: rec.Contract,
-				Callees: rec.Expectations, CalleeNames: names}, opts)
-			if err != nil {
-				return fail(e, "reason", err)
-			}
-			reports = append(reports, r)
-		}
-	}
-	slices.SortStableFunc(reports, func(a, b *hoare.Report) int { return strings.Compare(a.Function, b.Function) })
 	data, err := json.MarshalIndent(reasonFile{Reports: reports}, "", "  ")
 	if err != nil {
 		return fail(e, "reason", err)
 	}
 	if !mf.estimate {
-		if err := writeFileAtomic(*out, append(data, '\n')); err != nil {
+		if err := atomicfile.Write(*out, append(data, '\n')); err != nil {
 			return fail(e, "reason", err)
 		}
 	}
@@ -182,25 +151,3 @@ func printReasonText(w io.Writer, reports []*hoare.Report) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// writeFileAtomic writes data through a temporary file and a rename.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
-}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
+	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -146,7 +147,7 @@ func writeSynth(dir, name string, res *cospec.Result) error {
 		if f.text == "" {
 			continue
 		}
-		if err := writeFileAtomic(filepath.Join(dir, f.path), []byte(f.text)); err != nil {
+		if err := atomicfile.Write(filepath.Join(dir, f.path), []byte(f.text)); err != nil {
 			return err
 		}
 	}
