@@ -14,12 +14,16 @@ import (
 type rejection struct {
 	problem  string
 	feedback string
+	// kind is the sentinel a final failure on this rejection wraps; nil
+	// means the stage's.
+	kind error
 }
 
 // askCode asks for a C program in a fenced block and checks it with check,
 // sending a rejected reply back with check's feedback, up to tries requests
 // in all. It returns the accepted program and the problems met on the way;
-// after tries rejections the error wraps fail and names the last problem.
+// after tries rejections the error wraps the last rejection's kind (fail
+// when it has none) and names its problem.
 func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail error,
 	check func(src string) (*rejection, error)) (string, []string, error) {
 	var problems []string
@@ -34,9 +38,9 @@ func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail 
 		src, xerr := extractC(resp.Text)
 		switch {
 		case resp.Truncated():
-			rej = &rejection{"the reply was cut off at the token limit", "Your reply was cut off. Reply with the whole program in a single ```c fenced block, as short as it can be."}
+			rej = &rejection{problem: "the reply was cut off at the token limit", feedback: "Your reply was cut off. Reply with the whole program in a single ```c fenced block, as short as it can be."}
 		case xerr != nil:
-			rej = &rejection{xerr.Error(), "Your reply has no ```c fenced block. Reply with the whole program in a single ```c fenced block, nothing else."}
+			rej = &rejection{problem: xerr.Error(), feedback: "Your reply has no ```c fenced block. Reply with the whole program in a single ```c fenced block, nothing else."}
 		default:
 			if rej, err = check(src); err != nil {
 				return "", problems, err
@@ -47,7 +51,11 @@ func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail 
 		}
 		problems = append(problems, rej.problem)
 		if attempt >= tries {
-			return "", problems, fmt.Errorf("%w after %d attempts: %s", fail, attempt, rej.problem)
+			kind := fail
+			if rej.kind != nil {
+				kind = rej.kind
+			}
+			return "", problems, fmt.Errorf("%w after %d attempts: %s", kind, attempt, rej.problem)
 		}
 		msgs = append(msgs[:len(msgs):len(msgs)], llm.Assistant(resp.Text), llm.User(rej.feedback))
 	}

@@ -52,11 +52,11 @@ type Options struct {
 
 // Sentinels of the stages that can fail on the model's replies.
 var (
-	// ErrNoCompile: no synthesized (or annotated, or bound-reduced)
-	// program compiled within MaxCompileTries.
+	// ErrNoCompile: no synthesized (or annotated) program compiled within
+	// MaxCompileTries.
 	ErrNoCompile = errors.New("cospec: no program that compiles")
-	// ErrCodeChanged: every annotated program changed more than
-	// assertions within MaxCompileTries.
+	// ErrCodeChanged: the annotated programs changed more than
+	// assertions, the last one included, within MaxCompileTries.
 	ErrCodeChanged = errors.New("cospec: the annotation changed the program")
 	// ErrOptions: Options lack a Model or a Checker.
 	ErrOptions = errors.New("cospec: options")
@@ -279,15 +279,32 @@ func (s *synth) compileCheck(ctx context.Context, src string) (*rejection, error
 	if err != nil || diag == "" {
 		return nil, err
 	}
-	return &rejection{"does not compile: " + firstLines(diag, 3),
-		render("compile_errors.tmpl", struct{ Compiler, Errors string }{s.cc + " " + strings.Join(s.args, " "), diag})}, nil
+	return &rejection{problem: "does not compile: " + firstLines(diag, 3),
+		feedback: render("compile_errors.tmpl", struct{ Compiler, Errors string }{s.cc + " " + strings.Join(s.args, " "), diag}),
+		kind:     ErrNoCompile}, nil
 }
 
 // synthesize is stage 2, SYNTHESIZE, with the compile loop.
 func (s *synth) synthesize(ctx context.Context, rec *Stage) error {
 	prompt := render("synthesize.tmpl", struct{ Description string }{s.res.Description})
 	src, problems, err := askCode(ctx, s.model, s.request(stageSynthesize, synthesizeVersion, llm.User(prompt)), s.tries, ErrNoCompile,
-		func(src string) (*rejection, error) { return s.compileCheck(ctx, src) })
+		func(src string) (*rejection, error) {
+			if rej, err := s.compileCheck(ctx, src); rej != nil || err != nil {
+				return rej, err
+			}
+			p, err := bmc.ParseProgram(s.res.File, []byte(src))
+			switch {
+			case err != nil:
+				return &rejection{problem: "cannot be parsed for verification: " + err.Error(),
+					feedback: "The verifier cannot parse the program: " + err.Error() + "\nRewrite it in plain C without macros that hide syntax, and reply with the whole program in a single ```c fenced block."}, nil
+			case len(p.Asserts) > 0:
+				// Assertions of P0 would be indistinguishable from the
+				// annotation's.
+				return &rejection{problem: fmt.Sprintf("has %d assertions", len(p.Asserts)),
+					feedback: "The program must not contain assert statements yet; they are added in a later step. Reply with the whole program without them in a single ```c fenced block."}, nil
+			}
+			return nil, nil
+		})
 	rec.Problems = problems
 	if err != nil {
 		return err
@@ -303,10 +320,6 @@ func (s *synth) annotate(ctx context.Context, rec *Stage) error {
 	if err != nil {
 		return fmt.Errorf("cospec: the synthesized program: %w", err)
 	}
-	if len(p0.Asserts) > 0 {
-		// Assertions of P0 would be indistinguishable from inserted ones.
-		return fmt.Errorf("%w: the synthesized program already has %d assertions", ErrCodeChanged, len(p0.Asserts))
-	}
 	prompt := render("annotate.tmpl", struct {
 		Description, Program string
 		Properties           []string
@@ -314,7 +327,7 @@ func (s *synth) annotate(ctx context.Context, rec *Stage) error {
 	src, problems, err := askCode(ctx, s.model, s.request(stageAnnotate, annotateVersion, llm.User(prompt)), s.tries, ErrCodeChanged,
 		func(src string) (*rejection, error) {
 			changed := func(problem string) *rejection {
-				return &rejection{"changed the program: " + problem, render("annotate_changed.tmpl", struct{ Problem string }{problem})}
+				return &rejection{problem: "changed the program: " + problem, feedback: render("annotate_changed.tmpl", struct{ Problem string }{problem})}
 			}
 			p, err := bmc.ParseProgram(s.res.File, []byte(src))
 			if err != nil {
@@ -334,9 +347,6 @@ func (s *synth) annotate(ctx context.Context, rec *Stage) error {
 		})
 	rec.Problems = problems
 	if err != nil {
-		if strings.Contains(err.Error(), "does not compile") {
-			err = fmt.Errorf("%w (%w)", ErrNoCompile, err)
-		}
 		return err
 	}
 	s.res.Annotated = src

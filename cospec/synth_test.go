@@ -147,3 +147,23 @@ func TestSynthesizeRepairs(t *testing.T) {
 		t.Errorf("stages: %+v", res.Stages)
 	}
 }
+
+// TestSynthesizeP0WithAssertions: a synthesized program with assertions is
+// sent back (they would pass for the annotation's own); an annotation
+// with no assertion is refused.
+func TestSynthesizeP0WithAssertions(t *testing.T) {
+	needGCC(t)
+	withAssert := "#include <assert.h>\nint main(void) {\n    int x = 0;\n    assert(x == 0);\n    return x;\n}\n"
+	without := "int main(void) {\n    int x = 0;\n    return x;\n}\n"
+	srv := llmtest.New(t, llmtest.Steps(props, code(withAssert), code(without), code(without), code(without)))
+	res, err := Synthesize(context.Background(), "Return zero.", &Options{Model: srv.Model(nil), Checker: noCheck, MaxCompileTries: 2})
+	if !errors.Is(err, ErrCodeChanged) || !strings.Contains(err.Error(), "it has no assertion") {
+		t.Fatalf("got %v", err)
+	}
+	if last := srv.Requests()[2].LastUser(); !strings.Contains(last, "must not contain assert statements") {
+		t.Fatalf("not sent back: %q", last)
+	}
+	if res.Synthesized != without || len(res.Stages[1].Problems) != 1 || res.Stages[1].Problems[0] != "has 1 assertions" {
+		t.Fatalf("synthesize: %q %+v", res.Synthesized, res.Stages[1])
+	}
+}
