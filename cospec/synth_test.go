@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/esbmc"
@@ -165,5 +166,33 @@ func TestSynthesizeP0WithAssertions(t *testing.T) {
 	}
 	if res.Synthesized != without || len(res.Stages[1].Problems) != 1 || res.Stages[1].Problems[0] != "has 1 assertions" {
 		t.Fatalf("synthesize: %q %+v", res.Synthesized, res.Stages[1])
+	}
+}
+
+// TestSynthesizeCancel cancels the run while ESBMC is checking: Synthesize
+// returns the context's error and leaves no child process behind.
+func TestSynthesizeCancel(t *testing.T) {
+	needGCC(t)
+	if _, err := esbmc.Find(context.Background(), ""); err != nil {
+		t.Skip("needs esbmc")
+	}
+	p0 := readFile(t, "testdata/clamp_p0.c")
+	plus := readFile(t, "testdata/clamp_plus.c")
+	srv := llmtest.New(t, llmtest.Steps(props, code(p0), code(plus), `{"defines": []}`))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := Synthesize(ctx, "Clamp.", &Options{Model: srv.Model(nil), Checker: esbmc.New(nil), Progress: func(stage string) {
+		if stage == "verify" {
+			time.AfterFunc(300*time.Millisecond, cancel)
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Fatalf("%d child processes left running", n)
+	}
+	if last := res.Stages[len(res.Stages)-1]; last.Name != "verify" || res.Report != nil {
+		t.Fatalf("stages: %+v", res.Stages)
 	}
 }
