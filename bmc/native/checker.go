@@ -145,7 +145,7 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err
 	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, inits: map[mkey]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
-		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n", i)
+		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
 	}
 	x.run()
 	tr.defined = cp.Defined
@@ -273,6 +273,11 @@ func (tr *translation) selectors(q *bmc.Query) string {
 			fmt.Fprintf(&b, "(assert %s)\n", s)
 		} else {
 			fmt.Fprintf(&b, "(assert (not %s))\n", s)
+		}
+		if on[i] || i == q.Target {
+			fmt.Fprintf(&b, "(assert keep%d)\n", i)
+		} else {
+			fmt.Fprintf(&b, "(assert (not keep%d))\n", i)
 		}
 	}
 	return b.String()

@@ -91,6 +91,18 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		return x.switchStmt(s, st)
 	case SAssert:
 		x.step(s, st.Line)
+		if sideEffects(st.X) {
+			// The rendered query keeps the statement (and its effects)
+			// only when it is the target or assumed: keep_i says which.
+			keep := "keep" + itoa(st.Assert)
+			g := s.guard
+			s1 := s.withGuard(x.def("Bool", and(g, keep)))
+			c := x.def("Bool", truth(x.eval(s1, st.X)))
+			x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s1.guard, not(c))))
+			s1.guard = x.def("Bool", and(s1.guard, implies(x.tr.selector[st.Assert], c)))
+			s.guard = x.def("Bool", and(g, not(keep)))
+			return x.merge([]*state{s1, s})
+		}
 		c := x.def("Bool", truth(x.eval(s, st.X)))
 		x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
 		s.guard = x.def("Bool", and(s.guard, implies(x.tr.selector[st.Assert], c)))

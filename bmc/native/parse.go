@@ -153,7 +153,7 @@ func (c *conv) topLevel(root *sitter.Node) {
 			c.declaration(n, true)
 		case "type_definition":
 			c.typedef(n)
-		case "struct_specifier", "enum_specifier":
+		case "struct_specifier", "enum_specifier", "union_specifier":
 			c.baseType(n)
 		case "expression_statement":
 			if n.NamedChildCount() != 0 {

@@ -1,4 +1,4 @@
-// expect: VERIFIED
+// expect: FALSIFIED
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 extern unsigned __VERIFIER_nondet_uint(void);
@@ -15,8 +15,8 @@ int main(void) {
   int v = __VERIFIER_nondet_int();
   push(&s, 1);
   push(&s, v);
-  assert(pop(&s) == v);
-  assert(pop(&s) == 1);
-  assert(pop(&s) == -1);
+  assert(pop(&s) == v); // expect: VERIFIED
+  assert(pop(&s) == 1); // expect: FALSIFIED
+  assert(pop(&s) == -1); // expect: FALSIFIED
   return 0;
 }

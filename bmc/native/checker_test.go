@@ -1,0 +1,152 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
+)
+
+func mustProgram(t *testing.T, src string) *bmc.Program {
+	t.Helper()
+	p, err := bmc.ParseProgram("t.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestRegistered(t *testing.T) {
+	c, err := bmc.Lookup("native")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Name() != "native" {
+		t.Fatalf("name %q", c.Name())
+	}
+}
+
+const loop3 = `#include <assert.h>
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n <= 3);
+  int s = 0;
+  for (int i = 0; i < n; i++) s += 2;
+  assert(s <= 6);
+  return 0;
+}
+`
+
+// TestUnwinding checks both sides of the unwinding check: a loop of at most
+// three iterations is complete at k=5 and not at k=2.
+func TestUnwinding(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, loop3)
+	c := New(nil)
+	r, err := c.Check(context.Background(), &bmc.Query{Program: p, K: 5, UnwindingAssertions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Verified || !r.BoundComplete {
+		t.Fatalf("k=5: got %v complete=%v (%s), want VERIFIED and bound complete", r.Status, r.BoundComplete, r.Reason)
+	}
+	r, err = c.Check(context.Background(), &bmc.Query{Program: p, K: 2, UnwindingAssertions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "unwinding assertion") {
+		t.Fatalf("k=2: got %v (%s), want UNKNOWN for the unwinding assertion", r.Status, r.Reason)
+	}
+	r, err = c.Check(context.Background(), &bmc.Query{Program: p, K: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Verified || r.BoundComplete {
+		t.Fatalf("k=2 without unwinding assertions: got %v complete=%v, want VERIFIED (k-bounded only)", r.Status, r.BoundComplete)
+	}
+}
+
+// TestAssumptions checks that an assumed assertion constrains the target and
+// a removed one does not (Definition 5).
+func TestAssumptions(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `#include <assert.h>
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  assert(x > 0);
+  assert(x != 0);
+  return 0;
+}
+`)
+	c := New(nil)
+	r, err := c.Check(context.Background(), &bmc.Query{Program: p, Target: 1, K: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Falsified {
+		t.Fatalf("alone: got %v (%s), want FALSIFIED", r.Status, r.Reason)
+	}
+	r, err = c.Check(context.Background(), &bmc.Query{Program: p, Target: 1, Assume: []int{0}, K: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Verified {
+		t.Fatalf("assuming a1: got %v (%s), want VERIFIED", r.Status, r.Reason)
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	needTools(t)
+	for _, tc := range []struct{ src, want string }{
+		{"#include <assert.h>\nint main(void) {\n  int x = 0;\n again: x++;\n  if (x < 3) goto again;\n  assert(x == 3);\n}\n", "unsupported: goto and labels at line 4"},
+		{"#include <assert.h>\nunion u { int a; float b; };\nint main(void) { union u v; v.a = 1; assert(v.a == 1); }\n", "unsupported: union at line 2"},
+		{"#include <assert.h>\nint main(void) {\n  int x = 1;\n  char *p = (char *)&x;\n  assert(*p == 1);\n}\n", "unsupported: pointer cast from int* to char* at line 4"},
+		{"#include <assert.h>\nint f(int);\nint main(void) {\n  assert(f(1) == 2);\n}\n", "unsupported: call of f, declared but not defined at line 4"},
+	} {
+		p := mustProgram(t, tc.src)
+		r, err := New(nil).Check(context.Background(), &bmc.Query{Program: p, K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != bmc.Unknown || r.Reason != tc.want {
+			t.Errorf("got %v %q, want UNKNOWN %q", r.Status, r.Reason, tc.want)
+		}
+	}
+}
+
+// TestCancel checks that a cancelled context stops the check and leaves
+// no solver behind.
+func TestCancel(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `#include <assert.h>
+int main(void) {
+  unsigned a = __VERIFIER_nondet_uint(), b = __VERIFIER_nondet_uint(), c = __VERIFIER_nondet_uint();
+  __VERIFIER_assume(a > 1 && b > 1 && a < 100000 && b < 100000);
+  assert(a * b * c != 1234567891u || c == 0);
+  return 0;
+}
+`)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := New(nil).Check(ctx, &bmc.Query{Program: p, K: 1})
+	if err == nil && r.Status == bmc.Verified {
+		t.Fatalf("got VERIFIED")
+	}
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !strings.Contains(err.Error(), "context") {
+		t.Fatalf("unexpected error %v", err)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Fatalf("took %v after cancel", d)
+	}
+	for i := 0; i < 50 && proc.Running() > 0; i++ {
+		time.Sleep(100 * time.Millisecond)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Fatalf("%d processes left running", n)
+	}
+}
