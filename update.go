@@ -44,8 +44,10 @@ type UpdateResult struct {
 	// Relevant lists the functions the goal search kept.
 	Relevant []incremental.Scored `json:"relevant,omitempty"`
 	// LowConfidence reports that no function scored above the threshold:
-	// the goal matched nothing well (the place for a model to re-rank).
+	// the goal matched nothing well. Reranked says the model then chose
+	// the relevant functions (a model's judgement).
 	LowConfidence bool `json:"low_confidence,omitempty"`
+	Reranked      bool `json:"reranked,omitempty"`
 	// Plan is the plan before contracts were updated; Final the re-check
 	// set after, when contract changes are known.
 	Plan  *incremental.Plan `json:"plan"`
@@ -133,6 +135,13 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	}
 	if res.Goal != "" {
 		res.Relevant, res.LowConfidence = incremental.Relevant(cur, res.Goal, opts.Relevance)
+		if res.LowConfidence && opts.Model != nil && !opts.PlanOnly {
+			// Word overlap found nothing: the model re-ranks (FM-Agent 7).
+			if res.Relevant, err = incremental.Rerank(ctx, opts.Model, cur, res.Goal, 0, opts.Relevance); err != nil {
+				return nil, err
+			}
+			res.Reranked = true
+		}
 	}
 	res.Plan = incremental.Diff(old, cur, res.Relevant)
 	if opts.PlanOnly {

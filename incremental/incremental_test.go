@@ -18,6 +18,7 @@ import (
 	"github.com/suretydev/surety/frontend"
 	_ "github.com/suretydev/surety/frontend/rust"
 	"github.com/suretydev/surety/incremental"
+	"github.com/suretydev/surety/llm/llmtest"
 )
 
 func unpack(t *testing.T) string {
@@ -170,5 +171,28 @@ func TestSnapshotAtRevision(t *testing.T) {
 	goal, err := incremental.CommitMessages(context.Background(), repo, "HEAD~1")
 	if err != nil || goal != "rename the reserved-word predicate" {
 		t.Errorf("goal %q, %v", goal, err)
+	}
+}
+
+// TestRerankWhenScoresAreLow: a goal that shares no word with the code
+// scores nothing; the model re-ranks the candidates, and names it invents
+// are dropped.
+func TestRerankWhenScoresAreLow(t *testing.T) {
+	dir := unpack(t)
+	cur := snapshot(t, filepath.Join(dir, "v2"), "c")
+	goal := "the printed summary line was wrong"
+	if top, low := incremental.Relevant(cur, goal, nil); !low || top != nil {
+		t.Fatalf("relevant %v, low %v: want low confidence", top, low)
+	}
+	srv := llmtest.New(t, llmtest.Steps(`{"functions": ["report_total", "no_such_function", "report_total", "count_tokens"]}`))
+	got, err := incremental.Rerank(context.Background(), srv.Model(nil), cur, goal, 0, &incremental.RelevanceOptions{Top: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Name != "report_total" || got[1].Name != "count_tokens" || got[0].Score != 1 {
+		t.Errorf("reranked %+v", got)
+	}
+	if !strings.Contains(srv.Requests()[0].LastUser(), "--- unrelated_helper (src/lib.rs)") {
+		t.Error("the candidates did not reach the prompt")
 	}
 }

@@ -26,9 +26,9 @@ type RelevanceOptions struct {
 	// Top is how many functions to keep; 0 means 10.
 	Top int
 	// Threshold is the score under which a function is not kept however
-	// high it ranks; 0 means 0.05. When even the best score is below it,
-	// Relevant returns nothing and LowConfidence reports true: the place
-	// for a language model to re-rank.
+	// high it ranks; 0 means 0.05, a negative value none. When even the
+	// best score is below it, Relevant returns nothing and reports low
+	// confidence: the place for a language model to re-rank (Rerank).
 	Threshold float64
 }
 
@@ -117,7 +117,7 @@ func Relevant(s *Snapshot, goal string, opts *RelevanceOptions) (top []Scored, l
 		}
 		return strings.Compare(a.Key, b.Key)
 	})
-	if len(all) == 0 || all[0].Score < o.Threshold {
+	if len(all) == 0 || (o.Threshold > 0 && all[0].Score < o.Threshold) {
 		return nil, true
 	}
 	for _, sc := range all {

@@ -66,7 +66,11 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	if res.Goal != "" {
 		fmt.Fprintf(e.stdout, "goal: %s\n", res.Goal)
 		if res.LowConfidence {
-			fmt.Fprintln(e.stdout, "no function scores well against the goal; none is added for relevance")
+			if res.Reranked {
+				fmt.Fprintln(e.stdout, "no function scores well against the goal by its words; the model chose the relevant ones")
+			} else {
+				fmt.Fprintln(e.stdout, "no function scores well against the goal; none is added for relevance")
+			}
 		}
 	}
 	plan := res.Plan
