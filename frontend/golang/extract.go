@@ -30,8 +30,17 @@ type extractor struct {
 	calls map[int]*frontend.Call
 }
 
+// span locates from..to. The parser gives broken declarations positions
+// that may be missing or out of order; the span then shrinks to what is
+// known, and always lies inside the file.
 func (x *extractor) span(from, to token.Pos) frontend.Span {
+	if !to.IsValid() || to < from {
+		to = from
+	}
 	s, e := x.fset.Position(from), x.fset.Position(to)
+	if e.Offset > len(x.src) || e.Offset < s.Offset {
+		e = s
+	}
 	return frontend.Span{File: x.path, StartByte: s.Offset, EndByte: e.Offset,
 		StartLine: s.Line, EndLine: e.Line, StartCol: s.Column, EndCol: e.Column}
 }
