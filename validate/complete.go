@@ -167,7 +167,7 @@ var includeRE = regexp.MustCompile(`(?m)^(\s*include\s+)"([^"]+)"`)
 // prepareInput makes the copy of the user's file given to Dafny: its
 // includes made absolute (the copy lives elsewhere) and a top-level Main
 // renamed, so the generated Main can run. For running, methods without a
-// body are made ghost, since Dafny refuses to compile them.
+// body are blanked out, since Dafny refuses to compile them.
 func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 	out := string(src)
 	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
@@ -175,8 +175,15 @@ func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 		switch {
 		case d.Name == "Main" && d.Container == "" && d.Kind == "method":
 			out = out[:d.NameStart] + "SuretyUserMain" + out[d.NameEnd:]
-		case forRun && d.Kind == "method" && !d.HasBody && !d.Ghost && d.KindStart > 0:
-			out = out[:d.KindStart] + "ghost " + out[d.KindStart:]
+		case forRun && d.Kind == "method" && !d.HasBody && d.End > d.KindStart:
+			// Blank it out, keeping its lines so positions still match.
+			blank := []byte(out[d.KindStart:d.End])
+			for i, b := range blank {
+				if b != '\n' {
+					blank[i] = ' '
+				}
+			}
+			out = out[:d.KindStart] + string(blank) + out[d.End:]
 		}
 	}
 	dir, _ := filepath.Abs(filepath.Dir(path))
@@ -233,8 +240,8 @@ func (c *checker) targets(rep *CompleteReport) {
 		case "lemma", "colemma", "constructor":
 			continue
 		}
-		if len(d.Ensures) == 0 && len(d.Requires) == 0 && d.Kind != "method" {
-			continue // a function without a contract is its body
+		if len(d.Ensures) == 0 && d.Kind != "method" {
+			continue // a function without a postcondition is its body
 		}
 		t := &target{k: len(c.all), d: d, res: &CompleteResult{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}}
 		c.all = append(c.all, t)

@@ -30,8 +30,9 @@ type dfyDecl struct {
 	// MainSpan is the byte range of the name token of a top-level Main, so
 	// the copy given to Dafny can rename it.
 	NameStart, NameEnd int
-	// KindStart is the byte offset of the declaration's keyword.
-	KindStart int
+	// KindStart is the byte offset of the declaration's keyword, End the
+	// offset just past its last clause or body.
+	KindStart, End int
 }
 
 type dfyParam struct {
@@ -436,6 +437,9 @@ func (p *extractor) decl(i, end int, container string) int {
 			j = p.matching(j) + 1
 		}
 		break
+	}
+	if j > 0 && j <= len(p.toks) {
+		d.End = p.toks[j-1].end
 	}
 	p.f.Decls = append(p.f.Decls, d)
 	return j
