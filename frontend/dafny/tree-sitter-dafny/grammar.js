@@ -32,7 +32,7 @@ const commaSep = (r) => optional(commaSep1(r));
 module.exports = grammar({
   name: 'dafny',
 
-  extras: ($) => [/\s/, $.comment, $.attribute],
+  extras: ($) => [/\s/, $.comment, $.attribute, $.annotation],
 
   word: ($) => $.identifier,
 
@@ -62,6 +62,9 @@ module.exports = grammar({
     // deep inside (a set display as argument). Keeping it a token keeps the
     // parse table small, since extras may appear between any two tokens.
     attribute: (_) => token(seq('{:', /[^{}]*/, repeat(seq('{', /[^{}]*/, '}', /[^{}]*/)), '}')),
+
+    // Dafny 4.9's @Name or @Name(args) attribute, one token.
+    annotation: (_) => token(seq('@', /[A-Za-z_][A-Za-z0-9_]*/, optional(seq('(', /[^()]*/, ')')))),
 
     include_directive: ($) => seq('include', $.string_literal),
 
@@ -320,7 +323,7 @@ module.exports = grammar({
         optional('ghost'),
         'var',
         choice(commaSep1($.local_variable), $.var_pattern),
-        optional(seq(choice(':=', ':-', ':|'), commaSep1($._rhs))),
+        optional(seq(choice(':=', ':-', ':|'), optional(choice('expect', 'assert', 'assume')), commaSep1($._rhs))),
         ';',
       ),
 
@@ -329,7 +332,7 @@ module.exports = grammar({
     var_pattern: ($) => seq('(', commaSep1(choice($.var_pattern, $.local_variable, '_')), ')'),
 
     assignment: ($) =>
-      seq(commaSep1($._expression), choice(':=', ':-', ':|'), optional('assume'), commaSep1($._rhs), ';'),
+      seq(commaSep1($._expression), choice(':=', ':-', ':|'), optional(choice('expect', 'assert', 'assume')), commaSep1($._rhs), ';'),
 
     _rhs: ($) => choice($._expression, $.new_expression, '*'),
 
@@ -465,7 +468,12 @@ module.exports = grammar({
         fn(p, seq(field('left', $._expression), field('operator', op), field('right', $._expression)))));
     },
 
-    unary_expression: ($) => prec(PREC.unary, seq(field('operator', choice('-', '!')), field('operand', $._expression))),
+    unary_expression: ($) =>
+      choice(
+        prec(PREC.unary, seq(field('operator', choice('-', '!')), field('operand', $._expression))),
+        // A leading && or || opens a bulleted conjunction or disjunction.
+        prec.right(PREC.logical, seq(field('operator', choice('&&', '||')), field('operand', $._expression))),
+      ),
 
     conversion_expression: ($) => prec.left(PREC.as, seq($._expression, choice('as', 'is'), $.qualified_name)),
 
