@@ -13,8 +13,14 @@ import (
 // with its dependency closure named by assertion labels, and ", complete"
 // added when the bound is complete. A C-VERIFIED fact whose closure is
 // empty rests on no unverified assertion (Theorem 2) and says "cond: none".
-// It returns "" for an assertion that is not a fact.
+// ", weak" marks a fact that rejects no mutant of its code (package
+// bmc/audit). It returns "" for an assertion that is not a fact, and for a
+// vacuous one: no execution within the bound reaches it, so printing it
+// would mislead.
 func (f *Fact) FactTag(k int) string {
+	if f.Vacuous != "" {
+		return ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "//FACT[k=%d", k)
 	switch f.Status {
@@ -35,6 +41,9 @@ func (f *Fact) FactTag(k int) string {
 	}
 	if f.BoundComplete {
 		b.WriteString(", complete")
+	}
+	if f.Weak {
+		b.WriteString(", weak")
 	}
 	b.WriteString("]")
 	return b.String()
@@ -125,6 +134,18 @@ func (r *Report) WriteText(w io.Writer) error {
 				fmt.Fprintf(ew, " (%s)", f.Reason)
 			}
 		}
+		if f.Vacuous != "" {
+			fmt.Fprintf(ew, " VACUOUS (%s)", f.Vacuous)
+		}
+		if f.Mutants > 0 {
+			fmt.Fprintf(ew, " rejects %d/%d mutants", f.Rejected, f.Mutants)
+			if f.Weak {
+				ew.WriteString(" (weak)")
+			}
+		}
+		if f.Reused {
+			ew.WriteString(" reused")
+		}
 		if f.Status.Fact() {
 			if f.BoundComplete {
 				ew.WriteString(" bound complete: holds on every execution")
@@ -140,6 +161,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	s := r.Summary
 	fmt.Fprintf(ew, "%s: %d assertions, %d VERIFIED, %d C-VERIFIED, %d unverified (%d FALSIFIED, %d UNKNOWN); %d bound-complete; k=%d; %d checks, %d cached; %s\n",
 		r.File, s.Assertions, s.Verified, s.CVerified, s.Unverified, s.Falsified, s.Unknown, s.BoundComplete, r.K, s.Checks, s.CacheHits, s.Time.Round(time.Millisecond))
+	if s.Vacuous+s.Weak+s.Reused > 0 || s.Verified+s.CVerified > 0 {
+		fmt.Fprintf(ew, "facts: %d, vacuous: %d, weak: %d, reused from the cache: %d\n", s.Verified+s.CVerified-s.Vacuous, s.Vacuous, s.Weak, s.Reused)
+	}
 	if s.Disagreements > 0 {
 		fmt.Fprintf(ew, "WARNING: engines disagreed on %d assertion(s); those are reported UNKNOWN\n", s.Disagreements)
 	}

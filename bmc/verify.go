@@ -75,7 +75,21 @@ type Fact struct {
 	BoundComplete bool `json:"bound_complete"`
 	// BoundReason says why a fact is not bound-complete ("not checked",
 	// "a loop can run more than k times", ...).
-	BoundReason    string          `json:"bound_reason,omitempty"`
+	BoundReason string `json:"bound_reason,omitempty"`
+	// Reused is true when the result cache answered every check of this
+	// assertion: an earlier run decided the same queries (after an edit,
+	// only the queries whose content changed are checked again).
+	Reused bool `json:"reused,omitempty"`
+	// Vacuous, set by package bmc/audit, says why no execution within the
+	// bound reaches the assertion: the fact holds vacuously, and is not
+	// printed as a fact.
+	Vacuous string `json:"vacuous,omitempty"`
+	// Mutants and Rejected, set by package bmc/audit, count the mutants of
+	// the code before the assertion that were decided and those the fact
+	// rejects; Weak marks a fact that rejects none of at least five.
+	Mutants        int             `json:"mutants,omitempty"`
+	Rejected       int             `json:"rejected,omitempty"`
+	Weak           bool            `json:"weak,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Disagreement   []EngineAnswer  `json:"disagreement,omitempty"`
 }
@@ -107,9 +121,15 @@ type Summary struct {
 	BoundComplete int `json:"bound_complete"`
 	Disagreements int `json:"disagreements"`
 	// Checks counts engine runs, CacheHits the queries answered by the cache.
-	Checks    int           `json:"checks"`
-	CacheHits int           `json:"cache_hits"`
-	Time      time.Duration `json:"time_ns"`
+	Checks    int `json:"checks"`
+	CacheHits int `json:"cache_hits"`
+	// Reused counts the assertions whose every check the cache answered.
+	Reused int `json:"reused"`
+	// Vacuous and Weak count the facts package bmc/audit found unreachable
+	// within the bound, and rejecting no mutant.
+	Vacuous int           `json:"vacuous"`
+	Weak    int           `json:"weak"`
+	Time    time.Duration `json:"time_ns"`
 }
 
 // ErrBadOrder reports an Options.Order that is not a permutation of the
@@ -238,6 +258,15 @@ func summarize(facts []Fact) Summary {
 		if len(f.Disagreement) > 0 {
 			s.Disagreements++
 		}
+		if f.Reused {
+			s.Reused++
+		}
+		if f.Vacuous != "" {
+			s.Vacuous++
+		}
+		if f.Weak {
+			s.Weak++
+		}
 	}
 	s.Unverified = s.Falsified + s.Unknown
 	return s
@@ -256,16 +285,20 @@ type runner struct {
 // decide runs lines 3-12 of Algorithm 2 for one assertion; before holds the
 // assertions earlier in the sequence.
 func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
-	res, err := r.check(ctx, f.Index, nil, false)
+	ran := 0 // checks the engine ran, not the cache
+	defer func() { f.Reused = r.opts.Cache != nil && ran == 0 }()
+	res, fresh, err := r.check(ctx, f.Index, nil, false)
 	if err != nil {
 		return err
 	}
+	ran += fresh
 	f.Standalone = res.Status
 	f.Duration += res.Duration
 	if res.Status != Verified && len(before) > 0 {
-		if res, err = r.check(ctx, f.Index, before, false); err != nil {
+		if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
 			return err
 		}
+		ran += fresh
 		f.Duration += res.Duration
 	}
 	if f.Standalone != Verified {
@@ -295,10 +328,11 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	if f.Status == VerdictCVerified {
 		assume = before
 	}
-	b, err := r.check(ctx, f.Index, assume, true)
+	b, fresh, err := r.check(ctx, f.Index, assume, true)
 	if err != nil {
 		return err
 	}
+	ran += fresh
 	f.Duration += b.Duration
 	switch b.Status {
 	case Verified:
@@ -311,8 +345,9 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	return nil
 }
 
-// check runs one query, through the cache when there is one.
-func (r *runner) check(ctx context.Context, target int, assume []int, unwinding bool) (*Result, error) {
+// check runs one query, through the cache when there is one; ran is 1 when
+// the engine ran, 0 when the cache answered.
+func (r *runner) check(ctx context.Context, target int, assume []int, unwinding bool) (res *Result, ran int, err error) {
 	q := &Query{Program: r.p, Target: target, Assume: assume, K: r.k, UnwindingAssertions: unwinding, Timeout: r.opts.Timeout}
 	var key string
 	if r.opts.Cache != nil {
@@ -320,24 +355,24 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 		if res, ok := r.opts.Cache.get(key); ok {
 			r.hits.Add(1)
 			res.Duration = 0
-			return res, nil
+			return res, 0, nil
 		}
 	}
 	r.checks.Add(1)
-	res, err := r.c.Check(ctx, q)
+	res, err = r.c.Check(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("bmc: checking %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
+		return nil, 1, fmt.Errorf("bmc: checking %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
 	}
 	if res == nil {
-		return nil, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
+		return nil, 1, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
 	}
 	if res.Status == Verified && !unwinding {
 		res.BoundComplete = false
 	}
 	if r.opts.Cache != nil {
 		if err := r.opts.Cache.put(key, res); err != nil {
-			return nil, err
+			return nil, 1, err
 		}
 	}
-	return res, nil
+	return res, 1, nil
 }

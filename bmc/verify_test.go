@@ -222,7 +222,18 @@ func TestVerifyAllCache(t *testing.T) {
 		t.Errorf("second run called the checker %d times, want 0", n)
 	}
 	hits := second.Summary.CacheHits
-	second.Summary.CacheHits, second.Summary.Checks = first.Summary.CacheHits, first.Summary.Checks
+	// The second run says every assertion was reused; apart from that and
+	// the counts of checks, it is the first report.
+	if second.Summary.Reused != len(second.Facts) || first.Summary.Reused != 0 {
+		t.Errorf("reused: first run %d, second %d of %d", first.Summary.Reused, second.Summary.Reused, len(second.Facts))
+	}
+	for i := range second.Facts {
+		if !second.Facts[i].Reused || first.Facts[i].Reused {
+			t.Errorf("fact %d: reused %v then %v", i, first.Facts[i].Reused, second.Facts[i].Reused)
+		}
+		second.Facts[i].Reused = false
+	}
+	second.Summary.CacheHits, second.Summary.Checks, second.Summary.Reused = first.Summary.CacheHits, first.Summary.Checks, 0
 	if !sameReport(first, second) {
 		t.Errorf("cached report differs:\n%+v\n%+v", first, second)
 	}

@@ -276,3 +276,22 @@ func spread(ms []mutant, n int) []mutant {
 	}
 	return out
 }
+
+// Apply writes the audit into the VerifyAll report it was made from: a
+// vacuous fact gets its reason (and is no longer printed as a fact), a
+// mutated one its counts and weak mark, and the summary counts both.
+func (a *Report) Apply(r *bmc.Report) {
+	for _, fa := range a.Facts {
+		if fa.Index < 0 || fa.Index >= len(r.Facts) || r.Facts[fa.Index].Index != fa.Index {
+			continue
+		}
+		f := &r.Facts[fa.Index]
+		if fa.Reach.Status == "VACUOUS" {
+			f.Vacuous = fa.Reach.Why
+		}
+		if s := fa.Strength; s != nil {
+			f.Mutants, f.Rejected, f.Weak = s.Rejected+s.Survived, s.Rejected, s.Weak
+		}
+	}
+	r.Summary.Vacuous, r.Summary.Weak = a.Summary.Vacuous, a.Summary.Weak
+}

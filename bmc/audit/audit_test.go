@@ -75,6 +75,29 @@ func TestAudit(t *testing.T) {
 				}
 			}
 			t.Logf("%s: %+v %+v (%d queries)", file, fa.Reach, fa.Strength, a.Summary.Queries)
+
+			// Applied to the report, a vacuous fact is no longer printed as
+			// a fact and a weak one says so.
+			a.Apply(rep)
+			f := rep.Facts[last]
+			tag := f.FactTag(rep.K)
+			switch {
+			case strings.HasPrefix(expect, "VACUOUS"):
+				if tag != "" || f.Vacuous == "" || rep.Summary.Vacuous != 1 {
+					t.Errorf("vacuous fact: tag %q, vacuous %q, summary %d", tag, f.Vacuous, rep.Summary.Vacuous)
+				}
+				if strings.Contains(string(rep.Annotate(p)), "//FACT[k=5]: "+f.Pred) {
+					t.Error("a vacuous fact was printed")
+				}
+			case expect == "weak":
+				if !strings.HasSuffix(tag, ", weak]") || rep.Summary.Weak != 1 {
+					t.Errorf("weak fact: tag %q, summary %d", tag, rep.Summary.Weak)
+				}
+			case expect == "strong":
+				if strings.Contains(tag, "weak") || f.Rejected == 0 {
+					t.Errorf("strong fact: tag %q, rejected %d", tag, f.Rejected)
+				}
+			}
 		})
 	}
 }

