@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	_ "github.com/suretydev/surety/frontend/dafny" // .dfy files for every command that loads code
 	"github.com/suretydev/surety/validate"
 	"github.com/suretydev/surety/validate/dafny"
 )
