@@ -15,9 +15,7 @@ import (
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
-	_ "github.com/suretydev/surety/frontend/c"
 	"github.com/suretydev/surety/frontend/filecache"
-	_ "github.com/suretydev/surety/frontend/rust"
 )
 
 func init() {
