@@ -22,7 +22,7 @@ func init() {
 	register(&command{
 		name:  "graph",
 		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
-		short: "lay out the call graph of C or Rust code: SCCs, phases, and the layers of top-down work",
+		short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work",
 		run:   runGraph,
 	})
 }
