@@ -142,7 +142,7 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err
 		return nil, err
 	}
 	tr = &translation{viol: make([][]string, len(p.Asserts))}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, inits: map[mkey]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
@@ -229,6 +229,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			}
 			res.Status = bmc.Falsified
 			res.Counterexample = cex.cex
+			trimSteps(cex.cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}
 	}
@@ -257,6 +258,16 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.Reason = "unwinding check: solver: " + sr.Reason
 	}
 	return res, nil
+}
+
+// trimSteps ends the path at the target assertion: the run stops there.
+func trimSteps(c *bmc.Counterexample, line int) {
+	for i := len(c.Steps) - 1; i >= 0; i-- {
+		if c.Steps[i].Line == line {
+			c.Steps = c.Steps[:i+1]
+			return
+		}
+	}
 }
 
 // selectors asserts which assertions the query assumes.

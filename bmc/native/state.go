@@ -37,10 +37,13 @@ type state struct {
 	regs  map[vkey]value
 	vobj  map[vkey]int
 	mem   map[mkey]string
+	// cells holds the objects kept cell by cell (small objects of known
+	// type): one term per cell; slices are shared and copied on write.
+	cells map[mkey][]string
 }
 
 func newState() *state {
-	return &state{guard: "true", regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]string{}}
+	return &state{guard: "true", regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]string{}, cells: map[mkey][]string{}}
 }
 
 func (s *state) dead() bool { return s.guard == "false" }
@@ -55,6 +58,10 @@ func (s *state) clone() *state {
 	}
 	for k, v := range s.mem {
 		n.mem[k] = v
+	}
+	n.cells = make(map[mkey][]string, len(s.cells))
+	for k, v := range s.cells {
+		n.cells[k] = v
 	}
 	return n
 }
@@ -188,6 +195,27 @@ func (x *sym) merge(states []*state) *state {
 			term = ite(live[i].guard, arrs[i], term)
 		}
 		out.mem[k] = x.def(arrSort(k.sk), term)
+	}
+	ckeys := map[mkey]bool{}
+	for _, s := range live {
+		for k := range s.cells {
+			ckeys[k] = true
+		}
+	}
+	for k := range ckeys {
+		var all [][]string
+		for _, s := range live {
+			all = append(all, x.getCells(s, k.o, k.sk))
+		}
+		merged := make([]string, len(all[0]))
+		for i := range merged {
+			term := all[len(all)-1][i]
+			for j := len(all) - 2; j >= 0; j-- {
+				term = ite(live[j].guard, all[j][i], term)
+			}
+			merged[i] = x.def(sortOfKey[k.sk], term)
+		}
+		out.cells[k] = merged
 	}
 	return out
 }

@@ -17,7 +17,12 @@ type object struct {
 	// sorts lists the cell sorts the object's type has; nil allows any
 	// (allocations, whose type comes from how they are used).
 	sorts map[string]bool
+	// small objects are kept cell by cell instead of as SMT arrays.
+	small bool
 }
+
+// cellMax is the largest object kept cell by cell.
+const cellMax = 64
 
 // An input is one nondeterministic value consumed by the program.
 type input struct {
@@ -76,23 +81,24 @@ type funcCtx struct {
 
 // sym is the symbolic executor.
 type sym struct {
-	ctx     context.Context
-	p       *cprog
-	tr      *translation
-	k       int
-	n       int
-	objs    []*object
-	inits   map[mkey]string
-	frame   int
-	frames  int
-	fn      string
-	stack   []*Func
-	breaks  [][]*state
-	conts   [][]*state
-	funcs   []*funcCtx
-	strs    map[*Expr]int
-	counts  map[string]int
-	maxDefs int
+	ctx       context.Context
+	p         *cprog
+	tr        *translation
+	k         int
+	n         int
+	objs      []*object
+	inits     map[mkey]string
+	cellInits map[mkey][]string
+	frame     int
+	frames    int
+	fn        string
+	stack     []*Func
+	breaks    [][]*state
+	conts     [][]*state
+	funcs     []*funcCtx
+	strs      map[*Expr]int
+	counts    map[string]int
+	maxDefs   int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
@@ -132,6 +138,7 @@ func (x *sym) newObj(name string, t *Type, zero bool) int {
 		for _, l := range scalarLeaves(t, nil) {
 			o.sorts[l.sortKey()] = true
 		}
+		o.small = o.cells > 0 && o.cells <= cellMax && name != "string literal"
 	}
 	x.objs = append(x.objs, o)
 	if len(x.objs) >= 1<<objW {
@@ -163,6 +170,69 @@ func (x *sym) initArr(o int, sk string) string {
 	}
 	x.inits[k] = a
 	return a
+}
+
+// getCells returns the cells of a small object for one sort.
+func (x *sym) getCells(s *state, o int, sk string) []string {
+	if c, ok := s.cells[mkey{o, sk}]; ok {
+		return c
+	}
+	k := mkey{o, sk}
+	if c, ok := x.cellInits[k]; ok {
+		return c
+	}
+	ob := x.objs[o]
+	c := make([]string, ob.cells)
+	for i := range c {
+		if ob.zero {
+			var z string
+			switch sk {
+			case "f32":
+				z = "(_ +zero 8 24)"
+			case "f64":
+				z = "(_ +zero 11 53)"
+			default:
+				z = bvInt(0, map[string]int{"b8": 8, "b16": 16, "b32": 32, "b64": 64, "p": 64}[sk])
+			}
+			c[i] = z
+		} else {
+			c[i] = x.fresh("c"+itoa(o)+"_", sortOfKey[sk])
+		}
+	}
+	x.cellInits[k] = c
+	return c
+}
+
+// cellRead reads a small object's cell at offset off.
+func (x *sym) cellRead(s *state, o int, sk, off string) string {
+	c := x.getCells(s, o, sk)
+	if v, _, ok := litVal(off); ok {
+		if v.IsInt64() && v.Int64() < int64(len(c)) {
+			return c[v.Int64()]
+		}
+		return x.fresh("ub", sortOfKey[sk])
+	}
+	term := c[len(c)-1]
+	for i := len(c) - 2; i >= 0; i-- {
+		term = ite("(= "+off+" "+bvInt(int64(i), offW)+")", c[i], term)
+	}
+	return x.def(sortOfKey[sk], term)
+}
+
+// cellWrite writes v at offset off of a small object when cond holds.
+func (x *sym) cellWrite(s *state, o int, sk, off, v, cond string) {
+	old := x.getCells(s, o, sk)
+	c := append([]string(nil), old...)
+	if k, _, ok := litVal(off); ok {
+		if k.IsInt64() && k.Int64() < int64(len(c)) {
+			c[k.Int64()] = x.def(sortOfKey[sk], ite(cond, v, c[k.Int64()]))
+		}
+	} else {
+		for i := range c {
+			c[i] = x.def(sortOfKey[sk], ite(and(cond, "(= "+off+" "+bvInt(int64(i), offW)+")"), v, c[i]))
+		}
+	}
+	s.cells[mkey{o, sk}] = c
 }
 
 func (x *sym) arr(s *state, o int, sk string) string {
@@ -217,11 +287,17 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 			cs = []int{int(o.Int64())}
 		}
 	}
-	term := "(select " + x.arr(s, cs[len(cs)-1], sk) + " " + off + ")"
+	read := func(o int) string {
+		if x.objs[o].small {
+			return x.cellRead(s, o, sk, off)
+		}
+		return "(select " + x.arr(s, o, sk) + " " + off + ")"
+	}
+	term := read(cs[len(cs)-1])
 	if len(cs) > 1 {
 		obj := x.def(bvSort(objW), ptrObj(p.s))
 		for i := len(cs) - 2; i >= 0; i-- {
-			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", "(select "+x.arr(s, cs[i], sk)+" "+off+")", term)
+			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", read(cs[i]), term)
 		}
 	}
 	v := value{t: t, s: x.def(t.sort(), term)}
@@ -248,6 +324,14 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 		obj = x.def(bvSort(objW), ptrObj(p.s))
 	}
 	for _, o := range cs {
+		if x.objs[o].small {
+			cond := "true"
+			if len(cs) > 1 {
+				cond = "(= " + obj + " " + bvInt(int64(o), objW) + ")"
+			}
+			x.cellWrite(s, o, sk, off, v.s, cond)
+			continue
+		}
 		a := x.arr(s, o, sk)
 		st := "(store " + a + " " + off + " " + v.s + ")"
 		if len(cs) > 1 {
