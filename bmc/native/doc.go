@@ -47,13 +47,20 @@
 // taken or that is an array or struct, each string literal, each
 // allocation). An object is a sequence of cells, one per scalar, in
 // declaration order (a struct's fields, an array's elements, nested), and
-// it keeps one SMT array from 40-bit cell index to value per cell sort. A
+// it keeps one SMT array from 40-bit cell index to value per cell sort
+// (objects of at most 64 cells of a known type are kept as one term per
+// cell instead, so that their formulas stay in pure bit-vector logic). A
 // pointer is a 64-bit vector: 24 bits of object number, 40 bits of cell
 // offset; pointer arithmetic moves the offset by the pointee's cell count.
 // Objects never alias each other, so the model is exact for programs that
 // do not reinterpret memory; casts between pointers to different cell
 // types are refused as unsupported. Scalar locals whose address is never
 // taken are plain SSA values. malloc and calloc always succeed.
+//
+// The solver is a portfolio of cvc5 and z3 when both are installed (the
+// first definitive answer wins; contradicting answers are an error, never
+// a verdict). Constant folding keeps unrolled counters, indices and
+// pointers literal, so most branches of bounded loops never reach it.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and
