@@ -95,4 +95,3 @@ func ExamplePortfolio() {
 	// Output:
 	// portfolio(table) VERIFIED table
 }
-
