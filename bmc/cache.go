@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/suretydev/surety/internal/atomicfile"
 )
 
 // A Cache keeps checker results on disk, keyed by the content of the query:
@@ -73,30 +75,5 @@ func (c *Cache) put(key string, r *Result) error {
 	if err != nil {
 		return fmt.Errorf("bmc: cache: %w", err)
 	}
-	return writeFileAtomic(c.path(key), b)
-}
-
-// writeFileAtomic writes b to name through a temporary file and a rename.
-func writeFileAtomic(name string, b []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("bmc: %w", err)
-	}
-	f, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("bmc: %w", err)
-	}
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), name)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("bmc: writing %s: %w", name, werr)
-	}
-	return nil
+	return atomicfile.Write(c.path(key), b)
 }

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/sync/singleflight"
+
+	"github.com/suretydev/surety/internal/atomicfile"
 )
 
 // CacheMode says what a Cache does.
@@ -235,41 +237,9 @@ func (c *Cache) write(key string, req *Request, resp *Response) error {
 	if err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
-	if err := writeFileAtomic(c.path(key), append(data, '\n')); err != nil {
+	if err := atomicfile.Write(c.path(key), append(data, '\n')); err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
 	c.writes.Add(1)
 	return nil
-}
-
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory and a rename, creating the directory if needed, so that a
-// reader never sees a partial file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }

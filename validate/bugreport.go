@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/suretydev/surety/internal/atomicfile"
 )
 
 // BugReportFiles lists what WriteBugReports wrote.
@@ -45,7 +47,7 @@ func WriteBugReports(dir string, cs []*Confirmation) (*BugReportFiles, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(out.SARIF, data); err != nil {
+	if err := atomicfile.Write(out.SARIF, data); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -72,10 +74,10 @@ func WriteBugReport(dir string, c *Confirmation) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("validate: %w", err)
 	}
-	if err := writeFileAtomic(base+".json", append(data, '\n')); err != nil {
+	if err := atomicfile.Write(base+".json", append(data, '\n')); err != nil {
 		return "", err
 	}
-	if err := writeFileAtomic(base+".md", []byte(BugMarkdown(c))); err != nil {
+	if err := atomicfile.Write(base+".md", []byte(BugMarkdown(c))); err != nil {
 		return "", err
 	}
 	for _, ext := range []string{".json", ".md"} {
@@ -199,28 +201,3 @@ func writeAttempt(b *strings.Builder, a *ConfirmAttempt) {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// writeFileAtomic writes data through a temporary file in the same
-// directory and a rename.
-func writeFileAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("validate: %w", err)
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("validate: %w", err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("validate: writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("validate: %w", err)
-	}
-	return nil
-}
