@@ -12,15 +12,16 @@ import (
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/audit"
 	_ "github.com/suretydev/surety/bmc/esbmc"
+	_ "github.com/suretydev/surety/bmc/native"
 )
 
 var want = regexp.MustCompile(`// want "([^"]*)"`)
 
-func engine(t *testing.T) bmc.Checker {
+func engine(t *testing.T, name string) bmc.Checker {
 	t.Helper()
-	c, err := bmc.Engines(context.Background(), []string{"esbmc"})
+	c, err := bmc.Engines(context.Background(), []string{name})
 	if err != nil {
-		t.Skipf("needs esbmc: %v", err)
+		t.Skipf("needs %s: %v", name, err)
 	}
 	return c
 }
@@ -28,8 +29,15 @@ func engine(t *testing.T) bmc.Checker {
 // TestAudit runs VerifyAll and then Audit on each program in testdata, and
 // matches the audit of its last assertion with the // want comment there:
 // "VACUOUS <why>", "weak" or "strong".
+// The cover query and the mutants go through the Checker interface, so
+// every engine audits the same way: ESBMC and the native engine both.
 func TestAudit(t *testing.T) {
-	c := engine(t)
+	for _, name := range []string{"esbmc", "native"} {
+		t.Run(name, func(t *testing.T) { auditWith(t, engine(t, name)) })
+	}
+}
+
+func auditWith(t *testing.T, c bmc.Checker) {
 	files, _ := filepath.Glob("testdata/*.c")
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
