@@ -56,7 +56,21 @@ type Expr struct {
 	// ArgT keeps the static types of call arguments before conversion
 	// (memset, memcpy and scanf need the pointee types).
 	ArgT []*Type
+	// Src is the source text of an operation that a safety property
+	// checks (arithmetic, subscripts, dereferences); see safety.go.
+	Src string
+	// Sub marks the OPtrAdd of a subscript a[i] of an array: subAccess,
+	// or subAddr when only its address is taken (&a[i]), where the
+	// one-past-the-end index is legal.
+	Sub uint8
 }
+
+// Subscript kinds (Expr.Sub).
+const (
+	subNone uint8 = iota
+	subAccess
+	subAddr
+)
 
 // lvalue reports whether e designates an object.
 func (e *Expr) lvalue() bool {

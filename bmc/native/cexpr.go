@@ -98,7 +98,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			c.fail(line, "%s on %s", op, x.T)
 		}
 		post := n.Child(0).Type() != op
-		return &Expr{Op: OIncDec, T: x.T, X: x, Name: op, Post: post, Line: line}
+		return &Expr{Op: OIncDec, T: x.T, X: x, Name: op, Post: post, Line: line, Src: c.text(n)}
 	case "pointer_expression":
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
@@ -110,6 +110,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 				return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
 			}
 			c.needLvalue(x, line)
+			if x.Op == ODeref && x.X.Sub == subAccess {
+				x.X.Sub = subAddr // &a[i]: one past the end is a legal address
+			}
 			return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
 		}
 		x = c.rval(x)
@@ -122,7 +125,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if x.T.Elem.Kind == KFunc {
 			c.fail(line, "function pointer")
 		}
-		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line}
+		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n)}
 	case "assignment_expression":
 		return c.assign(n)
 	case "call_expression":
@@ -147,8 +150,11 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if a.T.Elem.Kind == KVoid || a.T.Elem.Kind == KFunc {
 			c.fail(line, "subscript of %s", a.T)
 		}
-		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line}
-		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line}
+		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line, Src: c.text(n)}
+		if a.Op == ODecay && a.X.T.Kind == KArray && a.X.T.Len > 0 {
+			p.Sub = subAccess
+		}
+		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line, Src: c.text(n)}
 	case "field_expression":
 		x := c.expr(n.ChildByFieldName("argument"))
 		op := c.text(n.ChildByFieldName("operator"))
@@ -157,7 +163,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			if !x.T.isPtr() {
 				c.fail(line, "-> on %s", x.T)
 			}
-			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line}
+			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n)}
 		}
 		if x.T.Kind != KStruct || x.T.Len < 0 {
 			c.fail(line, "member of %s", x.T)
@@ -168,7 +174,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		name := c.text(n.ChildByFieldName("field"))
 		for _, f := range x.T.Fields {
 			if f.Name == name {
-				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line}
+				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line, Src: c.text(n)}
 			}
 		}
 		c.fail(line, "no member %s in %s", name, x.T)
@@ -412,7 +418,11 @@ func (c *conv) binary(n *sitter.Node) *Expr {
 	op := c.text(n.ChildByFieldName("operator"))
 	x := c.rval(c.expr(n.ChildByFieldName("left")))
 	y := c.rval(c.expr(n.ChildByFieldName("right")))
-	return c.binop(op, x, y, line)
+	e := c.binop(op, x, y, line)
+	if e.Src == "" {
+		e.Src = c.text(n)
+	}
+	return e
 }
 
 func (c *conv) binop(op string, x, y *Expr, line int) *Expr {
@@ -504,7 +514,7 @@ func (c *conv) unary(n *sitter.Node) *Expr {
 		if op == "+" {
 			return x
 		}
-		return &Expr{Op: OUn, T: t, X: x, Name: op, Line: line}
+		return &Expr{Op: OUn, T: t, X: x, Name: op, Line: line, Src: c.text(n)}
 	}
 	c.fail(line, "unary %s", op)
 	return nil
@@ -528,7 +538,7 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 			c.fail(line, "%s on a pointer", op)
 		}
 		c.ptrArith(x, line)
-		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line}
+		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line, Src: c.text(n)}
 	}
 	if !x.T.isArith() || !y.T.isArith() {
 		c.fail(line, "%s on %s and %s", op, x.T, y.T)
@@ -547,7 +557,7 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 		}
 		y = c.convert(y, ct, line)
 	}
-	return &Expr{Op: OCompound, T: x.T, X: x, Y: y, Name: bop, CT: ct, Line: line}
+	return &Expr{Op: OCompound, T: x.T, X: x, Y: y, Name: bop, CT: ct, Line: line, Src: c.text(n)}
 }
 
 func (c *conv) call(n *sitter.Node) *Expr {

@@ -91,7 +91,9 @@ func (x *sym) readLvalue(s *state, e *Expr) value {
 	if e.T.Kind == KStruct {
 		return x.addr(s, e)
 	}
-	return x.load(s, x.addr(s, e), e.T, e.Line)
+	a := x.addr(s, e)
+	x.checkAccess(s, e, a)
+	return x.load(s, a, e.T, e.Line)
 }
 
 func (x *sym) writeLvalue(s *state, e *Expr, v value) {
@@ -108,6 +110,7 @@ func (x *sym) writeLvalue(s *state, e *Expr, v value) {
 		return
 	}
 	a := x.addr(s, e)
+	x.checkAccess(s, e, a)
 	if e.T.Kind == KStruct {
 		x.copyCells(s, a, v, e.T, e.Line)
 		return
@@ -152,6 +155,7 @@ func (x *sym) eval(s *state, e *Expr) value {
 			if v.t.isFloat() {
 				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
 			}
+			x.checkNeg(s, e, v)
 			return value{t: e.T, s: bvUn("bvneg", v.s)}
 		case "~":
 			return value{t: e.T, s: bvUn("bvnot", v.s)}
@@ -159,11 +163,17 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OBin:
 		a := x.eval(s, e.X)
 		b := x.eval(s, e.Y)
+		x.checkArith(s, e, e.Name, a, b)
 		return x.binop(e.Name, a, b, e.T)
 	case OAnd, OOr:
 		a := truth(x.eval(s, e.X))
 		if !sideEffects(e.Y) {
-			b := truth(x.eval(s, e.Y))
+			sy := s
+			if x.safety() != nil {
+				// checks in Y count only where C evaluates Y
+				sy = x.under(s, notIf(e.Op == OOr, a))
+			}
+			b := truth(x.eval(sy, e.Y))
 			if e.Op == OAnd {
 				return boolVal(and(a, b))
 			}
@@ -189,8 +199,12 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OCond:
 		c := x.def("Bool", truth(x.eval(s, e.X)))
 		if !sideEffects(e.Y) && !sideEffects(e.Z) {
-			y := x.eval(s, e.Y)
-			z := x.eval(s, e.Z)
+			sy, sz := s, s
+			if x.safety() != nil {
+				sy, sz = x.under(s, c), x.under(s, not(c))
+			}
+			y := x.eval(sy, e.Y)
+			z := x.eval(sz, e.Z)
 			if e.T.Kind == KVoid {
 				return value{t: tVoid}
 			}
@@ -215,6 +229,7 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OPtrAdd:
 		p := x.eval(s, e.X)
 		n := x.eval(s, e.Y)
+		x.checkSubscript(s, e, n)
 		sc := bv("bvmul", n.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
 			sc = bvUn("bvneg", sc)
@@ -243,15 +258,16 @@ func (x *sym) eval(s *state, e *Expr) value {
 		if e.X.Op != OVar || e.X.Var.Mem {
 			// evaluate the address once
 			a := x.addr(s, e.X)
+			x.checkAccess(s, e.X, a)
 			old := x.load(s, a, e.T, e.Line)
 			y := x.eval(s, e.Y)
-			nv := x.compound(e, old, y)
+			nv := x.compound(s, e, old, y)
 			x.store(s, a, e.T, nv, e.Line)
 			return nv
 		}
 		old := x.readLvalue(s, e.X)
 		y := x.eval(s, e.Y)
-		nv := x.compound(e, old, y)
+		nv := x.compound(s, e, old, y)
 		x.writeLvalue(s, e.X, nv)
 		return nv
 	case OIncDec:
@@ -262,6 +278,7 @@ func (x *sym) eval(s *state, e *Expr) value {
 			old = x.readLvalue(s, e.X)
 		} else {
 			a = x.addr(s, e.X)
+			x.checkAccess(s, e.X, a)
 			old = x.load(s, a, e.T, e.Line)
 		}
 		var nv value
@@ -287,7 +304,9 @@ func (x *sym) eval(s *state, e *Expr) value {
 			}
 		default:
 			pt := promote(e.T)
-			r := x.binop(op, x.convert(old, pt), value{t: pt, s: bvInt(1, pt.Width)}, pt)
+			po, one := x.convert(old, pt), value{t: pt, s: bvInt(1, pt.Width)}
+			x.checkArith(s, e, op, po, one)
+			r := x.binop(op, po, one, pt)
 			nv = x.convert(r, e.T)
 		}
 		nv.s = x.def(e.T.sort(), nv.s)
@@ -316,7 +335,7 @@ func notIf(b bool, a string) string {
 	return a
 }
 
-func (x *sym) compound(e *Expr, old, y value) value {
+func (x *sym) compound(s *state, e *Expr, old, y value) value {
 	if e.T.isPtr() {
 		sc := bv("bvmul", y.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
@@ -324,7 +343,9 @@ func (x *sym) compound(e *Expr, old, y value) value {
 		}
 		return x.ptrAdd(old, sc)
 	}
-	r := x.binop(e.Name, x.convert(old, e.CT), y, e.CT)
+	o := x.convert(old, e.CT)
+	x.checkArith(s, e, e.Name, o, y)
+	r := x.binop(e.Name, o, y, e.CT)
 	return x.convert(r, e.T)
 }
 

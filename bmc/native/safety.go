@@ -1,0 +1,344 @@
+package native
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"weak"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/smt"
+)
+
+// A Property is an automatic safety property: a kind of undefined
+// behaviour that Safety checks at every operation that can have it.
+type Property string
+
+// The safety properties.
+const (
+	// ArrayBounds: a subscript of an array outside [0, len) (an address
+	// &a[len] is legal), or a dereference outside the object's cells.
+	ArrayBounds Property = "array-bounds"
+	// DivisionByZero: an integer / or % by zero.
+	DivisionByZero Property = "division-by-zero"
+	// SignedOverflow: signed + - * ++ -- unary - and compound assignments
+	// whose result does not fit the type the operation is done in (after
+	// promotions); INT_MIN / -1 and INT_MIN % -1.
+	SignedOverflow Property = "signed-overflow"
+	// NullDereference: reading or writing through a null pointer.
+	NullDereference Property = "null-dereference"
+	// Shift: a shift count that is negative or not below the width of
+	// the promoted left operand, or a signed left shift of a negative
+	// value or into or past the sign bit.
+	Shift Property = "shift"
+)
+
+// Properties lists every safety property, in a fixed order.
+func Properties() []Property {
+	return []Property{ArrayBounds, DivisionByZero, NullDereference, Shift, SignedOverflow}
+}
+
+// ErrUnknownProperty is returned for a property name Safety does not know.
+var ErrUnknownProperty = errors.New("native: unknown safety property")
+
+// ParseProperties parses a comma-separated list of property names ("" is
+// every property, returned as nil).
+func ParseProperties(list string) ([]Property, error) {
+	var out []Property
+	for _, f := range strings.Split(list, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		p := Property(f)
+		if !validProperty(p) {
+			return nil, fmt.Errorf("%w %q (want %s)", ErrUnknownProperty, f, joinProps(Properties()))
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func validProperty(p Property) bool {
+	for _, q := range Properties() {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+func joinProps(ps []Property) string {
+	s := make([]string, len(ps))
+	for i, p := range ps {
+		s[i] = string(p)
+	}
+	return strings.Join(s, ", ")
+}
+
+// SafetyOptions configure Safety. The zero value is valid and a nil
+// *SafetyOptions means the zero value; Safety never modifies it.
+type SafetyOptions struct {
+	// K is the unwind bound of loops and recursion; 0 means bmc.DefaultK.
+	K int
+	// Properties selects what is checked; nil means every property.
+	Properties []Property
+	// Timeout is the budget of each claim (and of the translation);
+	// 0 means bmc.DefaultTimeout.
+	Timeout time.Duration
+}
+
+// A Claim is one check site and its verdict: the operation Expr at Line of
+// Func never has the undefined behaviour Property on any k-bounded
+// execution (VERIFIED), it has it on an execution replayed under gcc's
+// sanitizers (FALSIFIED, with the Counterexample), or neither could be
+// shown (UNKNOWN, with the Reason).
+type Claim struct {
+	Property Property `json:"property"`
+	Line     int      `json:"line"`
+	Func     string   `json:"func"`
+	// Expr is the C text checked, whitespace collapsed.
+	Expr   string     `json:"expr"`
+	Status bmc.Status `json:"status"`
+	// Reason explains an UNKNOWN; for a FALSIFIED claim it quotes the
+	// sanitizer's report.
+	Reason         string              `json:"reason,omitempty"`
+	Counterexample *bmc.Counterexample `json:"counterexample,omitempty"`
+	Duration       time.Duration       `json:"duration_ns"`
+}
+
+// Safety checks the automatic safety properties of a program: one claim
+// per check site, ordered by line, then property, then expression text.
+// The program runs as written, from main, with every assertion assumed (a
+// run that fails an assertion stops there). One translation, made once
+// and cached apart from Check's, serves every claim. A site that the
+// k-bounded executions never reach has no claim; a site whose every
+// execution constant folding proves safe is VERIFIED without a solver.
+//
+// An unsupported construct anywhere in the program is an error (wrapping
+// the "unsupported: <construct> at line N" text): no site can be listed.
+func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOptions) ([]Claim, error) {
+	var o SafetyOptions
+	if opts != nil {
+		o = *opts
+	}
+	if p == nil {
+		return nil, errors.New("native: Safety without a program")
+	}
+	if o.K < 0 {
+		return nil, fmt.Errorf("native: negative bound %d", o.K)
+	}
+	k := o.K
+	if k == 0 {
+		k = bmc.DefaultK
+	}
+	want := map[Property]bool{}
+	for _, pr := range o.Properties {
+		if !validProperty(pr) {
+			return nil, fmt.Errorf("%w %q", ErrUnknownProperty, pr)
+		}
+		want[pr] = true
+	}
+	if len(o.Properties) == 0 {
+		for _, pr := range Properties() {
+			want[pr] = true
+		}
+	}
+	timeout := o.Timeout
+	if timeout <= 0 {
+		timeout = bmc.DefaultTimeout
+	}
+	solver, err := c.solver()
+	if err != nil {
+		return nil, err
+	}
+	tctx, cancel := context.WithTimeout(ctx, timeout)
+	tr, rec, err := c.translateSafety(tctx, p, k)
+	cancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("native: %w", ctx.Err())
+		}
+		return nil, fmt.Errorf("native: %s: %w", p.File, err)
+	}
+	var sites []*site
+	for _, s := range rec.sites {
+		if want[s.prop] {
+			sites = append(sites, s)
+		}
+	}
+	sort.Slice(sites, func(i, j int) bool { return siteLess(sites[i], sites[j]) })
+	rp := &safetyReplay{c: c, p: p, tr: tr}
+	defer rp.close()
+	claims := make([]Claim, 0, len(sites))
+	for _, s := range sites {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("native: %w", err)
+		}
+		cl, err := c.decide(ctx, solver, tr, rec, rp, s, timeout)
+		if err != nil {
+			return nil, err
+		}
+		claims = append(claims, cl)
+	}
+	return claims, nil
+}
+
+func siteLess(a, b *site) bool {
+	if a.line != b.line {
+		return a.line < b.line
+	}
+	if a.prop != b.prop {
+		return a.prop < b.prop
+	}
+	if a.text != b.text {
+		return a.text < b.text
+	}
+	return a.fn < b.fn
+}
+
+// translateSafety returns the shared translation of a program at bound k
+// with the safety checks recorded, cached under its own key.
+func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*translation, *safetyRec, error) {
+	h := sha256.Sum256(p.Source)
+	key := fmt.Sprintf("safety/%x/%d", h[:], k)
+	c.mu.Lock()
+	var e *cacheEntry
+	for _, x := range c.cache {
+		if x.key == key {
+			e = x
+		}
+	}
+	if e == nil {
+		e = &cacheEntry{key: key}
+		c.cache = append(c.cache, e)
+		size := c.opts.CacheSize
+		if size <= 0 {
+			size = 16
+		}
+		if len(c.cache) > size {
+			c.cache = c.cache[len(c.cache)-size:]
+		}
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		rec := &safetyRec{sites: map[siteID]*site{}}
+		e.tr, e.err = Translate(withSafety(ctx, rec), p, k)
+		if e.tr != nil {
+			keepRec(e.tr, rec)
+		}
+	})
+	if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
+		c.mu.Lock()
+		for i, x := range c.cache {
+			if x == e {
+				c.cache = append(c.cache[:i:i], c.cache[i+1:]...)
+				break
+			}
+		}
+		c.mu.Unlock()
+	}
+	if e.err != nil {
+		return nil, nil, e.err
+	}
+	rec, ok := recs.Load(weak.Make(e.tr))
+	if !ok {
+		return nil, nil, errors.New("native: internal error: safety translation without its sites")
+	}
+	return e.tr, rec.(*safetyRec), nil
+}
+
+// recs maps each safety translation to its recorder, for as long as the
+// translation lives (translation keeps no field for it so that the
+// ordinary engine's types stay as they are).
+var recs sync.Map // weak.Pointer[translation] -> *safetyRec
+
+func keepRec(tr *translation, r *safetyRec) {
+	k := weak.Make(tr)
+	recs.Store(k, r)
+	runtime.AddCleanup(tr, func(k weak.Pointer[translation]) { recs.Delete(k) }, k)
+}
+
+// assumeAll asserts every assertion as an assumption: the program as
+// written, where a failing assertion stops the run.
+func (tr *translation) assumeAll() string {
+	var b strings.Builder
+	for i, s := range tr.selector {
+		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
+	}
+	return b.String()
+}
+
+// decide gives one site its verdict.
+func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration) (Claim, error) {
+	start := time.Now()
+	cl := Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text}
+	defer func() { cl.Duration = time.Since(start) }()
+	if len(s.viol) == 0 {
+		if s.inexact != "" {
+			cl.Reason = s.inexact
+			return cl, nil
+		}
+		cl.Status = bmc.Verified
+		return cl, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	base := tr.script.String() + tr.assumeAll()
+	goal := "(assert (or false " + strings.Join(s.viol, " ") + "))\n"
+	sr, err := c.solve(ctx, solver, base+goal, tr.values(), timeout-time.Since(start))
+	if err != nil {
+		return cl, err
+	}
+	switch sr.Status {
+	case smt.Unknown:
+		cl.Reason = "solver: " + sr.Reason
+		return cl, nil
+	case smt.Unsat:
+		if s.inexact != "" {
+			cl.Reason = s.inexact
+			return cl, nil
+		}
+		cl.Status = bmc.Verified
+		return cl, nil
+	}
+	cex := tr.counterexample(sr.Model)
+	ok, why := rp.run(ctx, s, cex)
+	if !ok {
+		// Ask for a run in which every scanf succeeds and no other site
+		// goes wrong first, which a sanitizer would stop at.
+		var extra strings.Builder
+		if len(tr.nice) > 0 {
+			extra.WriteString("(assert (and true " + strings.Join(tr.nice, " ") + "))\n")
+		}
+		for _, o := range rec.sites {
+			if o != s && len(o.viol) > 0 {
+				extra.WriteString("(assert (not (or false " + strings.Join(o.viol, " ") + ")))\n")
+			}
+		}
+		sr2, err2 := c.solve(ctx, solver, base+goal+extra.String(), tr.values(), timeout-time.Since(start))
+		if err2 == nil && sr2.Status == smt.Sat {
+			cex2 := tr.counterexample(sr2.Model)
+			if ok2, why2 := rp.run(ctx, s, cex2); ok2 {
+				ok, why, cex = true, why2, cex2
+			} else {
+				why += "; " + why2
+			}
+		}
+	}
+	cl.Counterexample = cex.cex
+	trimSteps(cex.cex, s.line)
+	if !ok {
+		cl.Reason = "counterexample did not replay: " + why
+		return cl, nil
+	}
+	cl.Status = bmc.Falsified
+	cl.Reason = why
+	return cl, nil
+}

@@ -1,0 +1,284 @@
+package native
+
+import (
+	"context"
+	"math/big"
+	"strings"
+)
+
+// This file records, during a translation made for Safety, where each
+// checked operation runs and when it goes wrong: for every execution of a
+// check site under guard g, a violation term g ∧ bad. A translation made
+// for Check carries no recorder and the hooks below do nothing.
+
+// safetyKey is the context key under which Safety hands the translation
+// its recorder.
+type safetyKey struct{}
+
+// A siteID names one check site: what is checked, where, and the C text.
+type siteID struct {
+	prop Property
+	line int
+	fn   string
+	text string
+}
+
+// A site is one check site and what the translation found about it.
+type site struct {
+	siteID
+	endLine int
+	// viol lists the violation terms, one per execution that is not
+	// decided by constant folding.
+	viol []string
+	// inexact says why unsat does not prove the site safe ("" when it
+	// does): the model does not know the size of some object.
+	inexact string
+}
+
+// safetyRec is the recorder of one safety translation.
+type safetyRec struct {
+	sites map[siteID]*site
+}
+
+func withSafety(ctx context.Context, r *safetyRec) context.Context {
+	return context.WithValue(ctx, safetyKey{}, r)
+}
+
+// safety returns the recorder, or nil when the translation is for Check.
+func (x *sym) safety() *safetyRec {
+	r, _ := x.ctx.Value(safetyKey{}).(*safetyRec)
+	return r
+}
+
+// record adds one execution of the site of e: it violates the property
+// when bad holds.
+func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) {
+	r := x.safety()
+	if r == nil || s.dead() {
+		return
+	}
+	text := strings.Join(strings.Fields(e.Src), " ")
+	id := siteID{prop: p, line: e.Line, fn: x.fn, text: text}
+	st := r.sites[id]
+	if st == nil {
+		st = &site{siteID: id, endLine: e.Line + strings.Count(e.Src, "\n")}
+		r.sites[id] = st
+	}
+	if inexact != "" && st.inexact == "" {
+		st.inexact = inexact
+	}
+	if v := and(s.guard, bad); v != "false" {
+		st.viol = append(st.viol, x.def("Bool", v))
+		// A sanitized run stops at its first error: later sites are
+		// checked on the executions that get past this one.
+		s.guard = x.def("Bool", and(s.guard, not(bad)))
+	}
+}
+
+// under returns a view of s whose guard also requires c, for evaluating
+// an operand that C evaluates only when c holds (the right side of && and
+// ||, the branches of ?:) without side effects of its own: the maps are
+// shared, only checks read the guard.
+func (x *sym) under(s *state, c string) *state {
+	t := *s
+	t.guard = x.def("Bool", and(s.guard, c))
+	return &t
+}
+
+func minSigned(w int) string {
+	return bvLit(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1))), w)
+}
+
+func isNeg(v string, w int) string { return bv("bvslt", v, bvInt(0, w)) }
+
+// checkArith records the checks of the arithmetic operator op on the
+// converted operands a and b (the type of a is the type the operation is
+// done in, after promotions and the usual arithmetic conversions).
+func (x *sym) checkArith(s *state, e *Expr, op string, a, b value) {
+	if x.safety() == nil || !a.t.isInt() || a.t.Bool {
+		return
+	}
+	w := a.t.Width
+	signed := a.t.Signed
+	switch op {
+	case "+", "-":
+		if !signed {
+			return
+		}
+		r := bv(map[string]string{"+": "bvadd", "-": "bvsub"}[op], a.s, b.s)
+		sa, sb, sr := isNeg(a.s, w), isNeg(b.s, w), isNeg(r, w)
+		// + overflows when both operands have the sign the result lacks;
+		// - when the operands' signs differ and the result's is not a's.
+		var bad string
+		if op == "+" {
+			bad = and(eqBool(sa, sb), not(eqBool(sa, sr)))
+		} else {
+			bad = and(not(eqBool(sa, sb)), not(eqBool(sa, sr)))
+		}
+		x.record(s, SignedOverflow, e, bad, "")
+	case "*":
+		if !signed {
+			return
+		}
+		wa, wb := extendTo(a.s, w, 2*w, true), extendTo(b.s, w, 2*w, true)
+		p := bv("bvmul", wa, wb)
+		bad := not(eq(p, extendTo(extract(w-1, 0, p), w, 2*w, true)))
+		x.record(s, SignedOverflow, e, bad, "")
+	case "/", "%":
+		x.record(s, DivisionByZero, e, eq(b.s, bvInt(0, b.t.Width)), "")
+		if signed {
+			x.record(s, SignedOverflow, e, and(eq(a.s, minSigned(w)), eq(b.s, bvInt(-1, w))), "")
+		}
+	case "<<", ">>":
+		// The count is at least an int after promotion; as unsigned, a
+		// negative count is too large as well.
+		bw := b.t.Width
+		tooBig := bv("bvuge", b.s, bvInt(int64(w), bw))
+		bad := tooBig
+		if op == "<<" && signed {
+			n := extendTo(b.s, bw, w, false)
+			// a << n is defined for a >= 0 when a < 2^(w-1-n).
+			lost := not(eq(bv("bvlshr", a.s, bv("bvsub", bvInt(int64(w-1), w), n)), bvInt(0, w)))
+			bad = or(tooBig, and(not(tooBig), or(isNeg(a.s, w), lost)))
+		}
+		x.record(s, Shift, e, bad, "")
+	}
+}
+
+// checkNeg records the check of unary minus on a promoted operand.
+func (x *sym) checkNeg(s *state, e *Expr, v value) {
+	if x.safety() == nil || !v.t.isInt() || !v.t.Signed || v.t.Bool {
+		return
+	}
+	x.record(s, SignedOverflow, e, eq(v.s, minSigned(v.t.Width)), "")
+}
+
+// checkSubscript records the bounds check of the subscript a[n] of an
+// array a (e is its OPtrAdd, n the index as a long).
+func (x *sym) checkSubscript(s *state, e *Expr, n value) {
+	if x.safety() == nil || e.Sub == subNone {
+		return
+	}
+	hi := int64(e.X.X.T.Len) // indices are below hi; &a[hi] is legal
+	if e.Sub == subAccess {
+		hi--
+	}
+	bad := or(isNeg(n.s, 64), bv("bvsgt", n.s, bvInt(hi, 64)))
+	x.record(s, ArrayBounds, e, bad, "")
+}
+
+// derefOf returns the dereference an lvalue reads through (e itself, or
+// the base of a chain of member accesses), or nil for a variable.
+func derefOf(e *Expr) *Expr {
+	for e != nil {
+		switch e.Op {
+		case ODeref:
+			return e
+		case OField:
+			e = e.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// checkAccess records the checks of reading or writing the lvalue e at
+// address a: the pointer is not null (when the program dereferences a
+// pointer rather than indexes an array) and the cells accessed lie in the
+// object.
+func (x *sym) checkAccess(s *state, e *Expr, a value) {
+	if x.safety() == nil {
+		return
+	}
+	d := derefOf(e)
+	if d == nil {
+		return
+	}
+	site := e
+	if site.Src == "" {
+		site = d
+	}
+	obj := ptrObj(a.s)
+	if !arrayBase(d.X) {
+		null := eq(obj, bvInt(0, objW))
+		if a.known && !containsInt(a.objs, 0) {
+			null = "false"
+		}
+		x.record(s, NullDereference, site, null, "")
+	}
+	n := int64(e.T.Cells())
+	if e.T.Kind == KStruct || n <= 0 {
+		n = 1
+	}
+	off := ptrOff(a.s)
+	var cands []int
+	if a.known {
+		for _, o := range a.objs {
+			if o != 0 {
+				cands = append(cands, o)
+			}
+		}
+	} else {
+		for _, ob := range x.objs[1:] {
+			cands = append(cands, ob.id)
+		}
+	}
+	bad := "false"
+	inexact := ""
+	for _, o := range cands {
+		c := int64(x.objs[o].cells)
+		if c < 0 {
+			inexact = "the size of " + x.objs[o].name + "'s object is not modelled"
+			continue
+		}
+		out := "true"
+		if c >= n {
+			out = bv("bvugt", off, bvInt(c-n, offW))
+		}
+		if !a.known || len(a.objs) > 1 {
+			out = and(eq(obj, bvInt(int64(o), objW)), out)
+		}
+		bad = or(bad, out)
+	}
+	if !a.known {
+		// a pointer from memory or input may name no object at all
+		bad = or(bad, bv("bvuge", obj, bvInt(int64(len(x.objs)), objW)))
+	}
+	x.record(s, ArrayBounds, site, bad, inexact)
+}
+
+// arrayBase reports whether a pointer expression indexes an array
+// object directly (a[i], *a with a an array) rather than a pointer.
+func arrayBase(p *Expr) bool {
+	if p.Op == OPtrAdd {
+		p = p.X
+	}
+	return p.Op == ODecay
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// eqBool is Boolean equality, folded on literals.
+func eqBool(a, b string) string {
+	switch {
+	case a == b:
+		return "true"
+	case a == "true":
+		return b
+	case b == "true":
+		return a
+	case a == "false":
+		return not(b)
+	case b == "false":
+		return not(a)
+	}
+	return "(= " + a + " " + b + ")"
+}
