@@ -176,18 +176,106 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	sort.Slice(sites, func(i, j int) bool { return siteLess(sites[i], sites[j]) })
 	rp := &safetyReplay{c: c, p: p, tr: tr}
 	defer rp.close()
+	verdicts, err := c.decideAll(ctx, solver, tr, rec, rp, sites, timeout)
+	if err != nil {
+		return nil, err
+	}
 	claims := make([]Claim, 0, len(sites))
 	for _, s := range sites {
+		claims = append(claims, *verdicts[s])
+	}
+	return claims, nil
+}
+
+// decideAll gives every site its verdict. Most sites are safe, so the
+// open sites are asked together: unsat proves all of them at once; a
+// model names at least one site it violates, which is then decided on
+// its own (starting from that model), and the rest are asked again.
+func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, sites []*site, timeout time.Duration) (map[*site]*Claim, error) {
+	out := map[*site]*Claim{}
+	var open []*site
+	for _, s := range sites {
+		if len(s.viol) == 0 {
+			cl := &Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text, Status: bmc.Verified}
+			if s.inexact != "" {
+				cl.Status, cl.Reason = bmc.Unknown, s.inexact
+			}
+			out[s] = cl
+			continue
+		}
+		open = append(open, s)
+	}
+	base := tr.script.String() + tr.assumeAll()
+	for len(open) > 1 {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("native: %w", err)
 		}
-		cl, err := c.decide(ctx, solver, tr, rec, rp, s, timeout)
+		start := time.Now()
+		var all, vals []string
+		for _, s := range open {
+			all = append(all, s.viol...)
+			for _, v := range s.viol {
+				if v != "true" {
+					vals = append(vals, v)
+				}
+			}
+		}
+		gctx, cancel := context.WithTimeout(ctx, timeout)
+		sr, err := c.solve(gctx, solver, base+"(assert (or false "+strings.Join(all, " ")+"))\n", append(vals, tr.values()...), timeout)
+		cancel()
 		if err != nil {
 			return nil, err
 		}
-		claims = append(claims, cl)
+		if sr.Status == smt.Unsat {
+			d := time.Since(start) / time.Duration(len(open))
+			for _, s := range open {
+				cl := &Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text, Status: bmc.Verified, Duration: d}
+				if s.inexact != "" {
+					cl.Status, cl.Reason = bmc.Unknown, s.inexact
+				}
+				out[s] = cl
+			}
+			return out, nil
+		}
+		if sr.Status != smt.Sat {
+			break // each site on its own, with its own budget
+		}
+		var rest []*site
+		hit := false
+		for _, s := range open {
+			violated := false
+			for _, v := range s.viol {
+				if isTrue(sr.Model, v) {
+					violated = true
+				}
+			}
+			if !violated {
+				rest = append(rest, s)
+				continue
+			}
+			hit = true
+			cl, err := c.decide(ctx, solver, tr, rec, rp, s, timeout, sr.Model)
+			if err != nil {
+				return nil, err
+			}
+			out[s] = &cl
+		}
+		if !hit {
+			break // the model says nothing the terms show: one by one
+		}
+		open = rest
 	}
-	return claims, nil
+	for _, s := range open {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("native: %w", err)
+		}
+		cl, err := c.decide(ctx, solver, tr, rec, rp, s, timeout, nil)
+		if err != nil {
+			return nil, err
+		}
+		out[s] = &cl
+	}
+	return out, nil
 }
 
 func siteLess(a, b *site) bool {
@@ -276,7 +364,9 @@ func (tr *translation) assumeAll() string {
 }
 
 // decide gives one site its verdict.
-func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration) (Claim, error) {
+// A model that violates the site, when given, is replayed first instead of
+// asking the solver for one.
+func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration, model map[string]smt.Value) (Claim, error) {
 	start := time.Now()
 	cl := Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text}
 	defer func() { cl.Duration = time.Since(start) }()
@@ -292,9 +382,13 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 	defer cancel()
 	base := tr.script.String() + tr.assumeAll()
 	goal := "(assert (or false " + strings.Join(s.viol, " ") + "))\n"
-	sr, err := c.solve(ctx, solver, base+goal, tr.values(), timeout-time.Since(start))
-	if err != nil {
-		return cl, err
+	sr := &smt.Result{Status: smt.Sat, Model: model}
+	if model == nil {
+		var err error
+		sr, err = c.solve(ctx, solver, base+goal, tr.values(), timeout-time.Since(start))
+		if err != nil {
+			return cl, err
+		}
 	}
 	switch sr.Status {
 	case smt.Unknown:

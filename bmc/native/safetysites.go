@@ -123,6 +123,13 @@ func (x *sym) checkArith(s *state, e *Expr, op string, a, b value) {
 		wa, wb := extendTo(a.s, w, 2*w, true), extendTo(b.s, w, 2*w, true)
 		p := bv("bvmul", wa, wb)
 		bad := not(eq(p, extendTo(extract(w-1, 0, p), w, 2*w, true)))
+		// Operands of half width cannot overflow: saying so lets a solver
+		// refute most products from their ranges without the multiplier.
+		h := int64(1) << (w/2 - 1)
+		small := func(v string) string {
+			return and(bv("bvsge", v, bvInt(-h, w)), bv("bvslt", v, bvInt(h, w)))
+		}
+		bad = and(not(and(small(a.s), small(b.s))), bad)
 		x.record(s, SignedOverflow, e, bad, "")
 	case "/", "%":
 		x.record(s, DivisionByZero, e, eq(b.s, bvInt(0, b.t.Width)), "")
