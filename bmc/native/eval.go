@@ -88,11 +88,11 @@ func (x *sym) readLvalue(s *state, e *Expr) value {
 		}
 		return v
 	}
-	if e.T.Kind == KStruct {
-		return x.addr(s, e)
-	}
 	a := x.addr(s, e)
 	x.checkAccess(s, e, a)
+	if e.T.Kind == KStruct {
+		return a
+	}
 	return x.load(s, a, e.T, e.Line)
 }
 

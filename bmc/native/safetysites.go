@@ -214,8 +214,8 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 		}
 		x.record(s, NullDereference, site, null, "")
 	}
-	n := int64(e.T.Cells())
-	if e.T.Kind == KStruct || n <= 0 {
+	n := int64(e.T.Cells()) // a struct is read or written whole
+	if n <= 0 {
 		n = 1
 	}
 	off := ptrOff(a.s)
