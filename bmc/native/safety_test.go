@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
 )
 
 // wantRe finds the expectations of a line: // want "re" "re"...
@@ -117,4 +119,157 @@ func describe(cs []Claim) string {
 		return "none"
 	}
 	return strings.Join(b, "; ")
+}
+
+// TestSafetyOverApproximation: atoi's result is unconstrained in the
+// model, so the solver finds a zero divisor that the real program never
+// computes; the replay shows no error and the claim stays UNKNOWN.
+func TestSafetyOverApproximation(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `#include <stdlib.h>
+int main(void) {
+  int d = atoi("5");
+  return 100 / d;
+}
+`)
+	claims, err := New(nil).Safety(context.Background(), p, &SafetyOptions{Properties: []Property{DivisionByZero}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(claims) != 1 {
+		t.Fatalf("got %d claims, want 1: %+v", len(claims), claims)
+	}
+	c := claims[0]
+	if c.Status != bmc.Unknown || !strings.Contains(c.Reason, "did not replay") || !strings.Contains(c.Reason, "without a sanitizer report") {
+		t.Fatalf("got %s (%s), want UNKNOWN: counterexample did not replay", c.Status, c.Reason)
+	}
+}
+
+// TestSafetyAssertionsAssumed: the program runs with its assertions, and
+// a run that fails one stops there, so an assertion can protect a later
+// division.
+func TestSafetyAssertionsAssumed(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int d = __VERIFIER_nondet_int();
+  assert(d > 0);
+  return 100 / d;
+}
+`)
+	claims, err := New(nil).Safety(context.Background(), p, &SafetyOptions{Properties: []Property{DivisionByZero}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(claims) != 1 || claims[0].Status != bmc.Verified || claims[0].Line != 6 || claims[0].Expr != "100 / d" {
+		t.Fatalf("got %+v, want one VERIFIED claim on 100 / d at line 6", claims)
+	}
+}
+
+// TestSafetyOptions: bad options are errors, nil and zero options are the
+// defaults, and the options are not modified.
+func TestSafetyOptions(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, "int main(void) { int a = 7; return 10 / a; }\n")
+	c := New(nil)
+	ctx := context.Background()
+	if _, err := c.Safety(ctx, p, &SafetyOptions{K: -1}); err == nil {
+		t.Error("negative K: no error")
+	}
+	if _, err := c.Safety(ctx, p, &SafetyOptions{Properties: []Property{"overflow"}}); !errors.Is(err, ErrUnknownProperty) {
+		t.Errorf("unknown property: got %v, want ErrUnknownProperty", err)
+	}
+	if _, err := c.Safety(ctx, nil, nil); err == nil {
+		t.Error("nil program: no error")
+	}
+	a, err := c.Safety(ctx, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := &SafetyOptions{}
+	b, err := c.Safety(ctx, p, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.K != 0 || opts.Properties != nil || opts.Timeout != 0 {
+		t.Errorf("options modified: %+v", opts)
+	}
+	if len(a) != len(b) || len(a) == 0 {
+		t.Fatalf("nil options gave %d claims, zero options %d", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Property != b[i].Property || a[i].Status != b[i].Status || a[i].Expr != b[i].Expr {
+			t.Errorf("claim %d: %+v vs %+v", i, a[i], b[i])
+		}
+	}
+	// division by a constant 7: both checks are decided without a solver
+	for _, cl := range a {
+		if cl.Status != bmc.Verified {
+			t.Errorf("%s on %q: %s, want VERIFIED", cl.Property, cl.Expr, cl.Status)
+		}
+	}
+	if _, err := ParseProperties("shift, array-bounds"); err != nil {
+		t.Error(err)
+	}
+	if _, err := ParseProperties("shift,nope"); !errors.Is(err, ErrUnknownProperty) {
+		t.Errorf("ParseProperties: got %v, want ErrUnknownProperty", err)
+	}
+}
+
+// TestSafetyTranslationKept: Safety's translation is cached apart from
+// Check's (same source, same k, other formula) and shared between calls.
+func TestSafetyTranslationKept(t *testing.T) {
+	p := mustProgram(t, "int main(void) { int a[2] = {0}; int i = 1; return a[i] / (i + 1); }\n")
+	c := New(nil)
+	ctx := context.Background()
+	plain, err := c.translate(ctx, p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr1, rec1, err := c.translateSafety(ctx, p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr2, rec2, err := c.translateSafety(ctx, p, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr1 == plain {
+		t.Fatal("Safety reused Check's translation")
+	}
+	if tr1 != tr2 || rec1 != rec2 {
+		t.Fatal("Safety translated the same program twice")
+	}
+	if len(rec1.sites) == 0 {
+		t.Fatal("no check sites recorded")
+	}
+	if again, _ := c.translate(ctx, p, 5); again != plain {
+		t.Fatal("Check's translation was replaced")
+	}
+}
+
+// TestSafetyUnsupported: a program the engine cannot translate is an
+// error naming the construct and line.
+func TestSafetyUnsupported(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, "int main(void) {\n  int (*f)(void) = 0;\n  return f();\n}\n")
+	_, err := New(nil).Safety(context.Background(), p, nil)
+	if err == nil || !strings.Contains(err.Error(), "unsupported:") || !strings.Contains(err.Error(), "t.c") {
+		t.Fatalf("got %v, want an unsupported error naming t.c", err)
+	}
+}
+
+// TestSafetyCancel: a cancelled context stops Safety with its error.
+func TestSafetyCancel(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, "extern int __VERIFIER_nondet_int(void);\nint main(void) { int d = __VERIFIER_nondet_int(); return 10 / d; }\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(nil).Safety(ctx, p, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Fatalf("%d child processes left running", n)
+	}
 }
