@@ -39,9 +39,10 @@
 // bvsrem agree with C); >> of a signed value is arithmetic (as gcc does);
 // signed overflow wraps. float and double are IEEE binary32/binary64 in
 // SMT floating point with round-to-nearest-even; conversions to integers
-// truncate. Undefined behaviour is not reported: division by zero, an
-// oversized shift, an out-of-bounds or null access give an unconstrained
-// value, which over-approximates what gcc does on the same input.
+// truncate. Check does not report undefined behaviour: division by zero,
+// an oversized shift, an out-of-bounds or null access give an
+// unconstrained value, which over-approximates what gcc does on the same
+// input. Safety reports it (below).
 //
 // Memory is a set of objects (each variable instance whose address is
 // taken or that is an array or struct, each string literal, each
@@ -71,6 +72,48 @@
 // memcpy, ...) are expanded up to the object's size, or up to 64 cells
 // when it is unknown; a string running past that bound is cut like a loop
 // past k and counts as an unwinding violation.
+//
+// # Safety properties
+//
+// Checker.Safety checks undefined behaviour instead of assertions. A
+// check site is one operation of the source: an integer / or % (property
+// division-by-zero; INT_MIN / -1 and INT_MIN % -1 are signed-overflow),
+// a signed + - * unary -, ++, -- or compound assignment in the type C
+// computes it in after promotions (signed-overflow: char and short
+// arithmetic is done in int and does not overflow; unsigned arithmetic
+// never does), a shift (shift: a count that is negative or not below the
+// promoted left operand's width, a signed left shift of a negative value
+// or into the sign bit), a subscript of an array (array-bounds: the index
+// outside [0, len) per dimension; &a[len] is a legal address), and every
+// read or write through a pointer (array-bounds: cells outside the
+// object; null-dereference: the object is NULL, checked when the program
+// dereferences a pointer, not an array).
+//
+// Translation (its own, cached under its own key, with the same
+// semantics as Check's) records for each execution of a site under guard
+// g a violation term g ∧ bad; the executions of one site (loop
+// iterations, inlined calls) are one claim, their disjunction. The
+// program runs as written, every assertion assumed, and, as a sanitized
+// run does, stops at the first violation: later sites are checked on the
+// executions that get past the earlier ones. The open claims are first
+// asked together (unsat proves them all); a model names a violated site,
+// which is decided alone. unsat: VERIFIED, k-bounded like every fact
+// here. sat: the program is compiled with gcc -fsanitize=address,undefined
+// -fno-sanitize-recover=all next to the replay harness and run on the
+// model's input; only when the first sanitizer report is of the claim's
+// kind at the claim's line is it FALSIFIED, otherwise UNKNOWN saying why.
+// Sites the bounded executions never reach have no claim; sites whose
+// every execution constant folding decides are VERIFIED without a solver.
+//
+// Not checked: library functions' own accesses (strcpy, memcpy, scanf
+// into a buffer), abs(INT_MIN), float-to-integer conversions out of
+// range, pointer arithmetic that leaves an object without a dereference,
+// uses of dead locals. Bounds through a pointer into a malloc'd object are
+// never VERIFIED (its size is not modelled): UNKNOWN, though a real
+// overflow is still found and replayed. Pointer offsets are 40-bit
+// cell counts, so an index that is a multiple of 2^40 cells past an
+// array's start is not told apart from its start in the pointer check
+// (the per-dimension subscript check sees the full 64-bit index).
 //
 // # Soundness
 //
