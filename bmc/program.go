@@ -63,6 +63,9 @@ type Program struct {
 	Source  []byte      // as written, with every assertion
 	Asserts []Assertion // in source order
 	Funcs   []Func      // function definitions in source order
+	// Switch, when not nil, makes the program a variant schema; see
+	// WithSwitch.
+	Switch *Switch
 
 	fe *frontend.File // the C frontend's model, for the call graph
 }

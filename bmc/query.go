@@ -22,6 +22,10 @@ type Query struct {
 	// on every execution, not only k-bounded ones).
 	UnwindingAssertions bool
 	Timeout             time.Duration // per check; 0 means DefaultTimeout
+	// Variant selects one variant of a variant schema (Program.Switch):
+	// the program runs with the switch equal to Variant. 0 is the program
+	// as written; a program without a switch ignores it.
+	Variant int
 }
 
 // TimeoutOrDefault returns q.Timeout, or DefaultTimeout when it is 0.
@@ -48,7 +52,7 @@ func (q *Query) Render(assertFn, assumeFn string) []byte {
 	b.Grow(len(p.Source) + 64)
 	last := 0
 	for _, a := range p.Asserts {
-		b.Write(p.Source[last:a.Start])
+		writeSwitch(&b, p.Source, last, a.Start, p.Switch, q.Variant)
 		switch {
 		case a.Index == q.Target:
 			fn := assertFn
@@ -68,6 +72,6 @@ func (q *Query) Render(assertFn, assumeFn string) []byte {
 		}
 		last = a.End
 	}
-	b.Write(p.Source[last:])
+	writeSwitch(&b, p.Source, last, len(p.Source), p.Switch, q.Variant)
 	return b.Bytes()
 }
