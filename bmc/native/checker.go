@@ -87,6 +87,10 @@ func (c *Checker) solver() (smt.Solver, error) {
 func (c *Checker) translate(ctx context.Context, p *bmc.Program, k int) (*translation, error) {
 	h := sha256.Sum256(p.Source)
 	key := fmt.Sprintf("%x/%d", h[:], k)
+	if p.Switch != nil {
+		// a schema keeps its switch symbolic: another formula
+		key += fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
+	}
 	c.mu.Lock()
 	var e *cacheEntry
 	for _, x := range c.cache {
@@ -142,7 +146,7 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err
 		return nil, err
 	}
 	tr = &translation{viol: make([][]string, len(p.Asserts))}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
@@ -195,6 +199,9 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		return nil, err
 	}
 	sel := tr.selectors(q)
+	if tr.variant != "" {
+		sel += "(assert (= " + tr.variant + " " + bvInt(int64(q.Variant), 32) + "))\n"
+	}
 	viol := tr.viol[q.Target]
 	if len(viol) > 0 {
 		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/suretydev/surety/bmc"
 )
 
 // An object is a region of memory: a variable instance, a string literal
@@ -70,6 +72,9 @@ type translation struct {
 	terms    int
 	defined  map[string]bool
 	vals     []string
+	// variant is the constant holding a schema's switch (bmc.Switch),
+	// fixed per query; "" when the program has none.
+	variant string
 }
 
 type funcCtx struct {
@@ -99,6 +104,7 @@ type sym struct {
 	strs      map[*Expr]int
 	counts    map[string]int
 	maxDefs   int
+	sw        *bmc.Switch
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
@@ -408,6 +414,9 @@ func (x *sym) run() {
 	for _, v := range x.p.Globals {
 		x.declare(s, v, 0)
 	}
+	if x.sw != nil {
+		x.bindSwitch(s)
+	}
 	main := x.p.Funcs["main"]
 	x.frames++
 	x.frame = x.frames
@@ -524,4 +533,23 @@ func (x *sym) varAddr(s *state, v *Var, line int) value {
 func mustLit(s string) *big.Int {
 	v, _, _ := litVal(s)
 	return v
+}
+
+// bindSwitch gives a variant schema's switch a symbolic value, the
+// constant "variant", which each query fixes: one formula for every
+// variant.
+func (x *sym) bindSwitch(s *state) {
+	for _, v := range x.p.Globals {
+		if v.Name != x.sw.Name || v.Static {
+			continue
+		}
+		if v.T.Kind != KInt || v.T.Width != 32 || v.Mem {
+			x.fail(v.Line, "variant switch %s must be an int whose address is not taken", v.Name)
+		}
+		fmt.Fprintf(&x.tr.script, "(declare-const variant (_ BitVec 32))\n")
+		x.tr.variant = "variant"
+		x.bind(s, v, value{t: v.T, s: "variant"}, 0)
+		return
+	}
+	x.fail(1, "variant switch %s is not a global variable", x.sw.Name)
 }

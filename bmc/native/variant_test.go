@@ -1,0 +1,53 @@
+package native
+
+import (
+	"context"
+	"testing"
+
+	"github.com/suretydev/surety/bmc"
+)
+
+// TestVariantSchema checks a variant schema: every variant on one
+// translation, each with its own verdict, and a counterexample of a
+// variant that replays under gcc (so the switch's value reached the real
+// run too).
+func TestVariantSchema(t *testing.T) {
+	needTools(t)
+	src := `#include <assert.h>
+int __surety_variant = 0; int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n <= 4);
+  int s = 0;
+  for (int i = 0; (__surety_variant == 2 ? i <= n : i < n); i++) s += (__surety_variant == 1 ? 1 : 2);
+  assert(s == 2 * n);
+  return 0;
+}
+`
+	p, err := mustProgram(t, src).WithSwitch("__surety_variant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(nil)
+	want := []bmc.Status{bmc.Verified, bmc.Falsified, bmc.Falsified}
+	for v, w := range want {
+		r, err := c.Check(context.Background(), &bmc.Query{Program: p, K: 5, Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != w {
+			t.Errorf("variant %d: got %v (%s), want %v", v, r.Status, r.Reason, w)
+		}
+	}
+	if n := len(c.cache); n != 1 {
+		t.Errorf("%d translations for one schema, want 1", n)
+	}
+	// The same text without the switch is another formula: the switch is
+	// then the constant 0.
+	r, err := c.Check(context.Background(), &bmc.Query{Program: mustProgram(t, src), K: 5, Variant: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Verified || len(c.cache) != 2 {
+		t.Errorf("without a switch: got %v and %d translations, want VERIFIED and 2", r.Status, len(c.cache))
+	}
+}
