@@ -139,12 +139,24 @@ func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checke
 	if len(facts) > 0 {
 		share = max(o.Budget/len(facts), 1)
 	}
+	// Every fact's mutants, all in one schema.
+	muts := make([][]*mutant, len(facts))
+	if !o.SkipStrength {
+		var all []*mutant
+		for i, f := range facts {
+			for _, m := range spread(mutants(p, f.Assertion), max(share, o.MinMutants)) {
+				muts[i] = append(muts[i], &m)
+			}
+			all = append(all, muts[i]...)
+		}
+		a.schema(all)
+	}
 	var wg sync.WaitGroup
 	for i, f := range facts {
 		wg.Go(func() {
 			fa := FactAudit{Index: f.Index, Label: f.Label(), Reach: a.reach(ctx, f)}
 			if !o.SkipStrength && fa.Reach.Status != "VACUOUS" {
-				fa.Strength = a.strength(ctx, f, share)
+				fa.Strength = a.strength(ctx, f, muts[i])
 			}
 			out.Facts[i] = fa
 		})
@@ -172,16 +184,38 @@ type auditor struct {
 	o   Options
 	sem chan struct{}
 
+	// schemaProg holds the mutants of variant, each switched on by its
+	// number; a mutant not in it is checked as a program of its own.
+	schemaProg *bmc.Program
+	variant    map[*mutant]int
+
 	mu      sync.Mutex
 	queries int64
 }
 
-// check runs one query on the program src, target the assertion index.
-func (a *auditor) check(ctx context.Context, src []byte, target int, assume []int, k int) (bmc.Status, error) {
-	prog, err := bmc.ParseProgram(a.p.File, src)
-	if err != nil {
-		return bmc.Unknown, err
+// schema builds the mutant schema of ms. When the schema does not parse
+// (it should), every mutant is checked as a program of its own.
+func (a *auditor) schema(ms []*mutant) {
+	if len(ms) == 0 || len(a.p.Funcs) == 0 {
+		return
 	}
+	first := a.p.Funcs[0].Start
+	for _, f := range a.p.Funcs {
+		first = min(first, f.Start)
+	}
+	src, variant := buildSchema(a.p.Source, first, ms)
+	prog, err := bmc.ParseProgram(a.p.File, src)
+	if err == nil {
+		prog, err = prog.WithSwitch(switchName)
+	}
+	if err != nil || len(prog.Asserts) != len(a.p.Asserts) {
+		return
+	}
+	a.schemaProg, a.variant = prog, variant
+}
+
+// check runs one query: the assertion target of prog, variant v.
+func (a *auditor) check(ctx context.Context, prog *bmc.Program, target int, assume []int, k, v int) (bmc.Status, error) {
 	if target >= len(prog.Asserts) {
 		return bmc.Unknown, errors.New("audit: the rewritten program lost an assertion")
 	}
@@ -194,7 +228,7 @@ func (a *auditor) check(ctx context.Context, src []byte, target int, assume []in
 	a.mu.Lock()
 	a.queries++
 	a.mu.Unlock()
-	res, err := a.c.Check(ctx, &bmc.Query{Program: prog, Target: target, Assume: assume, K: k, Timeout: a.o.Timeout})
+	res, err := a.c.Check(ctx, &bmc.Query{Program: prog, Target: target, Assume: assume, K: k, Timeout: a.o.Timeout, Variant: v})
 	if err != nil {
 		return bmc.Unknown, err
 	}
@@ -216,7 +250,11 @@ func (a *auditor) withTarget(i int, pred string) []byte {
 
 func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
 	src := a.withTarget(f.Index, "0")
-	st, err := a.check(ctx, src, f.Index, f.Deps, a.o.K)
+	cover, err := bmc.ParseProgram(a.p.File, src)
+	if err != nil {
+		return Reach{Status: "unknown", Why: err.Error()}
+	}
+	st, err := a.check(ctx, cover, f.Index, f.Deps, a.o.K, 0)
 	switch {
 	case err != nil:
 		return Reach{Status: "unknown", Why: err.Error()}
@@ -226,23 +264,29 @@ func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
 		return Reach{Status: "unknown", Why: "the cover query gave no verdict"}
 	}
 	// Vacuous: say why.
-	if st, err := a.check(ctx, src, f.Index, f.Deps, a.o.LargerBound); err == nil && st == bmc.Falsified {
+	if st, err := a.check(ctx, cover, f.Index, f.Deps, a.o.LargerBound, 0); err == nil && st == bmc.Falsified {
 		return Reach{Status: "VACUOUS", Why: fmt.Sprintf("%s (reached at k=%d)", WhyBound, a.o.LargerBound)}
 	}
 	if len(f.Deps) > 0 {
-		if st, err := a.check(ctx, src, f.Index, nil, a.o.K); err == nil && st == bmc.Falsified {
+		if st, err := a.check(ctx, cover, f.Index, nil, a.o.K, 0); err == nil && st == bmc.Falsified {
 			return Reach{Status: "VACUOUS", Why: WhyAssumptions}
 		}
 	}
 	return Reach{Status: "VACUOUS", Why: WhyDead}
 }
 
-func (a *auditor) strength(ctx context.Context, f bmc.Fact, share int) *Strength {
-	ms := mutants(a.p, f.Assertion)
-	ms = spread(ms, max(share, a.o.MinMutants))
+func (a *auditor) strength(ctx context.Context, f bmc.Fact, ms []*mutant) *Strength {
 	s := &Strength{}
 	for _, m := range ms {
-		st, err := a.check(ctx, m.src, f.Index, f.Deps, a.o.K)
+		prog, v := a.schemaProg, a.variant[m]
+		var err error
+		if v == 0 {
+			prog, err = bmc.ParseProgram(a.p.File, m.src)
+		}
+		st := bmc.Unknown
+		if err == nil {
+			st, err = a.check(ctx, prog, f.Index, f.Deps, a.o.K, v)
+		}
 		if err != nil {
 			st = bmc.Unknown
 		}
