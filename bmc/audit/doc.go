@@ -29,4 +29,16 @@
 // programs. Equivalent mutants (that change nothing observable) make a fact
 // look weaker than it is, never stronger: a weak mark is a prompt to look,
 // a strong one is evidence. A per-program budget bounds the queries.
+//
+// One translation for all mutants. The mutants of every fact are written
+// into one program, a mutant schema (bmc.Switch): each changed expression
+// e becomes ((__surety_variant == j) ? (e') : (e)), each deleted statement
+// s becomes { if (__surety_variant != j) s }, lines unchanged. A mutant
+// query is the schema with the switch fixed to j (bmc.Query.Variant). An
+// engine that keeps the switch symbolic (the native engine) translates the
+// program once for every mutant query of the audit; engines that work on
+// text see the rendered variant, the mutant itself. A change in a
+// constant expression (an array size, a case label, a static initialiser)
+// cannot be a run-time choice, and that mutant is checked as a program of
+// its own.
 package audit
