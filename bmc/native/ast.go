@@ -59,6 +59,9 @@ type Expr struct {
 	// Src is the source text of an operation that a safety property
 	// checks (arithmetic, subscripts, dereferences); see safety.go.
 	Src string
+	// Col is the 1-based byte column where Src starts on Line (0: not
+	// known, as inside a macro expansion).
+	Col int
 	// Sub marks the OPtrAdd of a subscript a[i] of an array: subAccess,
 	// or subAddr when only its address is taken (&a[i]), where the
 	// one-past-the-end index is legal.

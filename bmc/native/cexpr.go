@@ -98,7 +98,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			c.fail(line, "%s on %s", op, x.T)
 		}
 		post := n.Child(0).Type() != op
-		return &Expr{Op: OIncDec, T: x.T, X: x, Name: op, Post: post, Line: line, Src: c.text(n)}
+		return &Expr{Op: OIncDec, T: x.T, X: x, Name: op, Post: post, Line: line, Src: c.text(n), Col: c.col(n)}
 	case "pointer_expression":
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
@@ -125,7 +125,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if x.T.Elem.Kind == KFunc {
 			c.fail(line, "function pointer")
 		}
-		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n)}
+		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n), Col: c.col(n)}
 	case "assignment_expression":
 		return c.assign(n)
 	case "call_expression":
@@ -150,11 +150,11 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if a.T.Elem.Kind == KVoid || a.T.Elem.Kind == KFunc {
 			c.fail(line, "subscript of %s", a.T)
 		}
-		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line, Src: c.text(n)}
+		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line, Src: c.text(n), Col: c.col(n)}
 		if a.Op == ODecay && a.X.T.Kind == KArray && a.X.T.Len > 0 {
 			p.Sub = subAccess
 		}
-		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line, Src: c.text(n)}
+		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line, Src: c.text(n), Col: c.col(n)}
 	case "field_expression":
 		x := c.expr(n.ChildByFieldName("argument"))
 		op := c.text(n.ChildByFieldName("operator"))
@@ -163,7 +163,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			if !x.T.isPtr() {
 				c.fail(line, "-> on %s", x.T)
 			}
-			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n)}
+			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n), Col: c.col(n)}
 		}
 		if x.T.Kind != KStruct || x.T.Len < 0 {
 			c.fail(line, "member of %s", x.T)
@@ -174,7 +174,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		name := c.text(n.ChildByFieldName("field"))
 		for _, f := range x.T.Fields {
 			if f.Name == name {
-				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line, Src: c.text(n)}
+				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line, Src: c.text(n), Col: c.col(n)}
 			}
 		}
 		c.fail(line, "no member %s in %s", name, x.T)
@@ -230,6 +230,15 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 	}
 	c.fail(line, "expression %s", n.Type())
 	return nil
+}
+
+// col is the 1-based byte column where n starts, as gcc counts it, or 0
+// inside a macro expansion (whose text is not on the line).
+func (c *conv) col(n *sitter.Node) int {
+	if c.line > 0 {
+		return 0
+	}
+	return int(n.StartPoint().Column) + 1
 }
 
 // typedefIn recognises "(T)" where T is a typedef name, which the parser
@@ -420,7 +429,7 @@ func (c *conv) binary(n *sitter.Node) *Expr {
 	y := c.rval(c.expr(n.ChildByFieldName("right")))
 	e := c.binop(op, x, y, line)
 	if e.Src == "" {
-		e.Src = c.text(n)
+		e.Src, e.Col = c.text(n), c.col(n)
 	}
 	return e
 }
@@ -514,7 +523,7 @@ func (c *conv) unary(n *sitter.Node) *Expr {
 		if op == "+" {
 			return x
 		}
-		return &Expr{Op: OUn, T: t, X: x, Name: op, Line: line, Src: c.text(n)}
+		return &Expr{Op: OUn, T: t, X: x, Name: op, Line: line, Src: c.text(n), Col: c.col(n)}
 	}
 	c.fail(line, "unary %s", op)
 	return nil
@@ -538,7 +547,7 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 			c.fail(line, "%s on a pointer", op)
 		}
 		c.ptrArith(x, line)
-		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line, Src: c.text(n)}
+		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line, Src: c.text(n), Col: c.col(n)}
 	}
 	if !x.T.isArith() || !y.T.isArith() {
 		c.fail(line, "%s on %s and %s", op, x.T, y.T)
@@ -557,7 +566,7 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 		}
 		y = c.convert(y, ct, line)
 	}
-	return &Expr{Op: OCompound, T: x.T, X: x, Y: y, Name: bop, CT: ct, Line: line, Src: c.text(n)}
+	return &Expr{Op: OCompound, T: x.T, X: x, Y: y, Name: bop, CT: ct, Line: line, Src: c.text(n), Col: c.col(n)}
 }
 
 func (c *conv) call(n *sitter.Node) *Expr {

@@ -174,7 +174,7 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 		}
 	}
 	sort.Slice(sites, func(i, j int) bool { return siteLess(sites[i], sites[j]) })
-	rp := &safetyReplay{c: c, p: p, tr: tr}
+	rp := &safetyReplay{c: c, p: p, tr: tr, rec: rec}
 	defer rp.close()
 	verdicts, err := c.decideAll(ctx, solver, tr, rec, rp, sites, timeout)
 	if err != nil {

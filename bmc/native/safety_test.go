@@ -273,3 +273,56 @@ func TestSafetyCancel(t *testing.T) {
 		t.Fatalf("%d child processes left running", n)
 	}
 }
+
+// TestParseSanitizer reads reports in the formats gcc 12's sanitizers
+// print (copied from runs of testdata programs): the first report wins,
+// its property, line and (for UBSan) column.
+func TestParseSanitizer(t *testing.T) {
+	cases := []struct {
+		stderr string
+		prop   Property
+		line   int
+		col    int
+	}{
+		{"div.c:18:15: runtime error: division by zero\n", DivisionByZero, 18, 15},
+		{"x.c:11:14: runtime error: division of -2147483648 by -1 cannot be represented in type 'int'\n", SignedOverflow, 11, 14},
+		{"x.c:3:9: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n" +
+			"x.c:4:9: runtime error: division by zero\n", SignedOverflow, 3, 9},
+		{"x.c:21:46: runtime error: negation of -2147483648 cannot be represented in type 'int'; cast to an unsigned type to negate this value to itself\n", SignedOverflow, 21, 46},
+		{"x.c:13:20: runtime error: shift exponent 32 is too large for 32-bit type 'int'\n", Shift, 13, 20},
+		{"x.c:14:20: runtime error: left shift of 1 by 31 places cannot be represented in type 'int'\n", Shift, 14, 20},
+		{"x.c:16:19: runtime error: index 4 out of bounds for type 'int [4]'\n", ArrayBounds, 16, 19},
+		{"x.c:19:51: runtime error: load of null pointer of type 'int'\n", NullDereference, 19, 51},
+		{"x.c:20:50: runtime error: member access within null pointer of type 'struct S'\n", NullDereference, 20, 50},
+		{"x.c:5:3: runtime error: load of misaligned address 0x01 for type 'int'\n", "", 5, 3},
+		{"=================================================================\n" +
+			"==26110==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7fff239a2c10 at pc 0x556c67a5f302 bp 0x7fff239a2b50 sp 0x7fff239a2b48\n" +
+			"READ of size 4 at 0x7fff239a2c10 thread T0\n" +
+			"    #0 0x556c67a5f301 in f /tmp/native-safety123/x.c:4\n" +
+			"    #1 0x556c67a5f315 in main /tmp/native-safety123/x.c:17\n", ArrayBounds, 4, 0},
+		{"==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x1 bp 0x2 sp 0x3\n" +
+			"WRITE of size 4 at 0x602000000020 thread T0\n" +
+			"    #0 0x7f0 in __interceptor_memset ../../../../src/libsanitizer/sanitizer_common/sanitizer_common_interceptors.inc:799\n" +
+			"    #1 0x55a in main x.c:9\n", ArrayBounds, 9, 0},
+		{"==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000 (pc 0x1 bp 0x2 sp 0x3 T0)\n" +
+			"    #0 0x55a in main x.c:12\n", NullDereference, 12, 0},
+		{"==1==ERROR: AddressSanitizer: SEGV on unknown address 0x7f0000001000 (pc 0x1 bp 0x2 sp 0x3 T0)\n" +
+			"    #0 0x55a in main x.c:12\n", "", 12, 0},
+	}
+	for _, c := range cases {
+		rep, ok := parseSanitizer(c.stderr, "x.c")
+		if c.stderr[:5] == "div.c" {
+			rep, ok = parseSanitizer(c.stderr, "div.c")
+		}
+		if !ok || rep.prop != c.prop || rep.line != c.line || rep.col != c.col {
+			t.Errorf("%q: got %+v (ok %v), want %s at %d:%d", c.stderr, rep, ok, c.prop, c.line, c.col)
+		}
+	}
+	if _, ok := parseSanitizer("Sorted: 1 2 3\n", "x.c"); ok {
+		t.Error("a report found in plain output")
+	}
+	st := &site{spans: [][2]int{{9, 14}}}
+	if !st.inSpan(9) || !st.inSpan(14) || st.inSpan(15) || !st.inSpan(0) {
+		t.Error("inSpan")
+	}
+}

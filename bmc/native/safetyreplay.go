@@ -24,6 +24,7 @@ type safetyReplay struct {
 	c    *Checker
 	p    *bmc.Program
 	tr   *translation
+	rec  *safetyRec
 	name string // the file name diagnostics use (#line)
 	src  []byte // the rendered program
 	dir  string
@@ -155,6 +156,9 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (bool, stri
 		if rep.line < s.line || rep.line > s.endLine {
 			return false, fmt.Sprintf("the sanitizer reported %s at line %d, not %d", rep.prop, rep.line, s.line)
 		}
+		if rep.line == s.line && r.crowded(s) && !s.inSpan(rep.col) {
+			return false, fmt.Sprintf("the sanitizer reported %s at column %d of line %d, outside %s", rep.prop, rep.col, rep.line, s.text)
+		}
 		return true, fmt.Sprintf("%s:%d: %s", r.name, rep.line, rep.msg)
 	case rr.ExitCode == exitInfeasible:
 		return false, "an assertion failed before the site on the replayed run"
@@ -164,15 +168,29 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (bool, stri
 	return false, fmt.Sprintf("the program exited with status %d without a sanitizer report", rr.ExitCode)
 }
 
+// crowded reports whether another site of the same property shares s's
+// line: then the sanitizer's column must fall on s. (Alone on its line,
+// the line is enough: gcc sometimes gives the column of the declaration
+// that holds the operation.)
+func (r *safetyReplay) crowded(s *site) bool {
+	for _, o := range r.rec.sites {
+		if o != s && o.prop == s.prop && o.line == s.line {
+			return true
+		}
+	}
+	return false
+}
+
 // A sanReport is the first error a sanitizer reported.
 type sanReport struct {
 	prop Property // "" when of no property here
 	line int
+	col  int // 0 when the report gives none
 	msg  string
 }
 
 var (
-	ubsanRe = regexp.MustCompile(`(?m)^(.*?):(\d+):\d+: runtime error: (.*)$`)
+	ubsanRe = regexp.MustCompile(`(?m)^(.*?):(\d+):(\d+): runtime error: (.*)$`)
 	asanRe  = regexp.MustCompile(`ERROR: AddressSanitizer: (\S+)(?: on (?:unknown )?address (0x[0-9a-f]+))?`)
 )
 
@@ -183,8 +201,9 @@ func parseSanitizer(stderr, name string) (sanReport, bool) {
 	a := asanRe.FindStringSubmatchIndex(stderr)
 	if u != nil && (a == nil || u[0] < a[0]) {
 		line, _ := strconv.Atoi(stderr[u[4]:u[5]])
-		msg := stderr[u[6]:u[7]]
-		return sanReport{prop: ubsanProperty(msg), line: line, msg: msg}, true
+		col, _ := strconv.Atoi(stderr[u[6]:u[7]])
+		msg := stderr[u[8]:u[9]]
+		return sanReport{prop: ubsanProperty(msg), line: line, col: col, msg: msg}, true
 	}
 	if a == nil {
 		return sanReport{}, false

@@ -33,6 +33,25 @@ type site struct {
 	// inexact says why unsat does not prove the site safe ("" when it
 	// does): the model does not know the size of some object.
 	inexact string
+	// spans are the 1-based byte columns [from, to] of the site's text on
+	// its line, one per occurrence; noSpan is set when some occurrence's
+	// columns are not known (macro expansions, several lines).
+	spans  [][2]int
+	noSpan bool
+}
+
+// inSpan reports whether a sanitizer's column falls on the site; true
+// when either column is not known.
+func (st *site) inSpan(col int) bool {
+	if col <= 0 || st.noSpan || len(st.spans) == 0 {
+		return true
+	}
+	for _, sp := range st.spans {
+		if sp[0] <= col && col <= sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // safetyRec is the recorder of one safety translation.
@@ -63,6 +82,14 @@ func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) {
 	if st == nil {
 		st = &site{siteID: id, endLine: e.Line + strings.Count(e.Src, "\n")}
 		r.sites[id] = st
+	}
+	if e.Col <= 0 || strings.Contains(e.Src, "\n") {
+		st.noSpan = true
+	} else {
+		sp := [2]int{e.Col, e.Col + len(e.Src) - 1}
+		if !containsSpan(st.spans, sp) {
+			st.spans = append(st.spans, sp)
+		}
 	}
 	if inexact != "" && st.inexact == "" {
 		st.inexact = inexact
@@ -288,4 +315,13 @@ func eqBool(a, b string) string {
 		return not(a)
 	}
 	return "(= " + a + " " + b + ")"
+}
+
+func containsSpan(sps [][2]int, sp [2]int) bool {
+	for _, x := range sps {
+		if x == sp {
+			return true
+		}
+	}
+	return false
 }
