@@ -199,6 +199,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		}
 		return &Expr{Op: OConst, T: tULong, Val: big.NewInt(int64(t.Size())), Line: line}
 	case "conditional_expression":
+		if n.ChildByFieldName("consequence") == nil {
+			c.fail(line, "conditional with the middle operand omitted")
+		}
 		cond := c.cond(c.expr(n.ChildByFieldName("condition")))
 		y := c.rval(c.expr(n.ChildByFieldName("consequence")))
 		z := c.rval(c.expr(n.ChildByFieldName("alternative")))

@@ -307,6 +307,13 @@ func (c *conv) structBody(t *Type, body *sitter.Node) {
 			if ft.Kind == KStruct && ft.Len < 0 && len(ft.Fields) == 0 {
 				c.fail(lineOf(f), "member of incomplete type")
 			}
+			elem := ft
+			for elem.Kind == KArray {
+				elem = elem.Elem
+			}
+			if elem == t {
+				c.fail(lineOf(f), "struct member %s of the struct's own type", name)
+			}
 			t.Fields = append(t.Fields, Field{Name: name, T: ft})
 		}
 	}

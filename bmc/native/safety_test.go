@@ -326,3 +326,33 @@ func TestParseSanitizer(t *testing.T) {
 		t.Error("inSpan")
 	}
 }
+
+// FuzzSafetyTranslate feeds arbitrary C text to the translation with the
+// safety checks recorded: it may refuse, but never report an internal
+// error (a panic of the recording hooks would show as one).
+func FuzzSafetyTranslate(f *testing.F) {
+	for _, dir := range []string{"testdata/safety/*.c", "testdata/diff/*.c"} {
+		files, _ := filepath.Glob(dir)
+		for i, file := range files {
+			if strings.Contains(dir, "diff") && i%4 != 0 {
+				continue
+			}
+			if src, err := os.ReadFile(file); err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	f.Add([]byte("int main(void){int a[2][3]; int *p = &a[1][3]; long s = 1L << 63; return a[2][0] / *p % (int)s;}"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p, err := bmc.ParseProgram("fuzz.c", src)
+		if err != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_, _, err = New(nil).translateSafety(ctx, p, 2)
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("translation failed: %v\n%s", err, src)
+		}
+	})
+}
