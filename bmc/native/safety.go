@@ -296,6 +296,9 @@ func siteLess(a, b *site) bool {
 func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*translation, *safetyRec, error) {
 	h := sha256.Sum256(p.Source)
 	key := fmt.Sprintf("safety/%x/%d", h[:], k)
+	if p.Switch != nil {
+		key += fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
+	}
 	c.mu.Lock()
 	var e *cacheEntry
 	for _, x := range c.cache {
@@ -354,11 +357,15 @@ func keepRec(tr *translation, r *safetyRec) {
 }
 
 // assumeAll asserts every assertion as an assumption: the program as
-// written, where a failing assertion stops the run.
+// written, where a failing assertion stops the run (and, for a variant
+// schema, variant 0, the program as written).
 func (tr *translation) assumeAll() string {
 	var b strings.Builder
 	for i, s := range tr.selector {
 		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
+	}
+	if tr.variant != "" {
+		fmt.Fprintf(&b, "(assert (= %s %s))\n", tr.variant, bvInt(0, 32))
 	}
 	return b.String()
 }

@@ -356,3 +356,27 @@ func FuzzSafetyTranslate(f *testing.F) {
 		}
 	})
 }
+
+// TestSafetyVariantSchema: on a variant schema Safety checks the program
+// as written (variant 0), where the divisor cannot be zero.
+func TestSafetyVariantSchema(t *testing.T) {
+	needTools(t)
+	src := `int __surety_variant = 0;
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  return 10 / (__surety_variant == 1 ? n : 1);
+}
+`
+	p, err := mustProgram(t, src).WithSwitch("__surety_variant")
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims, err := New(nil).Safety(context.Background(), p, &SafetyOptions{Properties: []Property{DivisionByZero}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(claims) != 1 || claims[0].Status != bmc.Verified {
+		t.Fatalf("got %+v, want one VERIFIED claim", claims)
+	}
+}
