@@ -160,6 +160,11 @@ func (x *sym) call(s *state, e *Expr) value {
 		return x.nondet(e.T, "conv")
 	case "malloc", "calloc":
 		o := x.newObj(name, nil, name == "calloc")
+		size := args[0].s
+		if name == "calloc" {
+			size = bv("bvmul", size, args[1].s)
+		}
+		x.recordAlloc(o, size)
 		return ptrValue(o, 0, tVoidP)
 	case "strlen", "strnlen":
 		r := x.strlen(s, args[0], line)

@@ -108,9 +108,10 @@
 // Not checked: library functions' own accesses (strcpy, memcpy, scanf
 // into a buffer), abs(INT_MIN), float-to-integer conversions out of
 // range, pointer arithmetic that leaves an object without a dereference,
-// uses of dead locals. Bounds through a pointer into a malloc'd object are
-// never VERIFIED (its size is not modelled): UNKNOWN, though a real
-// overflow is still found and replayed. Pointer offsets are 40-bit
+// uses of dead locals. An allocation of n bytes (malloc, calloc) read or
+// written as elements of type T holds n / sizeof(T) of them; one accessed
+// as elements of different types is never VERIFIED (UNKNOWN), though a
+// real overflow is still found and replayed. Pointer offsets are 40-bit
 // cell counts, so an index that is a multiple of 2^40 cells past an
 // array's start is not told apart from its start in the pointer check
 // (the per-dimension subscript check sees the full 64-bit index).

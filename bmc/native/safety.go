@@ -319,9 +319,10 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {
-		rec := &safetyRec{sites: map[siteID]*site{}}
+		rec := &safetyRec{sites: map[siteID]*site{}, allocs: map[int]*alloc{}}
 		e.tr, e.err = Translate(withSafety(ctx, rec), p, k)
 		if e.tr != nil {
+			rec.settle()
 			keepRec(e.tr, rec)
 		}
 	})

@@ -57,6 +57,37 @@ func (st *site) inSpan(col int) bool {
 // safetyRec is the recorder of one safety translation.
 type safetyRec struct {
 	sites map[siteID]*site
+	// allocs holds each allocation's size in bytes (a 64-bit term) and
+	// the element types it was accessed as (size and cells of each).
+	allocs map[int]*alloc
+}
+
+type alloc struct {
+	bytes string
+	views map[[2]int]bool
+	sites []*site
+}
+
+// recordAlloc notes the size of a malloc'd or calloc'd object.
+func (x *sym) recordAlloc(o int, bytes string) {
+	if r := x.safety(); r != nil {
+		r.allocs[o] = &alloc{bytes: x.def(bvSort(64), bytes), views: map[[2]int]bool{}}
+	}
+}
+
+// settle runs after the translation: bounds into an allocation are exact
+// only when every access saw it as an array of one element type.
+func (r *safetyRec) settle() {
+	for _, a := range r.allocs {
+		if len(a.views) <= 1 {
+			continue
+		}
+		for _, s := range a.sites {
+			if s.inexact == "" {
+				s.inexact = "an allocation is accessed as elements of different types"
+			}
+		}
+	}
 }
 
 func withSafety(ctx context.Context, r *safetyRec) context.Context {
@@ -71,10 +102,10 @@ func (x *sym) safety() *safetyRec {
 
 // record adds one execution of the site of e: it violates the property
 // when bad holds.
-func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) {
+func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) *site {
 	r := x.safety()
 	if r == nil || s.dead() {
-		return
+		return nil
 	}
 	text := strings.Join(strings.Fields(e.Src), " ")
 	id := siteID{prop: p, line: e.Line, fn: x.fn, text: text}
@@ -100,6 +131,7 @@ func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) {
 		// checked on the executions that get past this one.
 		s.guard = x.def("Bool", and(s.guard, not(bad)))
 	}
+	return st
 }
 
 // under returns a view of s whose guard also requires c, for evaluating
@@ -260,10 +292,26 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 	}
 	bad := "false"
 	inexact := ""
+	var used []*alloc
 	for _, o := range cands {
 		c := int64(x.objs[o].cells)
 		if c < 0 {
-			inexact = "the size of " + x.objs[o].name + "'s object is not modelled"
+			al := x.safety().allocs[o]
+			u := d.T // the allocation holds an array of u
+			if al == nil || u.Kind == KVoid || u.Size() <= 0 || u.Cells() <= 0 {
+				inexact = "the size of " + x.objs[o].name + "'s object is not modelled"
+				continue
+			}
+			al.views[[2]int{u.Size(), u.Cells()}] = true
+			used = append(used, al)
+			// cells of whole elements: bytes / sizeof(u) * cells(u)
+			limit := bv("bvmul", bv("bvudiv", al.bytes, bvInt(int64(u.Size()), 64)), bvInt(int64(u.Cells()), 64))
+			end := bv("bvadd", extendTo(off, offW, 64, false), bvInt(n, 64))
+			out := bv("bvugt", end, limit)
+			if !a.known || len(a.objs) > 1 {
+				out = and(eq(obj, bvInt(int64(o), objW)), out)
+			}
+			bad = or(bad, out)
 			continue
 		}
 		out := "true"
@@ -279,7 +327,12 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 		// a pointer from memory or input may name no object at all
 		bad = or(bad, bv("bvuge", obj, bvInt(int64(len(x.objs)), objW)))
 	}
-	x.record(s, ArrayBounds, site, bad, inexact)
+	st := x.record(s, ArrayBounds, site, bad, inexact)
+	for _, al := range used {
+		if st != nil {
+			al.sites = append(al.sites, st)
+		}
+	}
 }
 
 // arrayBase reports whether a pointer expression indexes an array
