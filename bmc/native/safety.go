@@ -87,7 +87,10 @@ func joinProps(ps []Property) string {
 type SafetyOptions struct {
 	// K is the unwind bound of loops and recursion; 0 means bmc.DefaultK.
 	K int
-	// Properties selects what is checked; nil means every property.
+	// Properties selects the claims reported; nil means every property.
+	// Runs still end at a violation of any property, as a sanitized run
+	// does, so the selection changes which claims are listed, not their
+	// verdicts.
 	Properties []Property
 	// Timeout is the budget of each claim (and of the translation);
 	// 0 means bmc.DefaultTimeout.
@@ -123,7 +126,12 @@ type Claim struct {
 //
 // An unsupported construct anywhere in the program is an error (wrapping
 // the "unsupported: <construct> at line N" text): no site can be listed.
-func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOptions) ([]Claim, error) {
+func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOptions) (claims []Claim, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			claims, err = nil, fmt.Errorf("native: internal error checking safety: %v", r)
+		}
+	}()
 	var o SafetyOptions
 	if opts != nil {
 		o = *opts
@@ -180,7 +188,7 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	if err != nil {
 		return nil, err
 	}
-	claims := make([]Claim, 0, len(sites))
+	claims = make([]Claim, 0, len(sites))
 	for _, s := range sites {
 		claims = append(claims, *verdicts[s])
 	}

@@ -101,7 +101,11 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 func writeSafety(e *env, rep *safetyReport) {
 	w := e.stdout
 	for _, c := range rep.Claims {
-		fmt.Fprintf(w, "%s:%d: %s: %s: %s (in %s)\n", rep.File, c.Line, c.Property, c.Status, c.Expr, c.Func)
+		in := ""
+		if c.Func != "" {
+			in = " (in " + c.Func + ")"
+		}
+		fmt.Fprintf(w, "%s:%d: %s: %s: %s%s\n", rep.File, c.Line, c.Property, c.Status, c.Expr, in)
 		if c.Reason != "" {
 			fmt.Fprintf(w, "    %s\n", c.Reason)
 		}
