@@ -98,7 +98,9 @@
 // executions that get past the earlier ones. The open claims are first
 // asked together (unsat proves them all); a model names a violated site,
 // which is decided alone. unsat: VERIFIED, k-bounded like every fact
-// here. sat: the program is compiled with gcc -fsanitize=address,undefined
+// here; one more check over the whole program (can any loop or recursion
+// run past k?) marks the VERIFIED claims BoundComplete when none can.
+// sat: the program is compiled with gcc -fsanitize=address,undefined
 // -fno-sanitize-recover=all next to the replay harness and run on the
 // model's input; only when the first sanitizer report is of the claim's
 // kind at the claim's line is it FALSIFIED, otherwise UNKNOWN saying why.

@@ -113,7 +113,12 @@ type Claim struct {
 	// sanitizer's report.
 	Reason         string              `json:"reason,omitempty"`
 	Counterexample *bmc.Counterexample `json:"counterexample,omitempty"`
-	Duration       time.Duration       `json:"duration_ns"`
+	// BoundComplete is set on a VERIFIED claim when no loop or recursion
+	// of the program can run past the bound (an unwinding check over the
+	// whole program, made once): then the claim holds on every execution,
+	// not only on k-bounded ones.
+	BoundComplete bool          `json:"bound_complete,omitempty"`
+	Duration      time.Duration `json:"duration_ns"`
 }
 
 // Safety checks the automatic safety properties of a program: one claim
@@ -189,10 +194,39 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 		return nil, err
 	}
 	claims = make([]Claim, 0, len(sites))
+	anyVerified := false
 	for _, s := range sites {
 		claims = append(claims, *verdicts[s])
+		anyVerified = anyVerified || verdicts[s].Status == bmc.Verified
+	}
+	if anyVerified {
+		complete, err := c.boundComplete(ctx, solver, tr, timeout)
+		if err != nil {
+			return nil, err
+		}
+		for i := range claims {
+			claims[i].BoundComplete = complete && claims[i].Status == bmc.Verified
+		}
 	}
 	return claims, nil
+}
+
+// boundComplete reports whether no execution of the program as written
+// (assertions assumed, stopping at violations) can take a loop's back edge
+// more than k times or recurse deeper: unsat of the unwinding violations.
+// A timeout or unknown answer is false.
+func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *translation, timeout time.Duration) (bool, error) {
+	if len(tr.unwind) == 0 {
+		return true, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	goal := "(assert (or false " + strings.Join(tr.unwind, " ") + "))\n"
+	sr, err := c.solve(ctx, solver, tr.script.String()+tr.assumeAll()+goal, nil, timeout)
+	if err != nil {
+		return false, err
+	}
+	return sr.Status == smt.Unsat, nil
 }
 
 // decideAll gives every site its verdict. Most sites are safe, so the

@@ -6,13 +6,11 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/internal/proc"
-	"github.com/suretydev/surety/smt"
 )
 
 // TestSafetyRandomInputs is the soundness check of Safety's VERIFIED: for
@@ -34,10 +32,6 @@ func TestSafetyRandomInputs(t *testing.T) {
 		}
 	}
 	chk := New(nil)
-	solver, err := chk.solver()
-	if err != nil {
-		t.Fatal(err)
-	}
 	const runs = 20
 	programs, reports, found := 0, 0, 0
 	for fi, f := range files {
@@ -62,16 +56,16 @@ func TestSafetyRandomInputs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(tr.unwind) > 0 {
-			// only programs whose every loop ends within k: then no run
-			// goes where the bounded claims did not look
-			r, err := chk.solve(ctx, solver, tr.script.String()+tr.assumeAll()+"(assert (or false "+strings.Join(tr.unwind, " ")+"))\n", nil, 30*time.Second)
-			if err != nil {
-				t.Fatal(err)
+		// only programs whose every loop ends within k: then no run goes
+		// where the bounded claims did not look
+		complete := true
+		for _, c := range claims {
+			if c.Status == bmc.Verified && !c.BoundComplete {
+				complete = false
 			}
-			if r.Status != smt.Unsat {
-				continue
-			}
+		}
+		if !complete {
+			continue
 		}
 		verified, other := map[string]bool{}, map[string]bool{}
 		for _, c := range claims {

@@ -380,3 +380,36 @@ int main(void) {
 		t.Fatalf("got %+v, want one VERIFIED claim", claims)
 	}
 }
+
+// TestSafetyBoundComplete: VERIFIED claims say whether the bound covered
+// every execution: a loop of at most three iterations is complete at k=5,
+// not at k=2.
+func TestSafetyBoundComplete(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int a[3] = {0};
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 3) return 0;
+  for (int i = 0; i < n; i++) a[i] = i;
+  return a[0];
+}
+`)
+	for _, c := range []struct {
+		k        int
+		complete bool
+	}{{5, true}, {2, false}} {
+		claims, err := New(nil).Safety(context.Background(), p, &SafetyOptions{K: c.k, Properties: []Property{ArrayBounds}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(claims) == 0 {
+			t.Fatal("no claims")
+		}
+		for _, cl := range claims {
+			if cl.Status != bmc.Verified || cl.BoundComplete != c.complete {
+				t.Errorf("k=%d: %s on %q: %s complete=%v, want VERIFIED complete=%v", c.k, cl.Property, cl.Expr, cl.Status, cl.BoundComplete, c.complete)
+			}
+		}
+	}
+}

@@ -124,5 +124,14 @@ func writeSafety(e *env, rep *safetyReport) {
 		}
 	}
 	s := rep.Summary
-	fmt.Fprintf(w, "safety (k=%d): %d claims: %d verified, %d falsified, %d unknown\n", rep.K, s.Claims, s.Verified, s.Falsified, s.Unknown)
+	bound := ""
+	if s.Verified > 0 {
+		bound = ", bound complete"
+		for _, c := range rep.Claims {
+			if c.Status == bmc.Verified && !c.BoundComplete {
+				bound = ", k-bounded: a loop can run longer"
+			}
+		}
+	}
+	fmt.Fprintf(w, "safety (k=%d%s): %d claims: %d verified, %d falsified, %d unknown\n", rep.K, bound, s.Claims, s.Verified, s.Falsified, s.Unknown)
 }
