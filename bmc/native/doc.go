@@ -103,7 +103,11 @@
 // sat: the program is compiled with gcc -fsanitize=address,undefined
 // -fno-sanitize-recover=all next to the replay harness and run on the
 // model's input; only when the first sanitizer report is of the claim's
-// kind at the claim's line is it FALSIFIED, otherwise UNKNOWN saying why.
+// kind at the claim's line (and, when another site of that kind shares
+// the line, at the claim's columns, where the report gives a column) is
+// it FALSIFIED, otherwise UNKNOWN saying why. gcc folds some expressions
+// before instrumenting them (x + 1 > x), and then a real violation stays
+// UNKNOWN.
 // Sites the bounded executions never reach have no claim; sites whose
 // every execution constant folding decides are VERIFIED without a solver.
 //
