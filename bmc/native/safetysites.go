@@ -266,7 +266,7 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 		site = d
 	}
 	obj := ptrObj(a.s)
-	if !arrayBase(d.X) {
+	if derefsPointer(e) {
 		null := eq(obj, bvInt(0, objW))
 		if a.known && !containsInt(a.objs, 0) {
 			null = "false"
@@ -335,13 +335,28 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 	}
 }
 
-// arrayBase reports whether a pointer expression indexes an array
-// object directly (a[i], *a with a an array) rather than a pointer.
-func arrayBase(p *Expr) bool {
-	if p.Op == OPtrAdd {
-		p = p.X
+// derefsPointer reports whether the address of lvalue e goes through a
+// pointer (*p, p[i], p->f, p->arr[i]) rather than only through arrays and
+// members of variables (a[i], s.f, m[i][j]): only then can it be null.
+func derefsPointer(e *Expr) bool {
+	for e != nil {
+		switch e.Op {
+		case OField:
+			e = e.X
+		case ODeref:
+			p := e.X
+			if p.Op == OPtrAdd {
+				p = p.X
+			}
+			if p.Op != ODecay {
+				return true
+			}
+			e = p.X // the array indexed
+		default:
+			return false
+		}
 	}
-	return p.Op == ODecay
+	return false
 }
 
 func containsInt(xs []int, v int) bool {

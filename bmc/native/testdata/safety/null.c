@@ -20,6 +20,11 @@ int main(void) {
     v = p->val; // want "null-dereference: VERIFIED" "array-bounds: VERIFIED"
   if (p != NULL && p->next != NULL) // want "null-dereference: VERIFIED" "array-bounds: VERIFIED"
     v = p->next->val; // want "null-dereference: VERIFIED" "array-bounds: VERIFIED" "null-dereference: VERIFIED" "array-bounds: VERIFIED"
+  struct buf {
+    int arr[4];
+  } *bp = NULL;
+  if (c == 3)
+    bp->arr[1] = 5; // want "null-dereference: FALSIFIED" "array-bounds: VERIFIED"
   int *q = NULL;
   if (c > 5)
     q = &v;
