@@ -11,11 +11,11 @@ import (
 // guarded by a test of one global int variable, the switch, declared
 // `int NAME = 0;`. Value 0 is the program as written; value j > 0 is
 // variant j. Mutation analysis calls this a mutant schema (Untch, Offutt
-// and Harrold, 1993): an engine that keeps the switch symbolic translates
-// the program once and checks every variant on that one translation,
-// fixing the switch per query (Query.Variant). Engines that work on text
-// see each variant as its own program through Query.Render, which writes
-// the query's value into the declaration.
+// and Harrold, 1993). Query.Variant chooses the value. Engines that work
+// on text see each variant as its own program through Query.Render, which
+// writes the value into the declaration; an engine with a front end of its
+// own (the native one) parses and type-checks the schema once and
+// translates each variant from that.
 type Switch struct {
 	Name string `json:"name"`
 	// At is the byte offset in Program.Source of the declaration's

@@ -30,15 +30,18 @@
 // look weaker than it is, never stronger: a weak mark is a prompt to look,
 // a strong one is evidence. A per-program budget bounds the queries.
 //
-// One translation for all mutants. The mutants of every fact are written
+// One front end for all mutants. The mutants of every fact are written
 // into one program, a mutant schema (bmc.Switch): each changed expression
 // e becomes ((__surety_variant == j) ? (e') : (e)), each deleted statement
 // s becomes { if (__surety_variant != j) s }, lines unchanged. A mutant
-// query is the schema with the switch fixed to j (bmc.Query.Variant). An
-// engine that keeps the switch symbolic (the native engine) translates the
-// program once for every mutant query of the audit; engines that work on
-// text see the rendered variant, the mutant itself. A change in a
-// constant expression (an array size, a case label, a static initialiser)
-// cannot be a run-time choice, and that mutant is checked as a program of
-// its own.
+// query is the schema with the switch fixed to j (bmc.Query.Variant).
+// Engines that work on text see the rendered variant, the mutant itself;
+// the native engine parses and type-checks the schema once and executes
+// each variant symbolically with the switch a constant, so constant
+// folding leaves exactly the formula of the mutant's own program. (Keeping
+// the switch symbolic instead, one formula for every mutant, was measured
+// and rejected: the formula doubles and the solver time grows by a
+// quarter, while translation is 5 % of a query.) A change in a constant
+// expression (an array size, a case label, a static initialiser) cannot be
+// a run-time choice, and that mutant is checked as a program of its own.
 package audit

@@ -38,6 +38,10 @@ type Checker struct {
 	mu   sync.Mutex
 	// cache maps source hash and bound to a translation, oldest first.
 	cache []*cacheEntry
+	// trs keeps translations by source, bound and variant; parses keeps
+	// typed trees by source.
+	trs    memo[*translation]
+	parses memo[*cprog]
 }
 
 type cacheEntry struct {
@@ -83,51 +87,67 @@ func (c *Checker) solver() (smt.Solver, error) {
 	return smt.Portfolio(ss...), nil
 }
 
-// translate returns the shared translation of a program at bound k.
-func (c *Checker) translate(ctx context.Context, p *bmc.Program, k int) (*translation, error) {
-	h := sha256.Sum256(p.Source)
-	key := fmt.Sprintf("%x/%d", h[:], k)
-	if p.Switch != nil {
-		// a schema keeps its switch symbolic: another formula
-		key += fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
+// cacheSize is how many translations (and parses) are kept.
+func (c *Checker) cacheSize() int {
+	if c.opts.CacheSize > 0 {
+		return c.opts.CacheSize
 	}
-	c.mu.Lock()
-	var e *cacheEntry
-	for _, x := range c.cache {
-		if x.key == key {
-			e = x
-		}
-	}
-	if e == nil {
-		e = &cacheEntry{key: key}
-		c.cache = append(c.cache, e)
-		size := c.opts.CacheSize
-		if size <= 0 {
-			size = 16
-		}
-		if len(c.cache) > size {
-			c.cache = c.cache[len(c.cache)-size:]
-		}
-	}
-	c.mu.Unlock()
-	e.once.Do(func() { e.tr, e.err = Translate(ctx, p, k) })
-	if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
-		// do not keep a translation that was interrupted
-		c.mu.Lock()
-		for i, x := range c.cache {
-			if x == e {
-				c.cache = append(c.cache[:i:i], c.cache[i+1:]...)
-				break
-			}
-		}
-		c.mu.Unlock()
-	}
-	return e.tr, e.err
+	return 16
 }
 
-// Translate turns a program into its formula at bound k. An unsupported
-// construct is an error whose text starts "unsupported:".
-func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err error) {
+// translate returns the shared translation of a program at bound k; for a
+// variant schema, of the given variant. The parse of a program is shared
+// by all its bounds and variants.
+func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*translation, error) {
+	h := sha256.Sum256(p.Source)
+	src := fmt.Sprintf("%x", h[:])
+	key := fmt.Sprintf("%s/%d", src, k)
+	if p.Switch != nil {
+		key += fmt.Sprintf("/switch=%s@%d/variant=%d", p.Switch.Name, p.Switch.At, variant)
+	}
+	return c.trs.get(key, c.cacheSize(), func() (*translation, error) {
+		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
+		if err != nil {
+			return nil, err
+		}
+		return translateParsed(ctx, p, cp, k, variant)
+	})
+}
+
+// Translate turns a program into its formula at bound k (a variant
+// schema: its variant 0). An unsupported construct is an error whose text
+// starts "unsupported:".
+func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error) {
+	cp, err := parse(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return translateParsed(ctx, p, cp, k, 0)
+}
+
+// parse builds the typed tree of a program. The tree is not modified
+// afterwards and is shared by concurrent translations.
+func parse(ctx context.Context, p *bmc.Program) (cp *cprog, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(bail); ok {
+				cp, err = nil, b.err
+				return
+			}
+			cp, err = nil, fmt.Errorf("native: internal error: %v", r)
+		}
+	}()
+	asserts := map[int]int{}
+	for _, a := range p.Asserts {
+		asserts[a.Start] = a.Index
+	}
+	return parseC(ctx, p.File, p.Source, asserts)
+}
+
+// translateParsed executes a parsed program symbolically; the switch of a
+// variant schema is the constant variant, so the formula is the one of
+// that variant's own program.
+func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int) (tr *translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bail); ok {
@@ -137,16 +157,8 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (tr *translation, err
 			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
 		}
 	}()
-	asserts := map[int]int{}
-	for _, a := range p.Asserts {
-		asserts[a.Start] = a.Index
-	}
-	cp, err := parseC(ctx, p.File, p.Source, asserts)
-	if err != nil {
-		return nil, err
-	}
 	tr = &translation{viol: make([][]string, len(p.Asserts))}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
@@ -182,7 +194,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	timeout := q.TimeoutOrDefault()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	tr, err := c.translate(ctx, q.Program, q.K)
+	tr, err := c.translate(ctx, q.Program, q.K, q.Variant)
 	if err != nil {
 		var u *unsupportedError
 		switch {
@@ -199,9 +211,6 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		return nil, err
 	}
 	sel := tr.selectors(q)
-	if tr.variant != "" {
-		sel += "(assert (= " + tr.variant + " " + bvInt(int64(q.Variant), 32) + "))\n"
-	}
 	viol := tr.viol[q.Target]
 	if len(viol) > 0 {
 		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"

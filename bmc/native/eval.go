@@ -197,7 +197,20 @@ func (x *sym) eval(s *state, e *Expr) value {
 		}
 		return boolVal(or(a, b))
 	case OCond:
-		c := x.def("Bool", truth(x.eval(s, e.X)))
+		cv := truth(x.eval(s, e.X))
+		if cv == "true" || cv == "false" {
+			// C evaluates the chosen operand only.
+			y := e.Y
+			if cv == "false" {
+				y = e.Z
+			}
+			v := x.eval(s, y)
+			if e.T.Kind == KVoid {
+				return value{t: tVoid}
+			}
+			return v
+		}
+		c := x.def("Bool", cv)
 		if !sideEffects(e.Y) && !sideEffects(e.Z) {
 			sy, sz := s, s
 			if x.safety() != nil {

@@ -122,7 +122,7 @@ func TestRandomInputs(t *testing.T) {
 				continue
 			}
 			checked++
-			tr, err := chk.translate(context.Background(), c.prog, c.k)
+			tr, err := chk.translate(context.Background(), c.prog, c.k, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -400,15 +400,11 @@ func keepRec(tr *translation, r *safetyRec) {
 }
 
 // assumeAll asserts every assertion as an assumption: the program as
-// written, where a failing assertion stops the run (and, for a variant
-// schema, variant 0, the program as written).
+// written, where a failing assertion stops the run.
 func (tr *translation) assumeAll() string {
 	var b strings.Builder
 	for i, s := range tr.selector {
 		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
-	}
-	if tr.variant != "" {
-		fmt.Fprintf(&b, "(assert (= %s %s))\n", tr.variant, bvInt(0, 32))
 	}
 	return b.String()
 }

@@ -223,7 +223,7 @@ func TestSafetyTranslationKept(t *testing.T) {
 	p := mustProgram(t, "int main(void) { int a[2] = {0}; int i = 1; return a[i] / (i + 1); }\n")
 	c := New(nil)
 	ctx := context.Background()
-	plain, err := c.translate(ctx, p, 5)
+	plain, err := c.translate(ctx, p, 5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestSafetyTranslationKept(t *testing.T) {
 	if len(rec1.sites) == 0 {
 		t.Fatal("no check sites recorded")
 	}
-	if again, _ := c.translate(ctx, p, 5); again != plain {
+	if again, _ := c.translate(ctx, p, 5, 0); again != plain {
 		t.Fatal("Check's translation was replaced")
 	}
 }

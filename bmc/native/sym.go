@@ -72,9 +72,6 @@ type translation struct {
 	terms    int
 	defined  map[string]bool
 	vals     []string
-	// variant is the constant holding a schema's switch (bmc.Switch),
-	// fixed per query; "" when the program has none.
-	variant string
 }
 
 type funcCtx struct {
@@ -105,6 +102,7 @@ type sym struct {
 	counts    map[string]int
 	maxDefs   int
 	sw        *bmc.Switch
+	variant   int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
@@ -535,9 +533,9 @@ func mustLit(s string) *big.Int {
 	return v
 }
 
-// bindSwitch gives a variant schema's switch a symbolic value, the
-// constant "variant", which each query fixes: one formula for every
-// variant.
+// bindSwitch gives a variant schema's switch (bmc.Switch) the value of
+// the variant translated, so that constant folding removes every other
+// variant and the formula is the one of that variant's own program.
 func (x *sym) bindSwitch(s *state) {
 	for _, v := range x.p.Globals {
 		if v.Name != x.sw.Name || v.Static {
@@ -546,9 +544,7 @@ func (x *sym) bindSwitch(s *state) {
 		if v.T.Kind != KInt || v.T.Width != 32 || v.Mem {
 			x.fail(v.Line, "variant switch %s must be an int whose address is not taken", v.Name)
 		}
-		fmt.Fprintf(&x.tr.script, "(declare-const variant (_ BitVec 32))\n")
-		x.tr.variant = "variant"
-		x.bind(s, v, value{t: v.T, s: "variant"}, 0)
+		x.bind(s, v, value{t: v.T, s: bvInt(int64(x.variant), 32)}, 0)
 		return
 	}
 	x.fail(1, "variant switch %s is not a global variable", x.sw.Name)

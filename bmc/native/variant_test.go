@@ -7,10 +7,9 @@ import (
 	"github.com/suretydev/surety/bmc"
 )
 
-// TestVariantSchema checks a variant schema: every variant on one
-// translation, each with its own verdict, and a counterexample of a
-// variant that replays under gcc (so the switch's value reached the real
-// run too).
+// TestVariantSchema checks a variant schema: every variant on one parse,
+// each with its own verdict, and a counterexample of a variant that
+// replays under gcc (so the switch's value reached the real run too).
 func TestVariantSchema(t *testing.T) {
 	needTools(t)
 	src := `#include <assert.h>
@@ -38,16 +37,19 @@ int __surety_variant = 0; int main(void) {
 			t.Errorf("variant %d: got %v (%s), want %v", v, r.Status, r.Reason, w)
 		}
 	}
-	if n := len(c.cache); n != 1 {
-		t.Errorf("%d translations for one schema, want 1", n)
+	if n := c.parses.len(); n != 1 {
+		t.Errorf("%d parses of one schema, want 1", n)
 	}
-	// The same text without the switch is another formula: the switch is
-	// then the constant 0.
+	if n := c.trs.len(); n != len(want) {
+		t.Errorf("%d translations of %d variants", n, len(want))
+	}
+	// The same text without the switch is the program as written: the
+	// switch is the global's 0.
 	r, err := c.Check(context.Background(), &bmc.Query{Program: mustProgram(t, src), K: 5, Variant: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != bmc.Verified || len(c.cache) != 2 {
-		t.Errorf("without a switch: got %v and %d translations, want VERIFIED and 2", r.Status, len(c.cache))
+	if r.Status != bmc.Verified || c.trs.len() != len(want)+1 {
+		t.Errorf("without a switch: got %v and %d translations, want VERIFIED and %d", r.Status, c.trs.len(), len(want)+1)
 	}
 }

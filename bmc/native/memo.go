@@ -1,0 +1,62 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// A memo keeps the results of an expensive computation by key, the most
+// recent ones first out of room. Each key is computed once even when
+// asked for concurrently; a computation that was interrupted (its context
+// ended) is not kept, so a later query computes it again.
+type memo[T any] struct {
+	mu      sync.Mutex
+	entries []*memoEntry[T] // oldest first
+}
+
+type memoEntry[T any] struct {
+	key  string
+	once sync.Once
+	val  T
+	err  error
+}
+
+// get returns the value for key, computing it with f when it is not kept.
+// size is how many values are kept.
+func (m *memo[T]) get(key string, size int, f func() (T, error)) (T, error) {
+	m.mu.Lock()
+	var e *memoEntry[T]
+	for _, x := range m.entries {
+		if x.key == key {
+			e = x
+		}
+	}
+	if e == nil {
+		e = &memoEntry[T]{key: key}
+		m.entries = append(m.entries, e)
+		if len(m.entries) > size {
+			m.entries = m.entries[len(m.entries)-size:]
+		}
+	}
+	m.mu.Unlock()
+	e.once.Do(func() { e.val, e.err = f() })
+	if errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded) {
+		m.mu.Lock()
+		for i, x := range m.entries {
+			if x == e {
+				m.entries = append(m.entries[:i:i], m.entries[i+1:]...)
+				break
+			}
+		}
+		m.mu.Unlock()
+	}
+	return e.val, e.err
+}
+
+// len returns how many values are kept.
+func (m *memo[T]) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.entries)
+}
