@@ -16,6 +16,7 @@ import (
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/frontend/filecache"
+	"github.com/suretydev/surety/frontend/golang"
 )
 
 func init() {
@@ -42,6 +43,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	to := fs.String("to", "", "keep only what reaches these comma-separated functions")
 	maxCands := fs.Int("max-candidates", 0, "give a call with more candidate callees than this no edges, listing it unresolved (too-many); 0: no bound")
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
+	goCalls := fs.String("go-calls", "vta", "resolve Go calls with `vta` (precise) or cha (cheaper, coarser)")
 	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that an unchanged rerun skips parsing (default: the user cache directory; \"off\" to disable)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -71,6 +73,13 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	}
 
 	lopts := &frontend.LoadOptions{Mode: frontend.NeedCalls}
+	switch *goCalls {
+	case "vta":
+	case "cha":
+		lopts.Languages = withLanguage(golang.New(golang.CHA))
+	default:
+		return fail(e, "graph", fmt.Errorf("--go-calls %q: want vta or cha", *goCalls))
+	}
 	if c := openFileCache(e, *cacheDir); c != nil {
 		lopts.Cache = c
 	}
@@ -250,4 +259,20 @@ func componentText(c *callgraph.Component, limit int) string {
 		names = append(names, n.Name())
 	}
 	return "{" + strings.Join(names, " ") + "}"
+}
+
+// withLanguage returns every registered frontend, with l in place of the
+// one of the same name.
+func withLanguage(l *frontend.Language) []*frontend.Language {
+	var out []*frontend.Language
+	for _, name := range frontend.Names() {
+		if name == l.Name {
+			out = append(out, l)
+			continue
+		}
+		if x, err := frontend.Lookup(name); err == nil {
+			out = append(out, x)
+		}
+	}
+	return out
 }
