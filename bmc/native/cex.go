@@ -25,10 +25,12 @@ type replayVal struct {
 }
 
 // values lists the terms whose values a counterexample needs.
-func (tr *translation) values() []string {
-	if tr.vals != nil {
-		return tr.vals
-	}
+func (tr *translation) values() []string { return tr.vals }
+
+// collectValues lists the terms a counterexample is read from: inputs,
+// stdin events and the guards of the steps. It runs once, when the
+// translation is made, so that concurrent queries only read it.
+func (tr *translation) collectValues() []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(t string) {
@@ -57,7 +59,6 @@ func (tr *translation) values() []string {
 	if out == nil {
 		out = []string{}
 	}
-	tr.vals = out
 	return out
 }
 

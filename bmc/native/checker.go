@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
@@ -35,20 +34,10 @@ type Options struct {
 // use; translations are shared between queries on the same program.
 type Checker struct {
 	opts Options
-	mu   sync.Mutex
-	// cache maps source hash and bound to a translation, oldest first.
-	cache []*cacheEntry
 	// trs keeps translations by source, bound and variant; parses keeps
 	// typed trees by source.
 	trs    memo[*translation]
 	parses memo[*cprog]
-}
-
-type cacheEntry struct {
-	key  string
-	once sync.Once
-	tr   *translation
-	err  error
 }
 
 // New returns a native checker with the given options.
@@ -110,7 +99,7 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 		if err != nil {
 			return nil, err
 		}
-		return translateParsed(ctx, p, cp, k, variant)
+		return translateParsed(ctx, p, cp, k, variant, nil)
 	})
 }
 
@@ -122,7 +111,7 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error)
 	if err != nil {
 		return nil, err
 	}
-	return translateParsed(ctx, p, cp, k, 0)
+	return translateParsed(ctx, p, cp, k, 0, nil)
 }
 
 // parse builds the typed tree of a program. The tree is not modified
@@ -146,8 +135,8 @@ func parse(ctx context.Context, p *bmc.Program) (cp *cprog, err error) {
 
 // translateParsed executes a parsed program symbolically; the switch of a
 // variant schema is the constant variant, so the formula is the one of
-// that variant's own program.
-func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int) (tr *translation, err error) {
+// that variant's own program. A non-nil rec records the safety checks.
+func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec) (tr *translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bail); ok {
@@ -158,13 +147,14 @@ func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant 
 		}
 	}()
 	tr = &translation{viol: make([][]string, len(p.Asserts))}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
 	}
 	x.run()
 	tr.defined = cp.Defined
+	tr.vals = tr.collectValues()
 	return tr, nil
 }
 

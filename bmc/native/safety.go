@@ -5,12 +5,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
-	"weak"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/smt"
@@ -337,66 +334,29 @@ func siteLess(a, b *site) bool {
 // with the safety checks recorded, cached under its own key.
 func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*translation, *safetyRec, error) {
 	h := sha256.Sum256(p.Source)
-	key := fmt.Sprintf("safety/%x/%d", h[:], k)
+	src := fmt.Sprintf("%x", h[:])
+	key := fmt.Sprintf("safety/%s/%d", src, k)
 	if p.Switch != nil {
 		key += fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
 	}
-	c.mu.Lock()
-	var e *cacheEntry
-	for _, x := range c.cache {
-		if x.key == key {
-			e = x
+	tr, err := c.trs.get(key, c.cacheSize(), func() (*translation, error) {
+		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
+		if err != nil {
+			return nil, err
 		}
-	}
-	if e == nil {
-		e = &cacheEntry{key: key}
-		c.cache = append(c.cache, e)
-		size := c.opts.CacheSize
-		if size <= 0 {
-			size = 16
-		}
-		if len(c.cache) > size {
-			c.cache = c.cache[len(c.cache)-size:]
-		}
-	}
-	c.mu.Unlock()
-	e.once.Do(func() {
 		rec := &safetyRec{sites: map[siteID]*site{}, allocs: map[int]*alloc{}}
-		e.tr, e.err = Translate(withSafety(ctx, rec), p, k)
-		if e.tr != nil {
-			rec.settle()
-			keepRec(e.tr, rec)
+		tr, err := translateParsed(ctx, p, cp, k, 0, rec)
+		if err != nil {
+			return nil, err
 		}
+		rec.settle()
+		tr.safety = rec
+		return tr, nil
 	})
-	if e.err != nil && (errors.Is(e.err, context.Canceled) || errors.Is(e.err, context.DeadlineExceeded)) {
-		c.mu.Lock()
-		for i, x := range c.cache {
-			if x == e {
-				c.cache = append(c.cache[:i:i], c.cache[i+1:]...)
-				break
-			}
-		}
-		c.mu.Unlock()
+	if err != nil {
+		return nil, nil, err
 	}
-	if e.err != nil {
-		return nil, nil, e.err
-	}
-	rec, ok := recs.Load(weak.Make(e.tr))
-	if !ok {
-		return nil, nil, errors.New("native: internal error: safety translation without its sites")
-	}
-	return e.tr, rec.(*safetyRec), nil
-}
-
-// recs maps each safety translation to its recorder, for as long as the
-// translation lives (translation keeps no field for it so that the
-// ordinary engine's types stay as they are).
-var recs sync.Map // weak.Pointer[translation] -> *safetyRec
-
-func keepRec(tr *translation, r *safetyRec) {
-	k := weak.Make(tr)
-	recs.Store(k, r)
-	runtime.AddCleanup(tr, func(k weak.Pointer[translation]) { recs.Delete(k) }, k)
+	return tr, tr.safety, nil
 }
 
 // assumeAll asserts every assertion as an assumption: the program as

@@ -1,7 +1,6 @@
 package native
 
 import (
-	"context"
 	"math/big"
 	"strings"
 )
@@ -10,10 +9,6 @@ import (
 // checked operation runs and when it goes wrong: for every execution of a
 // check site under guard g, a violation term g ∧ bad. A translation made
 // for Check carries no recorder and the hooks below do nothing.
-
-// safetyKey is the context key under which Safety hands the translation
-// its recorder.
-type safetyKey struct{}
 
 // A siteID names one check site: what is checked, where, and the C text.
 type siteID struct {
@@ -90,14 +85,9 @@ func (r *safetyRec) settle() {
 	}
 }
 
-func withSafety(ctx context.Context, r *safetyRec) context.Context {
-	return context.WithValue(ctx, safetyKey{}, r)
-}
-
 // safety returns the recorder, or nil when the translation is for Check.
 func (x *sym) safety() *safetyRec {
-	r, _ := x.ctx.Value(safetyKey{}).(*safetyRec)
-	return r
+	return x.rec
 }
 
 // record adds one execution of the site of e: it violates the property

@@ -71,7 +71,8 @@ type translation struct {
 	selector []string // per assertion index: the Bool that assumes it
 	terms    int
 	defined  map[string]bool
-	vals     []string
+	vals     []string   // the terms whose values make a counterexample
+	safety   *safetyRec // the safety checks, for a translation made by Safety
 }
 
 type funcCtx struct {
@@ -103,6 +104,7 @@ type sym struct {
 	maxDefs   int
 	sw        *bmc.Switch
 	variant   int
+	rec       *safetyRec // nil unless the translation is for Safety
 }
 
 func (x *sym) fail(line int, format string, args ...any) {

@@ -2,6 +2,7 @@ package native
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/suretydev/surety/bmc"
@@ -28,13 +29,24 @@ int __surety_variant = 0; int main(void) {
 	}
 	c := New(nil)
 	want := []bmc.Status{bmc.Verified, bmc.Falsified, bmc.Falsified}
-	for v, w := range want {
-		r, err := c.Check(context.Background(), &bmc.Query{Program: p, K: 5, Variant: v})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Status != w {
-			t.Errorf("variant %d: got %v (%s), want %v", v, r.Status, r.Reason, w)
+	// Each variant twice, all at once: queries share translations (run
+	// with -race).
+	got := make([]*bmc.Result, 2*len(want))
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() {
+			r, err := c.Check(context.Background(), &bmc.Query{Program: p, K: 5, Variant: i % len(want)})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			got[i] = r
+		})
+	}
+	wg.Wait()
+	for i, r := range got {
+		if v := i % len(want); r != nil && r.Status != want[v] {
+			t.Errorf("variant %d: got %v (%s), want %v", v, r.Status, r.Reason, want[v])
 		}
 	}
 	if n := c.parses.len(); n != 1 {
