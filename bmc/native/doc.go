@@ -7,7 +7,9 @@
 // # How a query is decided
 //
 //  1. Translation (once per program and bound k, cached by source hash and
-//     shared by every query on the program). tree-sitter parses the C; the
+//     shared by every query on the program; the variants of a variant
+//     schema, bmc.Switch, share one parse and are each executed with the
+//     switch a constant). tree-sitter parses the C; the
 //     converter builds a typed tree with every implicit conversion explicit
 //     (promotions, usual arithmetic conversions, array decay). Symbolic
 //     execution from main then produces one SMT-LIB formula: each value is
