@@ -147,10 +147,13 @@ func (x *sym) call(s *state, e *Expr) value {
 			x.fail(line, "%s from a stream other than stdin", name)
 		}
 		x.counts["stdin"]++
+		eof := x.atEOF(s)
 		v := x.input(s, "stdin", "getchar", tInt, line)
 		x.assume(s, inRange(v.s, 32, -1, 255))
-		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: v.s})
-		return v
+		r := x.def(bvSort(32), ite(eof, bvInt(-1, 32), v.s))
+		x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
+		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: r})
+		return value{t: tInt, s: r}
 	case "fgets":
 		return x.fgets(s, args[0], e.Args[1], line)
 	case "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul":

@@ -150,3 +150,67 @@ int main(void) {
 		t.Fatalf("%d processes left running", n)
 	}
 }
+
+// TestStickyEOF checks that the end of stdin stays the end: a read after
+// getchar, scanf or fgets met it meets it too (VERIFIED), and a violation
+// that needs a second line is found with input that replays (FALSIFIED).
+func TestStickyEOF(t *testing.T) {
+	needTools(t)
+	cases := []struct {
+		src  string
+		want bmc.Status
+	}{
+		{`#include <assert.h>
+#include <stdio.h>
+int main(void) {
+  int a = getchar();
+  int b = getchar();
+  if (a == EOF) assert(b == EOF);
+  return 0;
+}
+`, bmc.Verified},
+		{`#include <assert.h>
+#include <stdio.h>
+int main(void) {
+  int x = 0, y = 0;
+  int r = scanf("%d", &x);
+  int c = getchar();
+  if (r == EOF) assert(c == EOF && scanf("%d", &y) == EOF);
+  return 0;
+}
+`, bmc.Verified},
+		{`#include <assert.h>
+#include <stdio.h>
+int main(void) {
+  char line[8];
+  int n = 0;
+  while (fgets(line, sizeof line, stdin) && n < 3) n++;
+  if (n == 0) assert(fgets(line, sizeof line, stdin) == 0);
+  return 0;
+}
+`, bmc.Verified},
+		{`#include <assert.h>
+#include <stdio.h>
+int main(void) {
+  int lines = 0, c;
+  for (int i = 0; i < 4; i++) {
+    c = getchar();
+    if (c == EOF) break;
+    if (c == '\n') lines++;
+  }
+  assert(lines < 2);
+  return 0;
+}
+`, bmc.Falsified},
+	}
+	c := New(nil)
+	for i, tc := range cases {
+		r, err := c.Check(context.Background(), &bmc.Query{Program: mustProgram(t, tc.src), K: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tc.want {
+			t.Errorf("case %d: got %v (%s), want %v", i, r.Status, r.Reason, tc.want)
+		}
+	}
+}

@@ -67,7 +67,9 @@
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and
-// only the first r conversions store; atoi and strtol return an
+// only the first r conversions store; the end of stdin is sticky: after a
+// read met it (getchar's EOF, scanf's EOF, fgets's NULL) every later read
+// meets it too, as in a real run; atoi and strtol return an
 // unconstrained value (an over-approximation: their counterexamples
 // may not replay, and then the answer is UNKNOWN). Output functions do
 // nothing. String and memory functions (strlen, strcmp, strcpy, memset,

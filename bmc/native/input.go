@@ -112,9 +112,12 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 		x.fail(line, "scanf with %d conversions and %d arguments", n, len(args))
 	}
 	x.counts["scanf"]++
-	r := x.fresh("scanf_ret", bvSort(32))
-	x.assume(s, "(or (= "+r+" #xffffffff) "+inRange(r, 32, 0, int64(n))+")")
-	x.tr.nice = append(x.tr.nice, implies(s.guard, "(= "+r+" "+bvInt(int64(n), 32)+")"))
+	eof := x.atEOF(s)
+	r0 := x.fresh("scanf_ret", bvSort(32))
+	x.assume(s, "(or (= "+r0+" #xffffffff) "+inRange(r0, 32, 0, int64(n))+")")
+	x.tr.nice = append(x.tr.nice, implies(s.guard, "(= "+r0+" "+bvInt(int64(n), 32)+")"))
+	r := x.def(bvSort(32), ite(eof, bvInt(-1, 32), r0))
+	x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
 	ev := &stdinEvent{Kind: "scanf", Guard: s.guard, Line: line, Dirs: dirs, Ret: r}
 	k := 0
 	for _, d := range dirs {
@@ -187,7 +190,9 @@ func (x *sym) fgets(s *state, buf value, nE *Expr, line int) value {
 		x.fail(line, "fgets with a size that is not a constant in 2..257")
 	}
 	n := int(nv.Int64())
-	okB := x.fresh("fgets_ok", "Bool")
+	eof := x.atEOF(s)
+	okB := x.def("Bool", and(not(eof), x.fresh("fgets_ok", "Bool")))
+	x.setEOF(s, not(okB))
 	l := x.fresh("flen", bvSort(32))
 	nl := x.fresh("fgets_nl", "Bool")
 	x.assume(s, inRange(l, 32, 0, int64(n-1)))

@@ -417,6 +417,7 @@ func (x *sym) run() {
 	if x.sw != nil {
 		x.bindSwitch(s)
 	}
+	x.bind(s, eofVar, value{t: tInt, s: bvInt(0, 32)}, 0)
 	main := x.p.Funcs["main"]
 	x.frames++
 	x.frame = x.frames

@@ -1,0 +1,17 @@
+package native
+
+// eofVar is the end-of-input flag, kept as a global register (0 or 1):
+// once a read of stdin has met the end of input, every later read meets
+// it too, as in a real run. Without it a model could read past the end,
+// and its counterexample would not replay.
+var eofVar = &Var{Name: "<end of stdin>", T: tInt, Global: true}
+
+// atEOF returns the flag as a Bool term; run sets it to 0 first.
+func (x *sym) atEOF(s *state) string {
+	return truth(s.regs[vkey{0, eofVar}])
+}
+
+// setEOF sets the flag to the Bool term b.
+func (x *sym) setEOF(s *state, b string) {
+	s.regs[vkey{0, eofVar}] = boolVal(x.def("Bool", b))
+}
