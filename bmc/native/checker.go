@@ -88,11 +88,10 @@ func (c *Checker) cacheSize() int {
 // variant schema, of the given variant. The parse of a program is shared
 // by all its bounds and variants.
 func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*translation, error) {
-	h := sha256.Sum256(p.Source)
-	src := fmt.Sprintf("%x", h[:])
+	src, sw := sourceKey(p)
 	key := fmt.Sprintf("%s/%d", src, k)
-	if p.Switch != nil {
-		key += fmt.Sprintf("/switch=%s@%d/variant=%d", p.Switch.Name, p.Switch.At, variant)
+	if sw != "" {
+		key += fmt.Sprintf("%s/variant=%d", sw, variant)
 	}
 	return c.trs.get(key, c.cacheSize(), func() (*translation, error) {
 		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
@@ -114,23 +113,25 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error)
 	return translateParsed(ctx, p, cp, k, 0, nil)
 }
 
-// parse builds the typed tree of a program. The tree is not modified
-// afterwards and is shared by concurrent translations.
-func parse(ctx context.Context, p *bmc.Program) (cp *cprog, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if b, ok := r.(bail); ok {
-				cp, err = nil, b.err
-				return
-			}
-			cp, err = nil, fmt.Errorf("native: internal error: %v", r)
-		}
-	}()
+// parse builds the typed tree of a program (parseC recovers its own
+// panics). The tree is not modified afterwards and is shared by concurrent
+// translations.
+func parse(ctx context.Context, p *bmc.Program) (*cprog, error) {
 	asserts := map[int]int{}
 	for _, a := range p.Asserts {
 		asserts[a.Start] = a.Index
 	}
 	return parseC(ctx, p.File, p.Source, asserts)
+}
+
+// sourceKey names a program's text in the caches: its hash, and for a
+// variant schema its switch.
+func sourceKey(p *bmc.Program) (src, sw string) {
+	h := sha256.Sum256(p.Source)
+	if p.Switch != nil {
+		sw = fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
+	}
+	return fmt.Sprintf("%x", h[:]), sw
 }
 
 // translateParsed executes a parsed program symbolically; the switch of a

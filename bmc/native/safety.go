@@ -2,7 +2,6 @@ package native
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"sort"
@@ -333,12 +332,8 @@ func siteLess(a, b *site) bool {
 // translateSafety returns the shared translation of a program at bound k
 // with the safety checks recorded, cached under its own key.
 func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*translation, *safetyRec, error) {
-	h := sha256.Sum256(p.Source)
-	src := fmt.Sprintf("%x", h[:])
-	key := fmt.Sprintf("safety/%s/%d", src, k)
-	if p.Switch != nil {
-		key += fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
-	}
+	src, sw := sourceKey(p)
+	key := fmt.Sprintf("safety/%s/%d%s", src, k, sw)
 	tr, err := c.trs.get(key, c.cacheSize(), func() (*translation, error) {
 		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
 		if err != nil {
