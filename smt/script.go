@@ -15,6 +15,9 @@ type script struct {
 	logic  string          // the script's own (set-logic L), if any
 
 	arrays, bv, fp, uf, arith, quant bool
+	// intReal: an Int or Real sort or operator; a decimal literal alone,
+	// as in ((_ to_fp 8 24) RNE 1.5), is arith but not intReal.
+	intReal bool
 }
 
 func parseScript(text string) (*script, error) {
@@ -81,9 +84,11 @@ func (s *script) features(e sexp) {
 		a == "RoundingMode" || a == "fp" || strings.HasPrefix(a, "fp.") || a == "to_fp" || a == "to_fp_unsigned" ||
 		a == "RNE" || a == "RNA" || a == "RTP" || a == "RTN" || a == "RTZ" || a == "+zero" || a == "-zero" || a == "NaN" || a == "+oo" || a == "-oo":
 		s.fp = true
-	case a == "Int" || a == "Real" || a == "+" || a == "*" || a == "<" || a == "<=" || a == ">" || a == ">=" ||
-		a == "div" || a == "mod" || a == "to_real" || a == "to_int" || isDecimal(a):
+	case isDecimal(a):
 		s.arith = true
+	case a == "Int" || a == "Real" || a == "+" || a == "-" || a == "*" || a == "/" || a == "<" || a == "<=" || a == ">" || a == ">=" ||
+		a == "div" || a == "mod" || a == "abs" || a == "to_real" || a == "to_int" || a == "is_int":
+		s.arith, s.intReal = true, true
 	case a == "forall" || a == "exists":
 		s.quant = true
 	}

@@ -77,12 +77,12 @@ func (o *Options) grace(timeout time.Duration) time.Duration {
 	return time.Second + timeout/4
 }
 
-// Available returns the solvers whose programs are on PATH, in the fixed
-// order z3, cvc5, boolector, with default options.
+// Available returns the solvers that can run here, in the fixed order z3,
+// cvc5, boolector, bitwuzla, with default options.
 func Available() []Solver {
 	var out []Solver
-	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil)} {
-		if _, err := proc.LookPath(s.(*procSolver).program()); err == nil {
+	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil), Bitwuzla(nil)} {
+		if s.(*procSolver).installed() {
 			out = append(out, s)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // solvers returns each real solver, skipping the subtest when its program
 // is missing.
 func forEachSolver(t *testing.T, f func(t *testing.T, s Solver)) {
-	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil)} {
+	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil), Bitwuzla(nil)} {
 		t.Run(s.Name(), func(t *testing.T) {
 			need(t, s.Name())
 			f(t, s)
@@ -23,6 +23,12 @@ func forEachSolver(t *testing.T, f func(t *testing.T, s Solver)) {
 
 func need(t testing.TB, name string) {
 	t.Helper()
+	if name == "bitwuzla" {
+		if !bitwuzlaPresent("python3") {
+			t.Skip("needs bitwuzla (pip install bitwuzla)")
+		}
+		return
+	}
 	if _, err := proc.LookPath(name); err != nil {
 		t.Skip("needs " + name)
 	}
@@ -193,6 +199,9 @@ func TestAvailable(t *testing.T) {
 		if _, err := proc.LookPath(name); err == nil {
 			want = append(want, name)
 		}
+	}
+	if bitwuzlaPresent("python3") {
+		want = append(want, "bitwuzla")
 	}
 	var got []string
 	for _, s := range Available() {

@@ -114,7 +114,7 @@ func TestTermSemantics(t *testing.T) {
 			check{term: FPLt(X, Y), wantB: &fl},
 		)
 	}
-	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil)} {
+	for _, s := range []Solver{Z3(nil), CVC5(nil), Boolector(nil), Bitwuzla(nil)} {
 		t.Run(s.Name(), func(t *testing.T) {
 			need(t, s.Name())
 			q := &Query{Script: "(set-logic QF_BVFP)"}

@@ -22,18 +22,23 @@ func init() {
 }
 
 // doctorPrograms are the outside programs and how each tells its version.
+// A program with via set is a Python package run by that interpreter; it
+// is missing when its version command fails.
 var doctorPrograms = []struct {
 	name string
 	args []string
 	use  string
+	via  string
 }{
-	{"z3", []string{"--version"}, "SMT solver (smt, bmc/native, hoare)"},
-	{"cvc5", []string{"--version"}, "SMT solver (smt)"},
-	{"boolector", []string{"--version"}, "SMT solver (smt)"},
-	{"esbmc", []string{"--version"}, "bounded model checker (bmc/esbmc)"},
-	{"cbmc", []string{"--version"}, "bounded model checker (bmc/cbmc)"},
-	{"dafny", []string{"/version"}, "Dafny verifier (validate/dafny)"},
-	{"gcc", []string{"--version"}, "C compiler (compile checks, tests)"},
+	{"z3", []string{"--version"}, "SMT solver (smt, bmc/native, hoare)", ""},
+	{"cvc5", []string{"--version"}, "SMT solver (smt, bmc/native)", ""},
+	{"boolector", []string{"--version"}, "SMT solver (smt)", ""},
+	{"bitwuzla", []string{"-c", "import sys; del sys.path[0]; import bitwuzla; print('bitwuzla', bitwuzla.version())"},
+		"SMT solver, Python bindings (smt, bmc/native floating point)", "python3"},
+	{"esbmc", []string{"--version"}, "bounded model checker (bmc/esbmc)", ""},
+	{"cbmc", []string{"--version"}, "bounded model checker (bmc/cbmc)", ""},
+	{"dafny", []string{"/version"}, "Dafny verifier (validate/dafny)", ""},
+	{"gcc", []string{"--version"}, "C compiler (compile checks, tests)", ""},
 }
 
 func runDoctor(ctx context.Context, e *env, args []string) int {
@@ -45,6 +50,19 @@ func runDoctor(ctx context.Context, e *env, args []string) int {
 	}
 	fmt.Fprintln(e.stdout, "programs:")
 	for _, p := range doctorPrograms {
+		if p.via != "" {
+			path, err := proc.LookPath(p.via)
+			if err == nil {
+				var res *proc.Result
+				res, err = proc.Run(ctx, &proc.Cmd{Path: path, Args: p.args, Timeout: 30 * time.Second, MaxOutput: 1 << 16})
+				if err == nil && res.ExitCode == 0 {
+					fmt.Fprintf(e.stdout, "  %-10s %s  %s (%s)\n", p.name, strings.TrimSpace(string(res.Stdout)), path, p.use)
+					continue
+				}
+			}
+			fmt.Fprintf(e.stdout, "  %-10s missing    %s\n", p.name, p.use)
+			continue
+		}
 		path, err := proc.LookPath(p.name)
 		if err != nil && p.name == "esbmc" {
 			path, err = esbmc.Find(ctx, "")
