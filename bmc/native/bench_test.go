@@ -3,11 +3,35 @@ package native
 import (
 	"context"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/smt"
 )
+
+// solvers returns the named solvers as one (a portfolio when more than
+// one), skipping the benchmark when any is not installed.
+func solvers(b *testing.B, names ...string) smt.Solver {
+	b.Helper()
+	have := map[string]smt.Solver{}
+	for _, s := range smt.Available() {
+		have[s.Name()] = s
+	}
+	var ss []smt.Solver
+	for _, n := range names {
+		s, ok := have[n]
+		if !ok {
+			b.Skip("needs " + n)
+		}
+		ss = append(ss, s)
+	}
+	if len(ss) == 1 {
+		return ss[0]
+	}
+	return smt.Portfolio(ss...)
+}
 
 // BenchmarkEngines measures the time per assertion of the native engine
 // and of ESBMC on the same queries at k=5: every assertion of every third
@@ -51,6 +75,12 @@ func BenchmarkEngines(b *testing.B) {
 		b.ReportMetric(float64(len(qs)), "asserts")
 	}
 	b.Run("native", func(b *testing.B) { run(b, func() bmc.Checker { return New(nil) }) })
+	for _, names := range [][]string{{"cvc5", "z3"}, {"bitwuzla", "cvc5"}, {"cvc5"}, {"bitwuzla"}, {"z3"}} {
+		b.Run("native/"+strings.Join(names, "+"), func(b *testing.B) {
+			s := solvers(b, names...)
+			run(b, func() bmc.Checker { return New(&Options{Solver: s}) })
+		})
+	}
 	b.Run("esbmc", func(b *testing.B) {
 		es := needESBMC(b)
 		run(b, func() bmc.Checker { return es })

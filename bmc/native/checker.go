@@ -19,8 +19,9 @@ func init() { bmc.Register(New(nil)) }
 // *Options means the zero value; the checker never modifies it.
 type Options struct {
 	// Solver decides the formulas; nil means a portfolio of cvc5 and z3
-	// (the first definitive answer wins), or whichever of them is
-	// installed.
+	// (the first definitive answer wins), and for a formula with floating
+	// point one of Bitwuzla and cvc5 (z3 where either is missing): of
+	// those installed, the first two in that order.
 	Solver smt.Solver
 	// GCC is the compiler used to replay counterexamples; "" means "gcc".
 	GCC string
@@ -57,13 +58,28 @@ func (c *Checker) Version(ctx context.Context) (string, error) { return "native 
 
 const engineVersion = "1"
 
-func (c *Checker) solver() (smt.Solver, error) {
+// solver picks the solver of a formula: Options.Solver, else by what the
+// formula holds. Bit-vector formulas go to cvc5 and z3, each of which
+// solves some that the other does not within a minute, both starting in
+// tens of milliseconds; a formula with floating point goes to Bitwuzla,
+// which decides the examples' floating-point queries that cvc5 and z3
+// leave open after a minute, with cvc5 beside it. Measured by
+// BenchmarkEngines and BenchmarkFloatingPoint.
+func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if c.opts.Solver != nil {
 		return c.opts.Solver, nil
 	}
-	var ss []smt.Solver
+	want := []string{"cvc5", "z3"}
+	if fp {
+		want = []string{"bitwuzla", "cvc5", "z3"}
+	}
+	have := map[string]smt.Solver{}
 	for _, s := range smt.Available() {
-		if s.Name() == "z3" || s.Name() == "cvc5" {
+		have[s.Name()] = s
+	}
+	var ss []smt.Solver
+	for _, name := range want {
+		if s, ok := have[name]; ok && len(ss) < 2 {
 			ss = append(ss, s)
 		}
 	}
@@ -156,6 +172,7 @@ func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant 
 	x.run()
 	tr.defined = cp.Defined
 	tr.vals = tr.collectValues()
+	tr.fp = strings.Contains(tr.script.String(), "FloatingPoint")
 	return tr, nil
 }
 
@@ -178,8 +195,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if q.K < 0 {
 		return nil, fmt.Errorf("native: negative bound %d", q.K)
 	}
-	solver, err := c.solver()
-	if err != nil {
+	if _, err := c.solver(false); err != nil {
 		return nil, err
 	}
 	timeout := q.TimeoutOrDefault()
@@ -199,6 +215,10 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			res.Reason = "timeout"
 			return res, nil
 		}
+		return nil, err
+	}
+	solver, err := c.solver(tr.fp)
+	if err != nil {
 		return nil, err
 	}
 	sel := tr.selectors(q)

@@ -62,7 +62,10 @@
 //
 // The solver is a portfolio of cvc5 and z3 when both are installed (the
 // first definitive answer wins; contradicting answers are an error, never
-// a verdict). Constant folding keeps unrolled counters, indices and
+// a verdict); a formula with floating point goes to Bitwuzla and cvc5
+// instead when Bitwuzla's Python bindings are installed, since z3 and
+// cvc5 time out on the division and multiplication chains of programs
+// such as examples/c/knapsack.c that Bitwuzla decides in seconds. Constant folding keeps unrolled counters, indices and
 // pointers literal, so most branches of bounded loops never reach it.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and

@@ -163,8 +163,7 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	if timeout <= 0 {
 		timeout = bmc.DefaultTimeout
 	}
-	solver, err := c.solver()
-	if err != nil {
+	if _, err := c.solver(false); err != nil {
 		return nil, err
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
@@ -175,6 +174,10 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 			return nil, fmt.Errorf("native: %w", ctx.Err())
 		}
 		return nil, fmt.Errorf("native: %s: %w", p.File, err)
+	}
+	solver, err := c.solver(tr.fp)
+	if err != nil {
+		return nil, err
 	}
 	var sites []*site
 	for _, s := range rec.sites {

@@ -73,6 +73,7 @@ type translation struct {
 	defined  map[string]bool
 	vals     []string   // the terms whose values make a counterexample
 	safety   *safetyRec // the safety checks, for a translation made by Safety
+	fp       bool       // the formula has floating point (picks the solver)
 }
 
 type funcCtx struct {

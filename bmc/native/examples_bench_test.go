@@ -1,0 +1,99 @@
+package native
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+)
+
+// BenchmarkExamples runs VerifyAll with the native engine on each program
+// of examples/c at k=5 with the default 60 s per check, one check at a
+// time, under each solver configuration (the default choice, and cvc5
+// with z3 alone, as before Bitwuzla took the floating-point formulas).
+// Reported per program: the assertions left UNKNOWN, those whose verdict
+// differs from NAME.expect.json (ESBMC's verdicts), and the slowest
+// assertion's checks. The goal of the native engine is 0 unknown, 0
+// mismatch and no assertion over 60 s.
+//
+//	go test -run '^$' -bench 'BenchmarkExamples/default' -benchtime 1x ./bmc/native
+func BenchmarkExamples(b *testing.B) {
+	needTools(b)
+	names, err := filepath.Glob("../../examples/c/*.c")
+	if err != nil || len(names) == 0 {
+		b.Fatalf("no examples: %v", err)
+	}
+	configs := []struct {
+		name    string
+		solvers []string // nil: the default choice
+	}{{"default", nil}, {"cvc5+z3", []string{"cvc5", "z3"}}}
+	for _, cfg := range configs {
+		for _, name := range names {
+			base := strings.TrimSuffix(filepath.Base(name), ".c")
+			b.Run(cfg.name+"/"+base, func(b *testing.B) {
+				var opts *Options
+				if cfg.solvers != nil {
+					opts = &Options{Solver: solvers(b, cfg.solvers...)}
+				}
+				p, want := loadExample(b, name)
+				for n := 0; n < b.N; n++ {
+					rep, err := bmc.VerifyAll(context.Background(), p, New(opts), &bmc.Options{K: 5, Workers: 1})
+					if err != nil {
+						b.Fatal(err)
+					}
+					var slowest time.Duration
+					mismatch := 0
+					for i, f := range rep.Facts {
+						slowest = max(slowest, f.Duration)
+						if f.Status.String() != want[i] {
+							mismatch++
+							b.Logf("%s a%d: %v, want %s (%s)", base, i+1, f.Status, want[i], f.Reason)
+						}
+					}
+					b.ReportMetric(float64(rep.Summary.Unknown), "unknown")
+					b.ReportMetric(float64(mismatch), "mismatch")
+					b.ReportMetric(slowest.Seconds(), "s/slowest-assert")
+				}
+			})
+		}
+	}
+}
+
+// loadExample reads an example program and the expected status of each
+// assertion from NAME.expect.json beside it.
+func loadExample(tb testing.TB, name string) (*bmc.Program, []string) {
+	tb.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := bmc.ParseProgram(name, src)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	raw, err := os.ReadFile(strings.TrimSuffix(name, ".c") + ".expect.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var exp struct {
+		Assertions []struct {
+			Status string `json:"status"`
+		} `json:"assertions"`
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		tb.Fatalf("%s: %v", name, err)
+	}
+	if len(exp.Assertions) != len(p.Asserts) {
+		tb.Fatalf("%s: %d expectations for %d assertions", name, len(exp.Assertions), len(p.Asserts))
+	}
+	want := make([]string, len(exp.Assertions))
+	for i, a := range exp.Assertions {
+		want[i] = a.Status
+	}
+	return p, want
+}
