@@ -339,6 +339,9 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.BoundComplete = true
 	case Falsified:
 		f.BoundReason = "a loop can run more than k times"
+		if b.Reason != "" {
+			f.BoundReason = b.Reason // which loop, as the engine says
+		}
 	default:
 		f.BoundReason = "unwinding check inconclusive: " + b.Reason
 	}

@@ -147,6 +147,9 @@ type Stmt struct {
 	Case *big.Int
 	// Assert: index into the program's assertions.
 	Assert int
+	// Span and BodySpan: a loop's byte range in the source and its body's,
+	// where the replay of an unwinding violation counts the iterations.
+	Span, BodySpan [2]int
 }
 
 // A Func is a function definition.
@@ -156,6 +159,9 @@ type Func struct {
 	Params []*Var
 	Body   *Stmt
 	Line   int
+	// BodyAt is the byte offset just after the body's opening brace, where
+	// the replay of an unwinding violation counts the activations.
+	BodyAt int
 }
 
 // unsupportedError reports a construct the engine does not model.

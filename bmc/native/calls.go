@@ -21,7 +21,7 @@ func (x *sym) callUser(s *state, e *Expr) value {
 	}
 	if depth > x.k {
 		// Recursion deeper than the bound: like a loop unwound K times.
-		x.tr.unwind = append(x.tr.unwind, s.guard)
+		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, fn: f, what: "the recursion of " + f.Name})
 		s.guard = "false"
 		if f.Ret.Kind == KVoid {
 			return value{t: tVoid}
@@ -296,11 +296,15 @@ func (x *sym) strBound(p value) (int, bool) {
 
 const libBound = 64
 
-func (x *sym) cut(s *state, exact bool, more string) {
+// cut drops the executions on which a library model would pass its own
+// bound (more): they are unwinding violations of the model, not of a loop
+// of the program.
+func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 	if exact {
 		return
 	}
-	x.tr.unwind = append(x.tr.unwind, x.def("Bool", and(s.guard, more)))
+	x.tr.unwind = append(x.tr.unwind, unwindSite{guard: x.def("Bool", and(s.guard, more)), line: line,
+		what: "the model of " + fn})
 	x.assume(s, not(more))
 }
 
@@ -316,7 +320,7 @@ func (x *sym) strlen(s *state, p value, line int) string {
 		r = ite("(= "+chars[j]+" #x00)", bvInt(int64(j), 64), r)
 		all = and(all, "(not (= "+chars[j]+" #x00))")
 	}
-	x.cut(s, exact, all)
+	x.cut(s, exact, all, line, "strlen")
 	return r
 }
 
@@ -346,7 +350,7 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	if n != "" {
 		all = and(all, "(bvugt "+n+" "+bvInt(int64(bound), 64)+")")
 	}
-	x.cut(s, ea && eb, all)
+	x.cut(s, ea && eb, all, line, "strcmp")
 	res = x.def(bvSort(32), res)
 	r := x.nondet(tInt, "cmp")
 	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
@@ -378,7 +382,7 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 		going = x.def("Bool", and(going, "(not (= "+c+" #x00))"))
 	}
 	if n == "" {
-		x.cut(s, es, going)
+		x.cut(s, es, going, line, "strcpy")
 	}
 }
 
@@ -414,7 +418,7 @@ func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, li
 	if !constant {
 		b, exact := x.strBound(p)
 		max = b / len(leaves)
-		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")")
+		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")", line, "memset")
 	}
 	if max*len(leaves) > 65536 {
 		x.fail(line, "memset of %d cells", max*len(leaves))
@@ -449,7 +453,7 @@ func (x *sym) memcpy(s *state, d, src value, dt, st *Type, nE *Expr, n value, li
 	if !constant {
 		b, exact := x.strBound(d)
 		max = b / len(leaves)
-		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")")
+		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")", line, "memcpy")
 	}
 	if max*len(leaves) > 65536 {
 		x.fail(line, "memcpy of %d cells", max*len(leaves))

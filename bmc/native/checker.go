@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -172,6 +173,12 @@ func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant 
 	x.run()
 	tr.defined = cp.Defined
 	tr.vals = tr.collectValues()
+	tr.uvals = append([]string(nil), tr.vals...)
+	for _, g := range tr.unwindGuards() {
+		if g != "true" && g != "false" && !slices.Contains(tr.vals, g) {
+			tr.uvals = append(tr.uvals, g)
+		}
+	}
 	tr.fp = strings.Contains(tr.script.String(), "FloatingPoint")
 	return tr, nil
 }
@@ -268,8 +275,8 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.BoundComplete = true
 		return res, nil
 	}
-	goal := "(assert (or false " + strings.Join(tr.unwind, " ") + "))\n"
-	sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, nil, timeout-time.Since(start))
+	goal := "(assert (or false " + strings.Join(tr.unwindGuards(), " ") + "))\n"
+	sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, tr.uvals, timeout-time.Since(start))
 	if err != nil {
 		return nil, err
 	}
@@ -278,8 +285,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.BoundComplete = true
 		return res, nil
 	case smt.Sat:
-		res.Status = bmc.Unknown
-		res.Reason = fmt.Sprintf("unwinding assertion violated: a loop or recursion can run more than k=%d times", q.K)
+		return c.unwound(ctx, q, tr, sr.Model, res), nil
 	default:
 		res.Status = bmc.Unknown
 		res.Reason = "unwinding check: solver: " + sr.Reason

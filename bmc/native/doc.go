@@ -139,6 +139,11 @@
 // cost a verdict but never produce a wrong one. With
 // Query.UnwindingAssertions a second check asks whether any loop,
 // recursion or bounded library expansion can exceed its bound; unsat gives
-// BoundComplete, sat gives UNKNOWN ("unwinding assertion violated").
+// BoundComplete. Sat gives FALSIFIED, as ESBMC and CBMC report a failed
+// unwinding assertion, only once a real run shows it: the program is
+// compiled with a counter on every loop and function (unwind.go) and run
+// on the model's input until a counter passes k. A library model's own
+// bound, or a model that does not replay, gives UNKNOWN ("unwinding
+// assertion violated: ...").
 // Panics are recovered into UNKNOWN.
 package native

@@ -678,7 +678,12 @@ func (c *conv) funcDef(n *sitter.Node) {
 	}
 	c.protos[name] = ft
 	c.cur = f
-	f.Body = c.stmt(n.ChildByFieldName("body"))
+	body := n.ChildByFieldName("body")
+	if body == nil || body.Type() != "compound_statement" {
+		c.fail(lineOf(n), "function body")
+	}
+	f.BodyAt = int(body.StartByte()) + 1
+	f.Body = c.stmt(body)
 	c.cur = nil
 	c.scopes = nil
 }
@@ -763,14 +768,16 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		}
 		return s
 	case "while_statement":
-		return &Stmt{Op: SWhile, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: c.scoped(n.ChildByFieldName("body"))}
+		return &Stmt{Op: SWhile, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: c.scoped(n.ChildByFieldName("body")),
+			Span: span(n), BodySpan: span(n.ChildByFieldName("body"))}
 	case "do_statement":
 		body := c.scoped(n.ChildByFieldName("body"))
-		return &Stmt{Op: SDo, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: body}
+		return &Stmt{Op: SDo, Line: line, X: c.cond(c.expr(n.ChildByFieldName("condition"))), Body: body,
+			Span: span(n), BodySpan: span(n.ChildByFieldName("body"))}
 	case "for_statement":
 		c.scopes = append(c.scopes, map[string]*Var{})
 		defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
-		s := &Stmt{Op: SFor, Line: line}
+		s := &Stmt{Op: SFor, Line: line, Span: span(n), BodySpan: span(n.ChildByFieldName("body"))}
 		if in := n.ChildByFieldName("initializer"); in != nil {
 			if in.Type() == "declaration" {
 				s.Init = &Stmt{Op: SDecl, Line: line, Decls: c.declaration(in, false)}
@@ -894,6 +901,14 @@ func (c *conv) misparsedDecl(n *sitter.Node) *Stmt {
 }
 
 // scoped converts a statement that forms its own scope.
+// span is a node's byte range; a missing node has none.
+func span(n *sitter.Node) [2]int {
+	if n == nil {
+		return [2]int{}
+	}
+	return [2]int{int(n.StartByte()), int(n.EndByte())}
+}
+
 func (c *conv) scoped(n *sitter.Node) *Stmt {
 	if n == nil {
 		return &Stmt{Op: SEmpty}

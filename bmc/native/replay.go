@@ -106,45 +106,59 @@ func cTypeName(t *Type) string {
 // replay compiles the query's program with gcc, runs it on the
 // counterexample and reports whether the target assertion failed.
 func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *translation, d *cexData) (bool, string) {
+	rr, why := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
+	if rr == nil {
+		return false, why
+	}
+	if rr.ExitCode == exitViolated && strings.Contains(string(rr.Stderr), targetMarker) {
+		return true, ""
+	}
+	return false, exitWhy(rr)
+}
+
+// runReplay compiles a rendered program (src, with the lines of file),
+// with decls before it and extra C appended to the harness, and runs it on
+// the counterexample's input. A nil result comes with the reason it could
+// not run.
+func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *translation, d *cexData, decls, extra string) (*proc.Result, string) {
 	gcc := c.opts.GCC
 	if gcc == "" {
 		gcc = "gcc"
 	}
 	if _, err := proc.LookPath(gcc); err != nil {
-		return false, "gcc not found to replay it"
+		return nil, "gcc not found to replay it"
 	}
 	dir, remove, err := proc.TempDir("native-replay")
 	if err != nil {
-		return false, err.Error()
+		return nil, err.Error()
 	}
 	defer remove()
-	src := q.Render("__surety_assert", "__surety_assume")
-	name := filepath.Base(q.Program.File)
+	name := filepath.Base(file)
 	if name == "" || name == "." {
 		name = "program.c"
 	}
-	prog := prelude + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	prog := prelude + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.defined)
+	h := harness(d, used, tr.defined) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
-		return false, err.Error()
+		return nil, err.Error()
 	}
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
-		return false, err.Error()
+		return nil, err.Error()
 	}
 	cr, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Dir: dir, Timeout: 60 * time.Second,
 		Args: []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 			"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
 			"-o", "prog", "prog.c", "harness.c", "-lm"}})
 	if err != nil {
-		return false, "gcc: " + err.Error()
+		return nil, "gcc: " + err.Error()
 	}
 	if cr.ExitCode != 0 {
 		msg := strings.TrimSpace(string(cr.Stderr))
 		if len(msg) > 300 {
 			msg = msg[:300]
 		}
-		return false, "gcc failed: " + msg
+		return nil, "gcc failed: " + msg
 	}
 	rt := c.opts.ReplayTimeout
 	if rt <= 0 {
@@ -153,17 +167,22 @@ func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *translation, d *
 	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.cex.Stdin), Timeout: rt,
 		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}})
 	if err != nil && rr == nil {
-		return false, "run: " + err.Error()
+		return nil, "run: " + err.Error()
 	}
+	return rr, ""
+}
+
+// exitWhy says how a replayed run ended, when it did not end as hoped.
+func exitWhy(rr *proc.Result) string {
 	switch {
 	case rr.TimedOut:
-		return false, "the program ran out of time"
+		return "the program ran out of time"
 	case rr.ExitCode == exitViolated && strings.Contains(string(rr.Stderr), targetMarker):
-		return true, ""
+		return "the target assertion failed instead"
 	case rr.ExitCode == exitInfeasible:
-		return false, "an assumption failed on the replayed run"
+		return "an assumption failed on the replayed run"
 	case rr.ExitCode < 0:
-		return false, "the program was killed by " + rr.Signal
+		return "the program was killed by " + rr.Signal
 	}
-	return false, fmt.Sprintf("the program exited with status %d without failing the assertion", rr.ExitCode)
+	return fmt.Sprintf("the program exited with status %d without failing the assertion", rr.ExitCode)
 }

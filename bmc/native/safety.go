@@ -220,7 +220,7 @@ func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *tran
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	goal := "(assert (or false " + strings.Join(tr.unwind, " ") + "))\n"
+	goal := "(assert (or false " + strings.Join(tr.unwindGuards(), " ") + "))\n"
 	sr, err := c.solve(ctx, solver, tr.script.String()+tr.assumeAll()+goal, nil, timeout)
 	if err != nil {
 		return false, err

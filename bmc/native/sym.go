@@ -63,7 +63,7 @@ type step struct {
 type translation struct {
 	script   strings.Builder
 	viol     [][]string // per assertion index
-	unwind   []string
+	unwind   []unwindSite
 	inputs   []*input
 	events   []*stdinEvent
 	steps    []step
@@ -72,8 +72,29 @@ type translation struct {
 	terms    int
 	defined  map[string]bool
 	vals     []string   // the terms whose values make a counterexample
+	uvals    []string   // vals and the unwinding guards
 	safety   *safetyRec // the safety checks, for a translation made by Safety
 	fp       bool       // the formula has floating point (picks the solver)
+}
+
+// An unwindSite is where an execution can exceed a bound: a loop about to
+// run its body a K+1-th time, a call deeper than K into a recursion, or a
+// library model's own bound. Its guard holds on the executions that do.
+type unwindSite struct {
+	guard string
+	line  int
+	loop  *Stmt // for a loop
+	fn    *Func // for a recursion
+	what  string
+}
+
+// unwindGuards are the guards of every unwinding site.
+func (tr *translation) unwindGuards() []string {
+	out := make([]string, len(tr.unwind))
+	for i, u := range tr.unwind {
+		out[i] = u.guard
+	}
+	return out
 }
 
 type funcCtx struct {

@@ -1,0 +1,126 @@
+package native
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/bmc"
+)
+
+// TestUnwindingReplayed checks that an unwinding violation is FALSIFIED
+// only with a run that shows it, for each kind of loop, nested and
+// unbraced loops, a recursion, an assertion in a loop's body and a
+// variant schema, and that a library model's bound stays UNKNOWN.
+func TestUnwindingReplayed(t *testing.T) {
+	needTools(t)
+	for _, tc := range []struct {
+		name, src string
+		k         int
+		status    bmc.Status
+		reason    string
+	}{
+		{"while", `int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 4) return 0;
+  while (n > 0) n--;
+  assert(n == 0);
+  return 0;
+}`, 3, bmc.Falsified, "the loop at line 4 runs more than k=3 times"},
+		{"do", `int main(void) {
+  unsigned n = __VERIFIER_nondet_uint() % 5;
+  int i = 0;
+  do { i++; } while (i < n);
+  assert(i >= 1);
+  return 0;
+}`, 3, bmc.Falsified, "the loop at line 4 runs more than k=3 times"},
+		{"nested unbraced", `int main(void) {
+  int n = __VERIFIER_nondet_int(), s = 0;
+  if (n < 0 || n > 3) return 0;
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < n; j++) s++;
+  assert(s <= 6);
+  return 0;
+}`, 2, bmc.Falsified, "the loop at line 5 runs more than k=2 times"},
+		{"assertion in the body", `int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 9) return 0;
+  for (int i = 0; i < n; i++) assert(i < 9);
+  return 0;
+}`, 4, bmc.Falsified, "the loop at line 4 runs more than k=4 times"},
+		{"recursion", `int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 6) return 0;
+  assert(f(n) == n);
+  return 0;
+}`, 3, bmc.Falsified, "the function at line 1 recurses deeper than k=3"},
+		{"complete", `int main(void) {
+  int s = 0;
+  for (int i = 0; i < 3; i++) s += i;
+  assert(s == 3);
+  return 0;
+}`, 3, bmc.Verified, ""},
+		{"library bound", `#include <stdlib.h>
+#include <string.h>
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint() % 70 + 1;
+  char *s = malloc(n);
+  memset(s, 'a', n);
+  assert(s[0] == 'a');
+  return 0;
+}`, 5, bmc.Unknown, "the model of memset at line 6 can need more elements than it unrolls"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustProgram(t, tc.src)
+			r, err := New(nil).Check(context.Background(), &bmc.Query{Program: p, K: tc.k, UnwindingAssertions: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Status != tc.status || !strings.Contains(r.Reason, tc.reason) {
+				t.Fatalf("got %v (%s), want %v with %q", r.Status, r.Reason, tc.status, tc.reason)
+			}
+			if tc.status == bmc.Verified && !r.BoundComplete {
+				t.Fatalf("VERIFIED without a complete bound")
+			}
+		})
+	}
+}
+
+// TestInstrumentBounds checks that the counted program keeps the lines and
+// assertions of the original: each assertion's range holds the same text.
+func TestInstrumentBounds(t *testing.T) {
+	src := `int g(int x) { while (x > 0) x--; return x; }
+int main(void) {
+  int s = 0;
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++) assert(s >= 0);
+  do s++; while (s < 2);
+  assert(g(s) == 0);
+  return 0;
+}`
+	p := mustProgram(t, src)
+	cp, err := parse(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip, ok := instrumentBounds(p, cp, 5)
+	if !ok {
+		t.Fatal("not instrumented")
+	}
+	if got, want := strings.Count(string(ip.Source), "\n"), strings.Count(src, "\n"); got != want {
+		t.Errorf("%d lines, want %d", got, want)
+	}
+	for i, a := range ip.Asserts {
+		o := p.Asserts[i]
+		if string(ip.Source[a.Start:a.End]) != string(p.Source[o.Start:o.End]) {
+			t.Errorf("assertion %d moved to %q", i, ip.Source[a.Start:a.End])
+		}
+	}
+	if n := strings.Count(string(ip.Source), "__surety_unwound(\"loop\""); n != 4 {
+		t.Errorf("%d loops counted, want 4:\n%s", n, ip.Source)
+	}
+	if n := strings.Count(string(ip.Source), "__surety_enter("); n != 2 {
+		t.Errorf("%d functions counted, want 2", n)
+	}
+}
