@@ -242,7 +242,7 @@ func (s *Session) Check(ctx context.Context, values ...string) (*Result, error) 
 		deadline = start.Add(s.sopts.Timeout + s.opts.grace(s.sopts.Timeout))
 	}
 	res := &Result{Solver: s.name}
-	if err := s.write("(check-sat)\n"); err != nil {
+	if err := s.write(ctx, "(check-sat)\n", time.Now().Add(s.sopts.SyncTimeout)); err != nil {
 		return nil, err
 	}
 	var errs []string
@@ -277,7 +277,7 @@ func (s *Session) Check(ctx context.Context, values ...string) (*Result, error) 
 	}
 	switch {
 	case res.Status == Sat && len(values) > 0:
-		if err := s.write("(get-value (" + strings.Join(values, " ") + "))\n"); err != nil {
+		if err := s.write(ctx, "(get-value ("+strings.Join(values, " ")+"))\n", time.Now().Add(s.sopts.SyncTimeout)); err != nil {
 			return nil, err
 		}
 		r, err := s.read(ctx, time.Now().Add(s.sopts.SyncTimeout))
@@ -298,7 +298,7 @@ func (s *Session) Check(ctx context.Context, values ...string) (*Result, error) 
 			res.Model[values[i]] = decodeValue(pair.list[1], s.decls.sortOf(parsed[i]))
 		}
 	case res.Status == Unknown:
-		if err := s.write("(get-info :reason-unknown)\n"); err != nil {
+		if err := s.write(ctx, "(get-info :reason-unknown)\n", time.Now().Add(s.sopts.SyncTimeout)); err != nil {
 			return nil, err
 		}
 		r, err := s.read(ctx, time.Now().Add(s.sopts.SyncTimeout))
@@ -360,10 +360,10 @@ func (s *Session) send(ctx context.Context, text string) error {
 	if s.closed != nil {
 		return s.closed
 	}
-	if err := s.write(text + "\n(echo \"" + checkMarker + "\")\n"); err != nil {
+	deadline := time.Now().Add(s.sopts.SyncTimeout)
+	if err := s.write(ctx, text+"\n(echo \""+checkMarker+"\")\n", deadline); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(s.sopts.SyncTimeout)
 	var errs []string
 	for {
 		r, err := s.read(ctx, deadline)
@@ -392,11 +392,31 @@ func (s *Session) send(ctx context.Context, text string) error {
 	return nil
 }
 
-func (s *Session) write(text string) error {
+// write sends text, giving up at deadline (zero: none) or when ctx is
+// done: a solver busy with earlier input stops reading, and a write into
+// its full pipe would otherwise block for as long as it works. Giving up
+// kills the session.
+func (s *Session) write(ctx context.Context, text string, deadline time.Time) error {
 	if s.closed != nil {
 		return s.closed
 	}
-	if _, err := io.WriteString(s.p.Stdin(), text); err != nil {
+	if err := ctx.Err(); err != nil {
+		return s.kill(fmt.Errorf("smt: %s: %w", s.name, err))
+	}
+	in := s.p.Stdin()
+	d, _ := in.(interface{ SetWriteDeadline(time.Time) error })
+	if d != nil {
+		_ = d.SetWriteDeadline(deadline)
+		stop := context.AfterFunc(ctx, func() { _ = d.SetWriteDeadline(time.Now()) })
+		defer stop()
+	}
+	if _, err := io.WriteString(in, text); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return s.kill(fmt.Errorf("smt: %s: %w", s.name, ctx.Err()))
+		case !deadline.IsZero() && time.Now().After(deadline):
+			return s.kill(fmt.Errorf("smt: %s: the solver read no input for %v", s.name, s.sopts.SyncTimeout))
+		}
 		return s.kill(fmt.Errorf("smt: %s: writing to the solver: %w (stderr: %s)", s.name, err, strings.TrimSpace(string(s.p.Stderr()))))
 	}
 	return nil

@@ -3,6 +3,8 @@ package smt
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -180,5 +182,37 @@ func TestSessionRejectsScopeCommands(t *testing.T) {
 	defer sess.Close()
 	if err := sess.Assert(context.Background(), "(push 1)"); err == nil || !strings.Contains(err.Error(), "Session's methods") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestSessionWriteCancelled checks that a write to a solver that has
+// stopped reading its input gives up when the ctx ends, instead of
+// blocking on the full pipe for as long as the solver works. The
+// "solver" acknowledges the prelude and then sleeps without reading.
+func TestSessionWriteCancelled(t *testing.T) {
+	need(t, "sh")
+	stuck := filepath.Join(t.TempDir(), "stuck")
+	script := "#!/bin/sh\nIFS= read -r a; IFS= read -r b; printf '\"surety:check\"\\n'; exec sleep 60\n"
+	if err := os.WriteFile(stuck, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s, err := StartSession(context.Background(), Z3(&Options{Path: stuck}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	big := strings.Repeat("(declare-const x Bool)\n", 1<<16) // 1.5 MB: more than a pipe holds
+	start := time.Now()
+	err = s.Assert(ctx, big)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the ctx's deadline", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("Assert returned after %v", d)
+	}
+	if _, err := s.Check(context.Background()); !errors.Is(err, ErrSessionClosed) {
+		t.Fatalf("after a cancelled write: %v, want ErrSessionClosed", err)
 	}
 }
