@@ -75,6 +75,7 @@ func BenchmarkEngines(b *testing.B) {
 		b.ReportMetric(float64(len(qs)), "asserts")
 	}
 	b.Run("native", func(b *testing.B) { run(b, func() bmc.Checker { return New(nil) }) })
+	b.Run("native/fresh", func(b *testing.B) { run(b, func() bmc.Checker { return New(&Options{Fresh: true}) }) })
 	for _, names := range [][]string{{"cvc5", "z3"}, {"bitwuzla", "cvc5"}, {"cvc5"}, {"bitwuzla"}, {"z3"}} {
 		b.Run("native/"+strings.Join(names, "+"), func(b *testing.B) {
 			s := solvers(b, names...)

@@ -30,12 +30,20 @@ type Options struct {
 	ReplayTimeout time.Duration
 	// CacheSize is how many translations are kept; 0 means 16.
 	CacheSize int
+	// Fresh runs every check in a solver process of its own. False (the
+	// default) keeps a cvc5 process that holds a program's formula for its
+	// next checks (sessions.go); z3, Options.Solver and formulas with
+	// floating point always use processes of their own.
+	Fresh bool
 }
 
 // Checker is the native bounded model checker. It is safe for concurrent
-// use; translations are shared between queries on the same program.
+// use; translations are shared between queries on the same program, and
+// so are solver processes, which are closed a few seconds after their
+// last check or by Close.
 type Checker struct {
 	opts Options
+	warm sessions
 	// trs keeps translations by source, bound and variant; parses keeps
 	// typed trees by source.
 	trs    memo[*translation]
@@ -91,6 +99,64 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 		return ss[0], nil
 	}
 	return smt.Portfolio(ss...), nil
+}
+
+// Close ends the solver processes kept for later checks. The checker
+// stays usable.
+func (c *Checker) Close() error {
+	c.warm.closeAll()
+	return nil
+}
+
+// A decider answers the checks on one translation: one-shot solver
+// processes given the whole script, or warm processes that hold it and
+// are given only what a check adds (script is then "").
+type decider struct {
+	smt.Solver
+	script string
+}
+
+// decider picks how the checks on tr are answered. By default cvc5 runs
+// warm (sessions.go) and z3 in a process per check: in incremental mode
+// z3 gives up the bit-blasting tactic that makes it win the hard
+// bit-vector checks that cvc5 loses, and its warm processes made the
+// differential suite twice as slow on the mean.
+func (c *Checker) decider(tr *translation, timeout time.Duration) (*decider, error) {
+	if c.opts.Solver == nil && !c.opts.Fresh && !tr.fp {
+		var ss []smt.Solver
+		for _, s := range smt.Available() {
+			switch s.Name() {
+			case "cvc5":
+				ss = append([]smt.Solver{&warmSolver{pool: &c.warm, solver: s, tr: tr, timeout: timeout}}, ss...)
+			case "z3":
+				ss = append(ss, &prefixed{Solver: s, script: tr.script.String()})
+			}
+		}
+		switch len(ss) {
+		case 1:
+			return &decider{Solver: ss[0]}, nil
+		case 2:
+			return &decider{Solver: smt.Portfolio(ss...)}, nil
+		}
+	}
+	s, err := c.solver(tr.fp)
+	if err != nil {
+		return nil, err
+	}
+	return &decider{Solver: s, script: tr.script.String()}, nil
+}
+
+// prefixed is a one-shot solver beside warm ones: it is given what a
+// check adds, and sends the translation's script before it.
+type prefixed struct {
+	smt.Solver
+	script string
+}
+
+func (p *prefixed) Check(ctx context.Context, q *smt.Query) (*smt.Result, error) {
+	q2 := *q
+	q2.Script = p.script + q.Script
+	return p.Solver.Check(ctx, &q2)
 }
 
 // cacheSize is how many translations (and parses) are kept.
@@ -224,7 +290,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		}
 		return nil, err
 	}
-	solver, err := c.solver(tr.fp)
+	solver, err := c.decider(tr, timeout)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +298,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	viol := tr.viol[q.Target]
 	if len(viol) > 0 {
 		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
-		sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, tr.values(), timeout-time.Since(start))
+		sr, err := c.solve(ctx, solver, sel+goal, tr.values(), timeout-time.Since(start))
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +312,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			if !ok && len(tr.nice) > 0 {
 				// Ask for a counterexample in which every scanf succeeds.
 				nice := "(assert (and true " + strings.Join(tr.nice, " ") + "))\n"
-				sr2, err2 := c.solve(ctx, solver, tr.script.String()+sel+goal+nice, tr.values(), timeout-time.Since(start))
+				sr2, err2 := c.solve(ctx, solver, sel+goal+nice, tr.values(), timeout-time.Since(start))
 				if err2 == nil && sr2.Status == smt.Sat {
 					cex2 := tr.counterexample(sr2.Model)
 					if ok2, why2 := c.replay(ctx, q, tr, cex2); ok2 {
@@ -276,7 +342,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		return res, nil
 	}
 	goal := "(assert (or false " + strings.Join(tr.unwindGuards(), " ") + "))\n"
-	sr, err := c.solve(ctx, solver, tr.script.String()+sel+goal, tr.uvals, timeout-time.Since(start))
+	sr, err := c.solve(ctx, solver, sel+goal, tr.uvals, timeout-time.Since(start))
 	if err != nil {
 		return nil, err
 	}
@@ -327,11 +393,12 @@ func (tr *translation) selectors(q *bmc.Query) string {
 	return b.String()
 }
 
-func (c *Checker) solve(ctx context.Context, s smt.Solver, script string, values []string, left time.Duration) (*smt.Result, error) {
+// solve asks d one check: what it adds to the translation's script.
+func (c *Checker) solve(ctx context.Context, d *decider, add string, values []string, left time.Duration) (*smt.Result, error) {
 	if left <= 0 {
 		return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
 	}
-	r, err := s.Check(ctx, &smt.Query{Script: script, Values: values, Timeout: left})
+	r, err := d.Check(ctx, &smt.Query{Script: d.script + add, Values: values, Timeout: left})
 	if err != nil {
 		if ctx.Err() != nil {
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {

@@ -146,7 +146,16 @@ int main(void) {
 	if d := time.Since(start); d > 15*time.Second {
 		t.Fatalf("took %v after cancel", d)
 	}
-	for i := 0; i < 50 && proc.Running() > 0; i++ {
+	noneLeft(t)
+}
+
+// noneLeft fails the test if a solver or program started by the tests is
+// still running once the warm solver processes of earlier tests have had
+// their idle time to end.
+func noneLeft(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(idleFor + 2*time.Second)
+	for proc.Running() > 0 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	if n := proc.Running(); n != 0 {

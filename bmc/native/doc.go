@@ -62,11 +62,16 @@
 //
 // The solver is a portfolio of cvc5 and z3 when both are installed (the
 // first definitive answer wins; contradicting answers are an error, never
-// a verdict); a formula with floating point goes to Bitwuzla and cvc5
-// instead when Bitwuzla's Python bindings are installed, since z3 and
-// cvc5 time out on the division and multiplication chains of programs
-// such as examples/c/knapsack.c that Bitwuzla decides in seconds. Constant folding keeps unrolled counters, indices and
-// pointers literal, so most branches of bounded loops never reach it.
+// a verdict). cvc5 runs warm: one process holds a program's formula and
+// answers each of its checks as push, assert, check, pop (sessions.go);
+// z3 gets a process per check, since its incremental mode gives up the
+// tactic that wins it the hard bit-vector checks. A formula with floating
+// point goes to Bitwuzla and cvc5 instead, each check in its own process,
+// when Bitwuzla's Python bindings are installed: z3 and cvc5 time out on
+// the divisions and products of programs such as examples/c/knapsack.c
+// that Bitwuzla decides in seconds. Constant folding keeps unrolled
+// counters, indices and pointers literal, so most branches of bounded
+// loops never reach the solver.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and

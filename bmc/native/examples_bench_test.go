@@ -31,14 +31,15 @@ func BenchmarkExamples(b *testing.B) {
 	configs := []struct {
 		name    string
 		solvers []string // nil: the default choice
-	}{{"default", nil}, {"cvc5+z3", []string{"cvc5", "z3"}}}
+		fresh   bool
+	}{{"default", nil, false}, {"fresh", nil, true}, {"cvc5+z3", []string{"cvc5", "z3"}, true}}
 	for _, cfg := range configs {
 		for _, name := range names {
 			base := strings.TrimSuffix(filepath.Base(name), ".c")
 			b.Run(cfg.name+"/"+base, func(b *testing.B) {
-				var opts *Options
+				opts := &Options{Fresh: cfg.fresh}
 				if cfg.solvers != nil {
-					opts = &Options{Solver: solvers(b, cfg.solvers...)}
+					opts.Solver = solvers(b, cfg.solvers...)
 				}
 				p, want := loadExample(b, name)
 				for n := 0; n < b.N; n++ {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/internal/proc"
 )
 
 // wantRe finds the expectations of a line: // want "re" "re"...
@@ -269,9 +268,7 @@ func TestSafetyCancel(t *testing.T) {
 	if _, err := New(nil).Safety(ctx, p, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
-	if n := proc.Running(); n != 0 {
-		t.Fatalf("%d child processes left running", n)
-	}
+	noneLeft(t)
 }
 
 // TestParseSanitizer reads reports in the formats gcc 12's sanitizers
