@@ -151,6 +151,9 @@ func (r *Report) WriteText(w io.Writer) error {
 				ew.WriteString(" bound complete: holds on every execution")
 			} else {
 				fmt.Fprintf(ew, " bounded: k=%d executions only", r.K)
+				if f.BoundReason != "" && f.BoundReason != "not checked" {
+					fmt.Fprintf(ew, " (%s)", f.BoundReason)
+				}
 			}
 		}
 		if f.Engine != "" {

@@ -38,5 +38,27 @@ func FuzzTranslate(f *testing.F) {
 		if err != nil && strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("translation failed: %v\n%s", err, src)
 		}
+		if err != nil {
+			return
+		}
+		// The program counted for an unwinding replay keeps its lines and
+		// the text of every assertion.
+		cp, err := parse(ctx, p)
+		if err != nil {
+			return
+		}
+		ip, ok := instrumentBounds(p, cp, 2)
+		if !ok {
+			return
+		}
+		if strings.Count(string(ip.Source), "\n") != strings.Count(string(src), "\n") {
+			t.Fatalf("instrumented program has other lines:\n%s", ip.Source)
+		}
+		for i, a := range ip.Asserts {
+			o := p.Asserts[i]
+			if string(ip.Source[a.Start:a.End]) != string(p.Source[o.Start:o.End]) {
+				t.Fatalf("assertion %d moved to %q:\n%s", i, ip.Source[a.Start:a.End], ip.Source)
+			}
+		}
 	})
 }

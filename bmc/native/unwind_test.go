@@ -2,6 +2,9 @@ package native
 
 import (
 	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -122,5 +125,35 @@ int main(void) {
 	}
 	if n := strings.Count(string(ip.Source), "__surety_enter("); n != 2 {
 		t.Errorf("%d functions counted, want 2", n)
+	}
+}
+
+// TestInstrumentedCompiles compiles the counted version of every program
+// of the differential suite with gcc: the counters must fit every loop,
+// switch and function shape the suite has.
+func TestInstrumentedCompiles(t *testing.T) {
+	needTools(t)
+	for _, c := range loadDiff(t) {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			t.Parallel()
+			cp, err := parse(context.Background(), c.prog)
+			if err != nil {
+				return // the engine refuses it; nothing to replay
+			}
+			ip, ok := instrumentBounds(c.prog, cp, c.k)
+			if !ok {
+				t.Fatal("not instrumented")
+			}
+			q := &bmc.Query{Program: ip, Target: 0}
+			src := prelude + boundsPrelude + "#line 1 \"p.c\"\n" + string(q.Render("__surety_assert", "__surety_assume"))
+			f := filepath.Join(t.TempDir(), "p.c")
+			if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("gcc", "-fsyntax-only", "-std=gnu11", "-w", f).CombinedOutput()
+			if err != nil {
+				t.Fatalf("gcc: %v\n%s\n%s", err, out, src)
+			}
+		})
 	}
 }
