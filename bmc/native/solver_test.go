@@ -77,15 +77,7 @@ func TestBitwuzlaAlone(t *testing.T) {
 		n++
 		t.Run(base, func(t *testing.T) {
 			t.Parallel()
-			for i, want := range c.expect {
-				r, err := chk.Check(context.Background(), &bmc.Query{Program: c.prog, Target: i, K: c.k})
-				if err != nil {
-					t.Fatalf("a%d: %v", i+1, err)
-				}
-				if r.Status != want {
-					t.Errorf("a%d (line %d): got %v (%s), want %v", i+1, c.prog.Asserts[i].SrcLine, r.Status, r.Reason, want)
-				}
-			}
+			checkCase(t, chk, c)
 		})
 	}
 	if n < 10 {

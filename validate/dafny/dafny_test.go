@@ -61,7 +61,14 @@ lemma AlsoGood() ensures [1, 2][1] == 2 {}
 		t.Fatalf("found lemmas %v, want 4", v.Lemmas)
 	}
 	for name, st := range want {
-		if got := v.Status(name); got != st {
+		got := v.Status(name)
+		// z3 may give up on Hard's nonlinear arithmetic (unknown) just
+		// before its time limit, which Dafny 2.3 reports as an error: on a
+		// loaded machine either answer comes. It must never be verified.
+		if name == "Hard" && got == dafny.Failed {
+			continue
+		}
+		if got != st {
 			t.Errorf("%s: %v, want %v\n%s", name, got, st, v.Output)
 		}
 	}
