@@ -109,25 +109,26 @@ func TestModelsOfEachSort(t *testing.T) {
 	}
 }
 
-func TestBoolectorFloatingPointUnsupported(t *testing.T) {
-	need(t, "boolector")
-	res, err := Boolector(nil).Check(context.Background(), &Query{Script: mixedScript})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status != Unknown || res.Reason != "unsupported: floating point" {
-		t.Fatalf("got %v %q", res.Status, res.Reason)
-	}
-}
-
-func TestBitwuzlaArithmeticUnsupported(t *testing.T) {
-	need(t, "bitwuzla")
-	res, err := Bitwuzla(nil).Check(context.Background(), &Query{Script: mixedScript})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Status != Unknown || res.Reason != "unsupported: integer or real arithmetic" {
-		t.Fatalf("got %v %q", res.Status, res.Reason)
+// TestUnsupportedTheories checks that a solver without a theory the
+// script uses answers Unknown, naming the theory, without running.
+func TestUnsupportedTheories(t *testing.T) {
+	for _, tc := range []struct {
+		s      Solver
+		reason string
+	}{
+		{Boolector(nil), "unsupported: floating point"},
+		{Bitwuzla(nil), "unsupported: integer or real arithmetic"},
+	} {
+		t.Run(tc.s.Name(), func(t *testing.T) {
+			need(t, tc.s.Name())
+			res, err := tc.s.Check(context.Background(), &Query{Script: mixedScript})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != Unknown || res.Reason != tc.reason {
+				t.Fatalf("got %v %q", res.Status, res.Reason)
+			}
+		})
 	}
 }
 

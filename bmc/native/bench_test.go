@@ -15,10 +15,7 @@ import (
 // one), skipping the benchmark when any is not installed.
 func solvers(b *testing.B, names ...string) smt.Solver {
 	b.Helper()
-	have := map[string]smt.Solver{}
-	for _, s := range smt.Available() {
-		have[s.Name()] = s
-	}
+	have := installed()
 	var ss []smt.Solver
 	for _, n := range names {
 		s, ok := have[n]

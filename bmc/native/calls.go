@@ -21,7 +21,7 @@ func (x *sym) callUser(s *state, e *Expr) value {
 	}
 	if depth > x.k {
 		// Recursion deeper than the bound: like a loop unwound K times.
-		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, fn: f, what: "the recursion of " + f.Name})
+		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, what: "the recursion of " + f.Name})
 		s.guard = "false"
 		if f.Ret.Kind == KVoid {
 			return value{t: tVoid}
@@ -304,7 +304,7 @@ func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 		return
 	}
 	x.tr.unwind = append(x.tr.unwind, unwindSite{guard: x.def("Bool", and(s.guard, more)), line: line,
-		what: "the model of " + fn})
+		what: "the model of " + fn, model: true})
 	x.assume(s, not(more))
 }
 

@@ -73,7 +73,7 @@ const engineVersion = "1"
 // tens of milliseconds; a formula with floating point goes to Bitwuzla,
 // which decides the examples' floating-point queries that cvc5 and z3
 // leave open after a minute, with cvc5 beside it. Measured by
-// BenchmarkEngines and BenchmarkFloatingPoint.
+// BenchmarkEngines and BenchmarkExamples.
 func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if c.opts.Solver != nil {
 		return c.opts.Solver, nil
@@ -82,10 +82,7 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if fp {
 		want = []string{"bitwuzla", "cvc5", "z3"}
 	}
-	have := map[string]smt.Solver{}
-	for _, s := range smt.Available() {
-		have[s.Name()] = s
-	}
+	have := installed()
 	var ss []smt.Solver
 	for _, name := range want {
 		if s, ok := have[name]; ok && len(ss) < 2 {
@@ -101,6 +98,15 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	return smt.Portfolio(ss...), nil
 }
 
+// installed returns the solvers that can run here, by name.
+func installed() map[string]smt.Solver {
+	have := map[string]smt.Solver{}
+	for _, s := range smt.Available() {
+		have[s.Name()] = s
+	}
+	return have
+}
+
 // Close ends the solver processes kept for later checks. The checker
 // stays usable.
 func (c *Checker) Close() error {
@@ -108,46 +114,33 @@ func (c *Checker) Close() error {
 	return nil
 }
 
-// A decider answers the checks on one translation: one-shot solver
-// processes given the whole script, or warm processes that hold it and
-// are given only what a check adds (script is then "").
-type decider struct {
-	smt.Solver
-	script string
-}
-
-// decider picks how the checks on tr are answered. By default cvc5 runs
-// warm (sessions.go) and z3 in a process per check: in incremental mode
+// decider returns the solver of the checks on tr, which is given only what
+// a check adds to tr's script. By default cvc5 runs warm (sessions.go),
+// holding the script, and z3 in a process per check: in incremental mode
 // z3 gives up the bit-blasting tactic that makes it win the hard
 // bit-vector checks that cvc5 loses, and its warm processes made the
 // differential suite twice as slow on the mean.
-func (c *Checker) decider(tr *translation, timeout time.Duration) (*decider, error) {
+func (c *Checker) decider(tr *translation, timeout time.Duration) (smt.Solver, error) {
+	script := tr.script.String()
 	if c.opts.Solver == nil && !c.opts.Fresh && !tr.fp {
-		var ss []smt.Solver
-		for _, s := range smt.Available() {
-			switch s.Name() {
-			case "cvc5":
-				ss = append([]smt.Solver{&warmSolver{pool: &c.warm, solver: s, tr: tr, timeout: timeout}}, ss...)
-			case "z3":
-				ss = append(ss, &prefixed{Solver: s, script: tr.script.String()})
+		have := installed()
+		if cvc5, ok := have["cvc5"]; ok {
+			warm := &warmSolver{pool: &c.warm, solver: cvc5, tr: tr, timeout: timeout}
+			if z3, ok := have["z3"]; ok {
+				return smt.Portfolio(warm, &prefixed{Solver: z3, script: script}), nil
 			}
-		}
-		switch len(ss) {
-		case 1:
-			return &decider{Solver: ss[0]}, nil
-		case 2:
-			return &decider{Solver: smt.Portfolio(ss...)}, nil
+			return warm, nil
 		}
 	}
 	s, err := c.solver(tr.fp)
 	if err != nil {
 		return nil, err
 	}
-	return &decider{Solver: s, script: tr.script.String()}, nil
+	return &prefixed{Solver: s, script: script}, nil
 }
 
-// prefixed is a one-shot solver beside warm ones: it is given what a
-// check adds, and sends the translation's script before it.
+// prefixed is a one-shot solver given what a check adds: it sends the
+// translation's script before it.
 type prefixed struct {
 	smt.Solver
 	script string
@@ -177,12 +170,18 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 		key += fmt.Sprintf("%s/variant=%d", sw, variant)
 	}
 	return c.trs.get(key, c.cacheSize(), func() (*translation, error) {
-		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
+		cp, err := c.parsed(ctx, p)
 		if err != nil {
 			return nil, err
 		}
 		return translateParsed(ctx, p, cp, k, variant, nil)
 	})
+}
+
+// parsed returns the shared typed tree of a program.
+func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*cprog, error) {
+	src, _ := sourceKey(p)
+	return c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
 }
 
 // Translate turns a program into its formula at bound k (a variant
@@ -393,12 +392,13 @@ func (tr *translation) selectors(q *bmc.Query) string {
 	return b.String()
 }
 
-// solve asks d one check: what it adds to the translation's script.
-func (c *Checker) solve(ctx context.Context, d *decider, add string, values []string, left time.Duration) (*smt.Result, error) {
+// solve asks a decider one check: what it adds to the translation's
+// script.
+func (c *Checker) solve(ctx context.Context, d smt.Solver, add string, values []string, left time.Duration) (*smt.Result, error) {
 	if left <= 0 {
 		return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
 	}
-	r, err := d.Check(ctx, &smt.Query{Script: d.script + add, Values: values, Timeout: left})
+	r, err := d.Check(ctx, &smt.Query{Script: add, Values: values, Timeout: left})
 	if err != nil {
 		if ctx.Err() != nil {
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {

@@ -143,7 +143,7 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 		}
 		first = false
 		if i >= x.k {
-			x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: st.Line, loop: st, what: "the loop in " + x.fn})
+			x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: st.Line, what: "the loop in " + x.fn})
 			break
 		}
 		x.breaks = append(x.breaks, nil)

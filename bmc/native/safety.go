@@ -214,7 +214,7 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 // (assertions assumed, stopping at violations) can take a loop's back edge
 // more than k times or recurse deeper: unsat of the unwinding violations.
 // A timeout or unknown answer is false.
-func (c *Checker) boundComplete(ctx context.Context, solver *decider, tr *translation, timeout time.Duration) (bool, error) {
+func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *translation, timeout time.Duration) (bool, error) {
 	if len(tr.unwind) == 0 {
 		return true, nil
 	}
@@ -232,7 +232,7 @@ func (c *Checker) boundComplete(ctx context.Context, solver *decider, tr *transl
 // open sites are asked together: unsat proves all of them at once; a
 // model names at least one site it violates, which is then decided on
 // its own (starting from that model), and the rest are asked again.
-func (c *Checker) decideAll(ctx context.Context, solver *decider, tr *translation, rec *safetyRec, rp *safetyReplay, sites []*site, timeout time.Duration) (map[*site]*Claim, error) {
+func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, sites []*site, timeout time.Duration) (map[*site]*Claim, error) {
 	out := map[*site]*Claim{}
 	var open []*site
 	for _, s := range sites {
@@ -370,7 +370,7 @@ func (tr *translation) assumeAll() string {
 // decide gives one site its verdict.
 // A model that violates the site, when given, is replayed first instead of
 // asking the solver for one.
-func (c *Checker) decide(ctx context.Context, solver *decider, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration, model map[string]smt.Value) (Claim, error) {
+func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration, model map[string]smt.Value) (Claim, error) {
 	start := time.Now()
 	cl := Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text}
 	defer func() { cl.Duration = time.Since(start) }()

@@ -11,20 +11,16 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
-func installed(name string) bool {
-	for _, s := range smt.Available() {
-		if s.Name() == name {
-			return true
-		}
-	}
-	return false
+func has(name string) bool {
+	_, ok := installed()[name]
+	return ok
 }
 
 // TestSolverChoice checks that a formula with floating point goes to
 // Bitwuzla and cvc5, and one without to cvc5 and z3.
 func TestSolverChoice(t *testing.T) {
 	for _, name := range []string{"bitwuzla", "cvc5", "z3"} {
-		if !installed(name) {
+		if !has(name) {
 			t.Skip("needs " + name)
 		}
 	}
@@ -64,7 +60,7 @@ func TestSolverChoice(t *testing.T) {
 // make the counterexamples that are replayed under gcc.
 func TestBitwuzlaAlone(t *testing.T) {
 	needTools(t)
-	if !installed("bitwuzla") {
+	if !has("bitwuzla") {
 		t.Skip("needs bitwuzla (pip install bitwuzla)")
 	}
 	chk := New(&Options{Solver: smt.Bitwuzla(nil)})
@@ -96,7 +92,7 @@ func (p *sessions) count() int {
 // match those of fresh processes.
 func TestWarmSessions(t *testing.T) {
 	needTools(t)
-	if !installed("cvc5") {
+	if !has("cvc5") {
 		t.Skip("needs cvc5")
 	}
 	src := `int main(void) {
@@ -143,7 +139,7 @@ func TestWarmSessions(t *testing.T) {
 // TestWarmSolverReuse checks that one process answers every check on a
 // translation, each check seeing only its own additions.
 func TestWarmSolverReuse(t *testing.T) {
-	if !installed("cvc5") {
+	if !has("cvc5") {
 		t.Skip("needs cvc5")
 	}
 	ctx := context.Background()

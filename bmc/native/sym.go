@@ -83,9 +83,8 @@ type translation struct {
 type unwindSite struct {
 	guard string
 	line  int
-	loop  *Stmt // for a loop
-	fn    *Func // for a recursion
 	what  string
+	model bool // a library model's bound, which no run of the program shows
 }
 
 // unwindGuards are the guards of every unwinding site.

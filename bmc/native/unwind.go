@@ -59,7 +59,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m 
 		res.Reason = fmt.Sprintf("unwinding assertion violated: a loop or recursion can run more than k=%d times", q.K)
 		return res
 	}
-	if site.loop == nil && site.fn == nil {
+	if site.model {
 		res.Reason = fmt.Sprintf("unwinding assertion violated: %s at line %d can need more elements than it unrolls (%d, or the object's size up to 4096); a bound of the engine, not of the program, so no run can show it",
 			site.what, site.line, libBound)
 		return res
@@ -82,7 +82,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m 
 // reports which bound the run exceeded ("loop" or "recursion", and the
 // line of the loop or of the function), or why none was.
 func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *translation, d *cexData) (kind string, line int, why string) {
-	cp, err := c.parses.get(mustSourceKey(q.Program), c.cacheSize(), func() (*cprog, error) { return parse(ctx, q.Program) })
+	cp, err := c.parsed(ctx, q.Program)
 	if err != nil {
 		return "", 0, err.Error()
 	}
@@ -103,11 +103,6 @@ func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *translatio
 		}
 	}
 	return "", 0, exitWhy(rr)
-}
-
-func mustSourceKey(p *bmc.Program) string {
-	src, _ := sourceKey(p)
-	return src
 }
 
 // An insertion is text put before the byte at offset in the source. At one
