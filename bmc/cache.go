@@ -19,8 +19,11 @@ import (
 // engine's name and version. A second run over an unchanged program then
 // runs no checker. Entries are written atomically (temporary file and
 // rename), so concurrent runs and interrupted runs leave only whole
-// entries. Errors are never cached; UNKNOWN answers are (the timeout is
-// part of the key). A Cache is safe for concurrent use.
+// entries. Only evidence is cached: errors and UNKNOWN answers (timeouts
+// above all) are asked again. The engine's version is part of the key,
+// and the engines name their build in it (a binary's content hash, the
+// module's revision), so an upgraded engine never reuses an old engine's
+// answer. A Cache is safe for concurrent use.
 type Cache struct {
 	dir string
 }
@@ -34,7 +37,7 @@ func OpenCache(dir string) (*Cache, error) {
 }
 
 // cacheVersion changes whenever the meaning of a cached entry changes.
-const cacheVersion = "bmc-cache-v1"
+const cacheVersion = "bmc-cache-v2"
 
 func cacheKey(q *Query, engine string) string {
 	h := sha256.New()

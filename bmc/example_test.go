@@ -47,13 +47,15 @@ func ExampleQuery_Render() {
 }
 
 // table is a stand-in engine for the example: it answers from a table of
-// (target, number of assumptions) -> status. Real engines are bmc/esbmc,
-// bmc/cbmc and bmc/native.
+// (target, number of assumptions) -> status, and says it reproduced its
+// counterexamples (VerifyAll replays any other). Real engines are
+// bmc/esbmc, bmc/cbmc and bmc/native.
 type table map[[2]int]bmc.Status
 
 func (t table) Name() string { return "table" }
 func (t table) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) {
-	return &bmc.Result{Status: t[[2]int{q.Target, len(q.Assume)}], Engine: "table"}, nil
+	s := t[[2]int{q.Target, len(q.Assume)}]
+	return &bmc.Result{Status: s, Engine: "table", Replayed: s == bmc.Falsified}, nil
 }
 
 func ExampleVerifyAll() {

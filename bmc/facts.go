@@ -170,6 +170,18 @@ func (r *Report) WriteText(w io.Writer) error {
 	if s.Disagreements > 0 {
 		fmt.Fprintf(ew, "WARNING: engines disagreed on %d assertion(s); those are reported UNKNOWN\n", s.Disagreements)
 	}
+	if len(r.Hazards) > 0 {
+		fmt.Fprintf(ew, "WARNING: no engine models these constructs faithfully, so no assertion is a fact:\n")
+		for _, h := range r.Hazards {
+			fmt.Fprintf(ew, "  %s: %s\n", r.File, h)
+		}
+	}
+	if len(r.Assumptions) > 0 {
+		fmt.Fprintf(ew, "the verdicts assume:\n")
+		for _, a := range r.Assumptions {
+			fmt.Fprintf(ew, "  %s\n", a)
+		}
+	}
 	return ew.err
 }
 

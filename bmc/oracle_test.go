@@ -75,7 +75,8 @@ func (o *oracle) Check(ctx context.Context, q *Query) (*Result, error) {
 	if o.w.holds(q.Target, q.Assume) {
 		return &Result{Status: Verified, Engine: "oracle", BoundComplete: q.UnwindingAssertions}, nil
 	}
-	return &Result{Status: Falsified, Engine: "oracle", Counterexample: &Counterexample{}}, nil
+	// It stands for an engine that reproduced its counterexample.
+	return &Result{Status: Falsified, Engine: "oracle", Counterexample: &Counterexample{}, Replayed: true}, nil
 }
 
 // syntheticProgram is main() with n assertions c0 ... c(n-1), one a line.

@@ -4,36 +4,53 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 )
 
 // A Portfolio is a Checker that runs several checkers on the same query at
-// once; the first definitive answer (VERIFIED or FALSIFIED) wins and the
-// others are cancelled. If two engines give opposite definitive answers,
-// the portfolio never picks a side: it answers UNKNOWN with Reason
-// "disagreement: ..." and Result.Disagreement listing every definitive
-// answer. Answers that come in before the cancellation takes effect are
-// compared too; with Crosscheck the portfolio waits for every engine, so
-// every disagreement is seen.
+// once and answers only what they do not contradict.
+//
+// By default it waits for every engine to answer (or time out), so its
+// answer depends on what the engines say and never on which was faster:
+// VERIFIED or FALSIFIED when at least one engine says so and none says the
+// opposite, UNKNOWN with Reason "disagreement: ..." and
+// Result.Disagreement listing every definitive answer when two engines
+// contradict each other. Before it counts, every FALSIFIED answer whose
+// engine did not reproduce it (Result.Replayed) is replayed under gcc
+// (Replay); one that does not reproduce counts as UNKNOWN, its claim kept
+// in the reason.
+//
+// With First, the first definitive answer wins and the other engines are
+// cancelled: faster, but an engine that would have contradicted it is not
+// heard. Its Name says so ("first(...)").
 //
 // If no engine answers definitively the result is UNKNOWN with every
 // engine's reason; if every engine failed, the errors are returned joined.
 type Portfolio struct {
 	Checkers []Checker
-	// Crosscheck waits for all engines instead of cancelling the rest
-	// after the first definitive answer.
-	Crosscheck bool
+	// First takes the first definitive answer and cancels the rest instead
+	// of waiting for every engine to agree.
+	First bool
+	// Replay configures the replay of unconfirmed counterexamples; nil
+	// means the defaults.
+	Replay *ReplayOptions
 }
 
-// Name is "portfolio(a,b,...)" with the member names in the given order.
+// Name is "portfolio(a,b,...)" with the member names in the given order,
+// or "first(a,b,...)" with First.
 func (p *Portfolio) Name() string {
 	ns := make([]string, len(p.Checkers))
 	for i, c := range p.Checkers {
 		ns[i] = c.Name()
 	}
-	return "portfolio(" + strings.Join(ns, ",") + ")"
+	kind := "portfolio"
+	if p.First {
+		kind = "first"
+	}
+	return kind + "(" + strings.Join(ns, ",") + ")"
 }
 
 // Version joins the members' versions, for the result cache key.
@@ -42,13 +59,17 @@ func (p *Portfolio) Version(ctx context.Context) (string, error) {
 	for i, c := range p.Checkers {
 		vs[i] = engineID(ctx, c)
 	}
-	return strings.Join(vs, "; "), nil
+	mode := "all"
+	if p.First {
+		mode = "first"
+	}
+	return mode + ": " + strings.Join(vs, "; "), nil
 }
 
 type answer struct {
 	res *Result
 	err error
-	who string
+	who int // index in Checkers
 }
 
 // Check runs the query on every member.
@@ -60,65 +81,56 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	ch := make(chan answer, len(p.Checkers))
-	for _, c := range p.Checkers {
+	for i, c := range p.Checkers {
 		go func() {
 			defer func() {
 				if v := recover(); v != nil {
-					ch <- answer{err: fmt.Errorf("bmc: checker %s panicked: %v", c.Name(), v), who: c.Name()}
+					ch <- answer{err: fmt.Errorf("bmc: checker %s panicked: %v", c.Name(), v), who: i}
 				}
 			}()
 			r, err := c.Check(ctx, q)
 			if err == nil && r == nil {
 				err = fmt.Errorf("bmc: checker %s returned no result", c.Name())
 			}
-			ch <- answer{res: r, err: err, who: c.Name()}
+			if err == nil {
+				r, err = confirm(ctx, q, r, p.Replay)
+			}
+			ch <- answer{res: r, err: err, who: i}
 		}()
 	}
+	answers := make([]*answer, len(p.Checkers))
+	won := false
+	for range p.Checkers {
+		a := <-ch
+		if won && a.err != nil && errors.Is(a.err, context.Canceled) {
+			continue // cancelled because another engine won
+		}
+		answers[a.who] = &a
+		if p.First && a.err == nil && a.res.Status != Unknown && !won {
+			won = true
+			cancel()
+		}
+	}
 	var (
-		first    *Result
 		definite []*Result
 		unknown  []string
 		errs     []error
 	)
-	for range p.Checkers {
-		a := <-ch
+	for _, a := range answers { // in checker order: the result does not depend on timing
 		switch {
+		case a == nil:
 		case a.err != nil:
-			if first != nil && errors.Is(a.err, context.Canceled) {
-				continue // cancelled because another engine won
-			}
 			errs = append(errs, a.err)
 		case a.res.Status == Unknown:
-			if first == nil || ctx.Err() == nil {
-				unknown = append(unknown, a.who+": "+a.res.Reason)
+			if !won {
+				unknown = append(unknown, p.Checkers[a.who].Name()+": "+a.res.Reason)
 			}
 		default:
 			definite = append(definite, a.res)
-			if first == nil {
-				first = a.res
-				if !p.Crosscheck {
-					cancel()
-				}
-			}
 		}
 	}
-	if first != nil {
-		var d []EngineAnswer
-		for _, r := range definite {
-			if r.Status != first.Status {
-				d = definiteAnswers(definite)
-				break
-			}
-		}
-		if d != nil {
-			parts := make([]string, len(d))
-			for i, e := range d {
-				parts[i] = e.Engine + " " + e.Status.String()
-			}
-			return &Result{Status: Unknown, Engine: p.Name(), Reason: "disagreement: " + strings.Join(parts, ", "),
-				Disagreement: d, Duration: maxDuration(definite)}, nil
-		}
-		return first, nil
+	if len(definite) > 0 {
+		return p.verdict(definite), nil
 	}
 	if err := parent.Err(); err != nil {
 		return nil, fmt.Errorf("bmc: portfolio: %w", err)
@@ -131,6 +143,72 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		return &Result{Status: Unknown, Engine: p.Name(), Reason: strings.Join(unknown, "; ")}, nil
 	}
 	return nil, fmt.Errorf("bmc: portfolio: every engine failed: %w", errors.Join(errs...))
+}
+
+// verdict combines the definitive answers, given in checker order.
+func (p *Portfolio) verdict(definite []*Result) *Result {
+	first := definite[0]
+	for _, r := range definite[1:] {
+		if r.Status != first.Status {
+			d := definiteAnswers(definite)
+			parts := make([]string, len(d))
+			for i, e := range d {
+				parts[i] = e.Engine + " " + e.Status.String()
+			}
+			return &Result{Status: Unknown, Engine: p.Name(), Reason: "disagreement: " + strings.Join(parts, ", "),
+				Disagreement: d, Duration: maxDuration(definite)}
+		}
+	}
+	if len(definite) == 1 {
+		return first
+	}
+	// Agreement: the first engine's answer (its counterexample), named
+	// by every engine that gave it, under every assumption any of them made.
+	out := *first
+	var names, assumptions []string
+	for _, r := range definite {
+		names = append(names, r.Engine)
+		assumptions = append(assumptions, r.Assumptions...)
+		out.Replayed = out.Replayed || r.Replayed
+		out.BoundComplete = out.BoundComplete && r.BoundComplete
+	}
+	sort.Strings(names)
+	out.Engine = strings.Join(names, "+")
+	out.Assumptions = sortedSet(assumptions)
+	out.Duration = maxDuration(definite)
+	return &out
+}
+
+// confirm checks a FALSIFIED answer that its engine did not reproduce by
+// replaying it; one that does not reproduce becomes UNKNOWN, the engine's
+// claim and the failed replay in the reason. Unwinding counterexamples
+// (a loop running past the bound) weaken a fact, never make one, and are
+// left to the engine.
+func confirm(ctx context.Context, q *Query, r *Result, opts *ReplayOptions) (*Result, error) {
+	if r.Status != Falsified || r.Replayed || q.UnwindingAssertions {
+		return r, nil
+	}
+	rp, err := Replay(ctx, q, r.Counterexample, opts)
+	if err != nil {
+		return nil, err
+	}
+	out := *r
+	if rp.Reproduced {
+		out.Replayed = true
+		return &out, nil
+	}
+	out.Status = Unknown
+	out.Reason = fmt.Sprintf("%s said FALSIFIED, not replayed: %s", r.Engine, rp.Why)
+	return &out, nil
+}
+
+func sortedSet(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := slices.Clone(ss)
+	sort.Strings(out)
+	return slices.Compact(out)
 }
 
 func definiteAnswers(rs []*Result) []EngineAnswer {

@@ -16,7 +16,8 @@ type timed struct {
 	delay     time.Duration
 	status    Status
 	err       error
-	cancelled chan struct{}
+	cancelled   chan struct{}
+	assumptions []string
 }
 
 func (c *timed) Name() string { return c.name }
@@ -32,13 +33,20 @@ func (c *timed) Check(ctx context.Context, q *Query) (*Result, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	return &Result{Status: c.status, Engine: c.name, Reason: "budget", Duration: c.delay}, nil
+	// A fake's counterexample stands for one its engine replayed.
+	return &Result{Status: c.status, Engine: c.name, Reason: "budget", Duration: c.delay,
+		Replayed: c.status == Falsified, Assumptions: c.assumptions}, nil
 }
 
-func TestPortfolioFastWinsSlowCancelled(t *testing.T) {
+// With First, the fast engine's answer is taken and the slow one is
+// cancelled, and the name says the answer was not cross-checked.
+func TestPortfolioFirstWinsSlowCancelled(t *testing.T) {
 	slow := &timed{name: "slow", delay: time.Minute, status: Falsified, cancelled: make(chan struct{})}
 	fast := &timed{name: "fast", delay: 10 * time.Millisecond, status: Verified}
-	p := &Portfolio{Checkers: []Checker{slow, fast}}
+	p := &Portfolio{Checkers: []Checker{slow, fast}, First: true}
+	if p.Name() != "first(slow,fast)" {
+		t.Errorf("Name() = %q, want first(slow,fast)", p.Name())
+	}
 	start := time.Now()
 	r, err := p.Check(context.Background(), &Query{})
 	if err != nil {
@@ -57,11 +65,27 @@ func TestPortfolioFastWinsSlowCancelled(t *testing.T) {
 	}
 }
 
+// By default the portfolio waits for every engine: a slower engine that
+// contradicts a faster one turns the answer into UNKNOWN, whichever engine
+// is faster, so the answer does not depend on timing.
 func TestPortfolioDisagreement(t *testing.T) {
+	for _, delays := range [][2]time.Duration{{time.Millisecond, 40 * time.Millisecond}, {40 * time.Millisecond, time.Millisecond}} {
+		p := &Portfolio{Checkers: []Checker{
+			&timed{name: "a", delay: delays[0], status: Verified},
+			&timed{name: "b", delay: delays[1], status: Falsified},
+		}}
+		r, err := p.Check(context.Background(), &Query{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != Unknown || len(r.Disagreement) != 2 || !strings.HasPrefix(r.Reason, "disagreement: a VERIFIED, b FALSIFIED") {
+			t.Errorf("delays %v: result %+v, want UNKNOWN with the disagreement", delays, r)
+		}
+	}
 	p := &Portfolio{Checkers: []Checker{
 		&timed{name: "a", delay: time.Millisecond, status: Verified},
 		&timed{name: "b", delay: 20 * time.Millisecond, status: Falsified},
-	}, Crosscheck: true}
+	}}
 	r, err := p.Check(context.Background(), &Query{})
 	if err != nil {
 		t.Fatal(err)
@@ -71,8 +95,15 @@ func TestPortfolioDisagreement(t *testing.T) {
 	}
 	// Agreement is no disagreement.
 	p.Checkers[1] = &timed{name: "b", delay: 5 * time.Millisecond, status: Verified}
-	if r, _ := p.Check(context.Background(), &Query{}); r.Status != Verified || r.Disagreement != nil {
-		t.Errorf("agreeing engines gave %+v", r)
+	p.Checkers[0].(*timed).assumptions = []string{"malloc never fails"}
+	if r, _ := p.Check(context.Background(), &Query{}); r.Status != Verified || r.Disagreement != nil || r.Engine != "a+b" ||
+		len(r.Assumptions) != 1 {
+		t.Errorf("agreeing engines gave %+v, want VERIFIED by a+b under a's assumption", r)
+	}
+	// An engine that knows nothing does not contradict one that proves.
+	p.Checkers[1] = &timed{name: "b", delay: 5 * time.Millisecond, status: Unknown}
+	if r, _ := p.Check(context.Background(), &Query{}); r.Status != Verified || r.Engine != "a" {
+		t.Errorf("VERIFIED and UNKNOWN gave %+v, want a's VERIFIED", r)
 	}
 }
 
@@ -116,7 +147,7 @@ func TestPortfolioLeavesNoProcess(t *testing.T) {
 	if _, err := proc.LookPath("sleep"); err != nil {
 		t.Skip("needs sleep")
 	}
-	p := &Portfolio{Checkers: []Checker{sleeper{}, &timed{name: "fast", delay: 200 * time.Millisecond, status: Falsified}}}
+	p := &Portfolio{Checkers: []Checker{sleeper{}, &timed{name: "fast", delay: 200 * time.Millisecond, status: Falsified}}, First: true}
 	r, err := p.Check(context.Background(), &Query{})
 	if err != nil || r.Status != Falsified {
 		t.Fatalf("got %+v, %v", r, err)

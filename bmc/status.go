@@ -59,6 +59,14 @@ type Result struct {
 	// definitive answers (VERIFIED and FALSIFIED) to the same query. The
 	// portfolio then answers UNKNOWN: it never picks a side silently.
 	Disagreement []EngineAnswer `json:"disagreement,omitempty"`
+	// Replayed is set on a FALSIFIED answer whose counterexample the
+	// engine itself reproduced by running the compiled program. VerifyAll
+	// replays every other FALSIFIED answer before it believes it.
+	Replayed bool `json:"replayed,omitempty"`
+	// Assumptions are the modelling assumptions the answer depends on, in
+	// words ("malloc never fails"), sorted. A VERIFIED answer holds only on
+	// the executions that these assumptions allow.
+	Assumptions []string `json:"assumptions,omitempty"`
 }
 
 // An EngineAnswer is one engine's status, kept when engines disagree.

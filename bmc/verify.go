@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"sort"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -35,6 +36,16 @@ type Options struct {
 	// the fact's query is run again with unwinding assertions on. It costs
 	// one more check per fact.
 	BoundCheck bool
+	// Prescan configures the screen for constructs no engine models
+	// (Prescan), run before any check; nil means the defaults.
+	Prescan *PrescanOptions
+	// Hazards are more hazards found by the caller (undefined behaviour
+	// that a safety check confirmed, say); like the screen's own, they
+	// keep every assertion of the program from being a fact.
+	Hazards []Hazard
+	// Replay configures the replay of counterexamples that their engine
+	// did not reproduce; nil means the defaults.
+	Replay *ReplayOptions
 }
 
 func (o *Options) k() int {
@@ -107,6 +118,13 @@ type Report struct {
 	// Falsified is F, sorted.
 	Falsified []int   `json:"falsified"`
 	Summary   Summary `json:"summary"`
+	// Hazards are the constructs of the program that no engine models
+	// faithfully (Prescan, and Options.Hazards); with any, no assertion
+	// is a fact.
+	Hazards []Hazard `json:"hazards,omitempty"`
+	// Assumptions are the modelling assumptions the verdicts rest on,
+	// sorted, each listed once: the screen's and every engine's.
+	Assumptions []string `json:"assumptions,omitempty"`
 }
 
 // Summary counts a Report the way VIVERRA's Table 1 does.
@@ -162,7 +180,12 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	if err := checkOrder(order, len(p.Asserts)); err != nil {
 		return nil, err
 	}
-	r := &runner{p: p, c: c, opts: opts, k: opts.k()}
+	screen, err := Prescan(ctx, p, opts.Prescan)
+	if err != nil {
+		return nil, err
+	}
+	hazards := append(append([]Hazard(nil), screen.Hazards...), opts.Hazards...)
+	r := &runner{p: p, c: c, opts: opts, k: opts.k(), hazards: hazards}
 	if opts.Cache != nil {
 		r.engineID = engineID(ctx, c)
 	}
@@ -185,7 +208,8 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 
 	// IG, F and the closure (Definition 7).
 	ig := map[int][]int{}
-	rep := &Report{File: p.File, K: r.k, Engine: c.Name(), Order: append([]int(nil), order...), Falsified: []int{}}
+	rep := &Report{File: p.File, K: r.k, Engine: c.Name(), Order: append([]int(nil), order...), Falsified: []int{},
+		Hazards: hazards, Assumptions: sortedSet(append(screen.Assumptions, r.assumptions()...))}
 	for _, f := range facts {
 		if f.Status.Fact() {
 			ig[f.Index] = f.IG
@@ -278,8 +302,18 @@ type runner struct {
 	opts     *Options
 	k        int
 	engineID string
+	hazards  []Hazard
 	checks   atomic.Int64
 	hits     atomic.Int64
+
+	mu      sync.Mutex
+	assumed []string // every answer's Assumptions
+}
+
+func (r *runner) assumptions() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.assumed
 }
 
 // decide runs lines 3-12 of Algorithm 2 for one assertion; before holds the
@@ -318,6 +352,13 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
 	}
+	if f.Status.Fact() && len(r.hazards) > 0 {
+		f.Reason = fmt.Sprintf("%s by %s, but no engine models %s", f.Status, f.Engine, r.hazards[0])
+		if n := len(r.hazards) - 1; n > 0 {
+			f.Reason += fmt.Sprintf(" (and %d more hazard(s))", n)
+		}
+		f.Status, f.IG = VerdictUnknown, nil
+	}
 	if !r.opts.BoundCheck || !f.Status.Fact() {
 		if f.Status.Fact() {
 			f.BoundReason = "not checked"
@@ -355,9 +396,14 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	var key string
 	if r.opts.Cache != nil {
 		key = cacheKey(q, r.engineID)
-		if res, ok := r.opts.Cache.get(key); ok {
+		if res, ok := r.opts.Cache.get(key); ok && res.Status != Unknown {
 			r.hits.Add(1)
 			res.Duration = 0
+			if len(res.Assumptions) > 0 {
+				r.mu.Lock()
+				r.assumed = append(r.assumed, res.Assumptions...)
+				r.mu.Unlock()
+			}
 			return res, 0, nil
 		}
 	}
@@ -369,10 +415,20 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	if res == nil {
 		return nil, 1, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
 	}
+	if res, err = confirm(ctx, q, res, r.opts.Replay); err != nil {
+		return nil, 1, fmt.Errorf("bmc: replaying %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
+	}
 	if res.Status == Verified && !unwinding {
 		res.BoundComplete = false
 	}
-	if r.opts.Cache != nil {
+	if len(res.Assumptions) > 0 {
+		r.mu.Lock()
+		r.assumed = append(r.assumed, res.Assumptions...)
+		r.mu.Unlock()
+	}
+	// Only evidence is kept: an UNKNOWN (a timeout above all) is asked
+	// again next time, when the machine may be idle or the engine newer.
+	if r.opts.Cache != nil && res.Status != Unknown {
 		if err := r.opts.Cache.put(key, res); err != nil {
 			return nil, 1, err
 		}

@@ -1,0 +1,278 @@
+package bmc
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/internal/proc"
+)
+
+// ReplayOptions control Replay. The zero value is valid and a nil pointer
+// means the defaults.
+type ReplayOptions struct {
+	// GCC is the compiler; "" means "gcc" on PATH.
+	GCC string
+	// Timeout limits the run of the compiled program; 0 means 10s.
+	Timeout time.Duration
+}
+
+// A Replayed is the outcome of Replay.
+type Replayed struct {
+	// Reproduced is true when the compiled program, run on the
+	// counterexample's inputs, failed the target assertion.
+	Reproduced bool
+	// Why says, when Reproduced is false, how the run went instead, or why
+	// it could not run ("gcc not found", "no value for ...").
+	Why string
+}
+
+// Exit statuses and marker of a replayed program.
+const (
+	replayViolated   = 86
+	replayInfeasible = 87
+	replayMarker     = "SURETY-TARGET-VIOLATED"
+)
+
+// nondetCTypes are the C types of SV-COMP's __VERIFIER_nondet_ functions,
+// by suffix.
+var nondetCTypes = map[string]string{
+	"int": "int", "uint": "unsigned int", "unsigned": "unsigned int", "unsigned_int": "unsigned int",
+	"long": "long", "ulong": "unsigned long", "longlong": "long long", "ulonglong": "unsigned long long",
+	"char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
+	"bool": "_Bool", "_Bool": "_Bool", "float": "float", "double": "double", "size_t": "unsigned long",
+	"u32": "unsigned int", "s32": "int", "u8": "unsigned char", "u16": "unsigned short",
+	"loff_t": "long", "sector_t": "unsigned long", "pointer": "void *",
+}
+
+// Replay is the independent check of a FALSIFIED answer: it compiles the
+// query's program (target as an assertion that exits with a marker,
+// assumptions as exits that say the run left the engine's path) with gcc,
+// supplies each nondeterministic function's values in the order the
+// counterexample gives them, feeds its stdin, and runs it. An engine's
+// claim is believed only when the run fails the target assertion.
+//
+// Inputs are matched by name, "FUNC#N" optionally followed by "(...)", as
+// the adapters in this module write them. A value for a function the
+// harness cannot supply, or a run that ends otherwise, is not a
+// reproduction; an error means Replay itself failed (ctx ended).
+func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOptions) (*Replayed, error) {
+	if opts == nil {
+		opts = &ReplayOptions{}
+	}
+	if cex == nil {
+		return &Replayed{Why: "the engine gave no counterexample"}, nil
+	}
+	gcc := opts.GCC
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	if _, err := proc.LookPath(gcc); err != nil {
+		return &Replayed{Why: "gcc not found to replay it"}, nil
+	}
+	src := q.Render("__surety_assert", "__surety_assume")
+	h, why := replayHarness(q.Program, src, cex)
+	if why != "" {
+		return &Replayed{Why: why}, nil
+	}
+	dir, remove, err := proc.TempDir("replay")
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	name := filepath.Base(q.Program.File)
+	if name == "" || name == "." || name == "/" {
+		name = "program.c"
+	}
+	prog := replayPrelude + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
+		return nil, fmt.Errorf("bmc: replay: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
+		return nil, fmt.Errorf("bmc: replay: %w", err)
+	}
+	cr, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Dir: dir, Timeout: 60 * time.Second,
+		Args: []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-o", "prog", "prog.c", "harness.c", "-lm"}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("bmc: replay: %w", ctx.Err())
+		}
+		return &Replayed{Why: "gcc: " + err.Error()}, nil
+	}
+	if cr.ExitCode != 0 {
+		return &Replayed{Why: "gcc failed: " + firstLines(string(cr.Stderr), 300)}, nil
+	}
+	rt := opts.Timeout
+	if rt <= 0 {
+		rt = 10 * time.Second
+	}
+	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(cex.Stdin), Timeout: rt,
+		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}})
+	if err != nil && rr == nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("bmc: replay: %w", ctx.Err())
+		}
+		return &Replayed{Why: "run: " + err.Error()}, nil
+	}
+	switch {
+	case rr.ExitCode == replayViolated && strings.Contains(string(rr.Stderr), replayMarker):
+		return &Replayed{Reproduced: true}, nil
+	case rr.TimedOut:
+		return &Replayed{Why: "the program ran out of time"}, nil
+	case rr.ExitCode == replayInfeasible:
+		return &Replayed{Why: "an assumption failed on the replayed run"}, nil
+	case rr.ExitCode < 0:
+		return &Replayed{Why: "the program was killed by " + rr.Signal}, nil
+	}
+	return &Replayed{Why: fmt.Sprintf("the program exited with status %d without failing the assertion", rr.ExitCode)}, nil
+}
+
+const replayPrelude = `void __surety_fail(void);
+void __surety_infeasible(void);
+#define __surety_assert(c) ((c) ? (void)0 : __surety_fail())
+#define __surety_assume(c) ((c) ? (void)0 : __surety_infeasible())
+`
+
+var inputNameRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)`)
+
+// replayHarness writes the C file that defines the failure hooks and the
+// nondeterministic functions the program calls but does not define, each
+// returning the counterexample's values in order. A non-empty why says why
+// no harness can reproduce the run.
+func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string) {
+	defined := map[string]bool{}
+	for _, f := range p.Funcs {
+		defined[f.Name] = true
+	}
+	used := func(fn string) bool {
+		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(`)
+		return re.Match(src)
+	}
+	vals := map[string][]string{}
+	for _, in := range cex.Inputs {
+		m := inputNameRE.FindStringSubmatch(in.Name)
+		if m == nil {
+			continue
+		}
+		fn := m[1]
+		if fn == "scanf" || fn == "getchar" || fn == "fgets" || fn == "fscanf" || fn == "getc" || fn == "fgetc" {
+			continue // stdin: fed by Counterexample.Stdin
+		}
+		n, _ := strconv.Atoi(m[2])
+		v := vals[fn]
+		for len(v) < n {
+			v = append(v, "0")
+		}
+		lit, ok := cLiteral(in.Value)
+		if !ok {
+			return "", fmt.Sprintf("value %q of %s is not a C literal", in.Value, in.Name)
+		}
+		v[n-1] = lit
+		vals[fn] = v
+	}
+	var b strings.Builder
+	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
+	b.WriteString("void __surety_fail(void) { fputs(\"" + replayMarker + "\\n\", stderr); fflush(stderr); _exit(86); }\n")
+	b.WriteString("void __surety_infeasible(void) { _exit(87); }\n")
+	fns := make([]string, 0, len(vals))
+	for fn := range vals {
+		fns = append(fns, fn)
+	}
+	sort.Strings(fns)
+	for _, fn := range fns {
+		if defined[fn] {
+			continue // the program's own definition runs, as it would
+		}
+		ct, ok := nondetType(fn)
+		if !ok {
+			return "", "no replay model for " + fn
+		}
+		fmt.Fprintf(&b, "%s %s(void) {\n\tstatic const %s v[] = {%s};\n\tstatic unsigned i;\n", ct, fn, ct, strings.Join(castAll(ct, vals[fn]), ", "))
+		fmt.Fprintf(&b, "\treturn i < sizeof v / sizeof v[0] ? v[i++] : (%s)0;\n}\n", ct)
+	}
+	// Nondet functions the program calls with no value in the trace return
+	// zero: a run that needs another value will not reproduce, and the
+	// claim stays unconfirmed.
+	for suffix, ct := range nondetCTypes {
+		fn := "__VERIFIER_nondet_" + suffix
+		if _, have := vals[fn]; have || defined[fn] || !used(fn) {
+			continue
+		}
+		fmt.Fprintf(&b, "%s %s(void) { return (%s)0; }\n", ct, fn, ct)
+	}
+	for _, fn := range []string{"__VERIFIER_assume", "__ESBMC_assume", "__CPROVER_assume", "assume"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(int c) { if (!c) __surety_infeasible(); }\n", fn)
+		}
+	}
+	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(void) { abort(); }\n", fn)
+		}
+	}
+	return b.String(), ""
+}
+
+// nondetType returns the C type a nondet function returns.
+func nondetType(fn string) (string, bool) {
+	if s, ok := strings.CutPrefix(fn, "__VERIFIER_nondet_"); ok {
+		t, ok := nondetCTypes[s]
+		return t, ok
+	}
+	if fn == "rand" {
+		return "int", true
+	}
+	return "", false
+}
+
+func castAll(ct string, vs []string) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = "(" + ct + ")(" + v + ")"
+	}
+	return out
+}
+
+var (
+	intLitRE   = regexp.MustCompile(`^[-+]?(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*$`)
+	floatLitRE = regexp.MustCompile(`^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?[fFlL]?$|^[-+]?0[xX][0-9a-fA-F.]+[pP][-+]?[0-9]+[fFlL]?$`)
+	charLitRE  = regexp.MustCompile(`^'([^'\\]|\\[0-7]{1,3}|\\x[0-9a-fA-F]+|\\[abfnrtv\\'"?])'$`)
+)
+
+// cLiteral checks that an engine's value is a C literal, and spells the
+// ones engines write differently ("TRUE", "NULL", "+INF") in C.
+func cLiteral(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	switch strings.ToUpper(v) {
+	case "TRUE":
+		return "1", true
+	case "FALSE":
+		return "0", true
+	case "NULL", "0X0":
+		return "0", true
+	case "+INF", "INF", "INFINITY":
+		return "__builtin_inf()", true
+	case "-INF", "-INFINITY":
+		return "-__builtin_inf()", true
+	case "NAN", "+NAN", "-NAN":
+		return "__builtin_nan(\"\")", true
+	}
+	if intLitRE.MatchString(v) || floatLitRE.MatchString(v) || charLitRE.MatchString(v) {
+		return v, true
+	}
+	return "", false
+}
+
+func firstLines(s string, max int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > max {
+		s = s[:max]
+	}
+	return s
+}

@@ -1,0 +1,91 @@
+package bmc
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/internal/proc"
+)
+
+const replayProg = `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    int y = __VERIFIER_nondet_int();
+    _Bool b = __VERIFIER_nondet_bool();
+    if (b && x > 10)
+        assert(x + y != 100);
+    return 0;
+}
+`
+
+// A counterexample is believed only when the compiled program, run on its
+// inputs, fails the target: the right inputs reproduce, wrong ones (an
+// engine's mistake) do not, and neither does a claim with no inputs.
+func TestReplay(t *testing.T) {
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	p, err := ParseProgram("replay.c", []byte(replayProg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &Query{Program: p, Target: 0, K: 5}
+	for _, c := range []struct {
+		name   string
+		inputs []Input
+		want   bool
+		why    string
+	}{
+		{"right", []Input{{Name: "__VERIFIER_nondet_int#1(x)", Value: "60"}, {Name: "__VERIFIER_nondet_int#2(y)", Value: "40"},
+			{Name: "__VERIFIER_nondet_bool#1(b)", Value: "TRUE"}}, true, ""},
+		{"wrong sum", []Input{{Name: "__VERIFIER_nondet_int#1", Value: "60"}, {Name: "__VERIFIER_nondet_int#2", Value: "41"},
+			{Name: "__VERIFIER_nondet_bool#1", Value: "1"}}, false, "exited with status 0"},
+		{"missing input", []Input{{Name: "__VERIFIER_nondet_int#1", Value: "60"}, {Name: "__VERIFIER_nondet_int#2", Value: "40"}}, false, "exited with status 0"},
+		{"not a literal", []Input{{Name: "__VERIFIER_nondet_int#1", Value: "x+1"}}, false, "not a C literal"},
+	} {
+		r, err := Replay(context.Background(), q, &Counterexample{Inputs: c.inputs}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reproduced != c.want || !strings.Contains(r.Why, c.why) {
+			t.Errorf("%s: %+v, want reproduced=%v and why containing %q", c.name, r, c.want, c.why)
+		}
+	}
+	if r, _ := Replay(context.Background(), q, nil, nil); r.Reproduced {
+		t.Error("a claim without a counterexample reproduced")
+	}
+}
+
+// An unconfirmed FALSIFIED from a portfolio member does not count: the
+// other engine's VERIFIED stands, with no disagreement.
+func TestPortfolioDropsUnreplayedClaim(t *testing.T) {
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	p, err := ParseProgram("replay.c", []byte(replayProg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	liar := checkerFunc{"liar", func(q *Query) *Result {
+		return &Result{Status: Falsified, Engine: "liar", Counterexample: &Counterexample{Inputs: []Input{{Name: "__VERIFIER_nondet_int#1", Value: "0"}}}}
+	}}
+	prover := checkerFunc{"prover", func(q *Query) *Result { return &Result{Status: Verified, Engine: "prover"} }}
+	r, err := (&Portfolio{Checkers: []Checker{liar, prover}}).Check(context.Background(), &Query{Program: p, K: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Verified || r.Engine != "prover" || r.Disagreement != nil {
+		t.Errorf("got %+v, want prover's VERIFIED", r)
+	}
+}
+
+type checkerFunc struct {
+	name string
+	f    func(*Query) *Result
+}
+
+func (c checkerFunc) Name() string                                         { return c.name }
+func (c checkerFunc) Check(ctx context.Context, q *Query) (*Result, error) { return c.f(q), nil }
