@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -94,6 +95,10 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("cbmc: %w", err)
 	}
 	c.ver = strings.TrimSpace(string(res.Stdout))
+	// Two builds may print one version: the binary's hash tells them apart.
+	if id, err := buildid.File(path); err == nil {
+		c.ver += " " + id
+	}
 	if c.opts.Solver != "" {
 		c.ver += " --" + c.opts.Solver
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -102,6 +103,10 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("esbmc: %w", err)
 	}
 	v := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
+	// Two builds may print one version: the binary's hash tells them apart.
+	if id, err := buildid.File(path); err == nil {
+		v += " " + id
+	}
 	if c.opts.Solver != "" {
 		v += " --" + c.opts.Solver
 	}

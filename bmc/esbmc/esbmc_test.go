@@ -181,3 +181,25 @@ func TestVerifyAllCancel(t *testing.T) {
 		t.Errorf("%d processes left", n)
 	}
 }
+
+// The stdin text of a trace interleaves getchar's characters and scanf's
+// numbers so that each reader reads what the trace says it read.
+func TestStdinText(t *testing.T) {
+	var s stdinText
+	for _, r := range [][2]string{{"getchar", "120"}, {"scanf", "3"}, {"scanf", "+INFINITY"}, {"scanf", "2.500000e+0f"}} {
+		if !s.add(r[0], r[1]) {
+			t.Fatalf("add %v refused", r)
+		}
+	}
+	if got := s.text(); got != "x3\ninf\n2.500000e+0\n" {
+		t.Errorf("text %q", got)
+	}
+	var e stdinText
+	if !e.add("getchar", "-1") || e.add("getchar", "65") {
+		t.Error("a read after EOF was accepted")
+	}
+	var f stdinText
+	if f.add("fgets", "buf") {
+		t.Error("fgets, whose trace gives no text, was accepted")
+	}
+}

@@ -103,7 +103,7 @@ func trace(out, file string, q *bmc.Query) *bmc.Counterexample {
 	cx := &bmc.Counterexample{}
 	counts := map[string]int{}
 	stdinOK := true
-	var stdin []string
+	var stdin stdinText
 	var cur *bmc.Step
 	sc := bufio.NewScanner(strings.NewReader(out[i:]))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -142,16 +142,90 @@ func trace(out, file string, q *bmc.Query) *bmc.Counterexample {
 		}
 		counts[call]++
 		cx.Inputs = append(cx.Inputs, bmc.Input{Name: fmt.Sprintf("%s#%d(%s)", call, counts[call], lhs), Value: val, Line: cur.Line})
-		if call == "scanf" && intRE.MatchString(val) {
-			stdin = append(stdin, val)
-		} else {
-			stdinOK = false
+		if stdinOK {
+			stdinOK = stdin.add(call, val)
 		}
 	}
-	if stdinOK && len(stdin) > 0 {
-		cx.Stdin = strings.Join(stdin, "\n") + "\n"
+	if stdinOK && stdin.used {
+		cx.Stdin = stdin.text()
 	}
 	return cx
+}
+
+// stdinText rebuilds the text a run read from stdin, from the values the
+// trace gives to scanf's targets and getchar's results, in the order they
+// were read. scanf's numbers are separated by newlines (numeric
+// conversions skip them) and getchar's characters written as they are, so
+// that no getchar reads a separator.
+type stdinText struct {
+	b     strings.Builder
+	eof   bool // getchar returned EOF: nothing more can be read
+	used  bool
+	token bool // the last read was a scanf number
+}
+
+// add appends one read; it returns false when the read cannot be written as
+// stdin text (a value that is no number, a read after EOF, a reader
+// whose trace says too little, such as fgets).
+func (s *stdinText) add(call, val string) bool {
+	if s.eof {
+		return false
+	}
+	s.used = true
+	switch call {
+	case "scanf":
+		tok, ok := scanfToken(val)
+		if !ok {
+			return false
+		}
+		if s.token {
+			s.b.WriteByte('\n')
+		}
+		s.b.WriteString(tok)
+		s.token = true
+		return true
+	case "getchar", "getc", "fgetc":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < -1 || n > 255 {
+			return false
+		}
+		s.token = false
+		if n == -1 {
+			s.eof = true
+		} else {
+			s.b.WriteByte(byte(n))
+		}
+		return true
+	}
+	return false
+}
+
+func (s *stdinText) text() string {
+	if s.eof || !s.token {
+		return s.b.String()
+	}
+	return s.b.String() + "\n"
+}
+
+var floatRE = regexp.MustCompile(`^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?f?$`)
+
+// scanfToken spells a value of a scanf target as scanf reads it.
+func scanfToken(val string) (string, bool) {
+	switch strings.ToUpper(val) {
+	case "+INFINITY", "INFINITY", "+INF":
+		return "inf", true
+	case "-INFINITY", "-INF":
+		return "-inf", true
+	case "NAN", "+NAN", "-NAN":
+		return "nan", true
+	}
+	if intRE.MatchString(val) {
+		return val, true
+	}
+	if floatRE.MatchString(val) {
+		return strings.TrimSuffix(val, "f"), true
+	}
+	return "", false
 }
 
 // inputCall names the input function called on a source line, or "".
