@@ -12,10 +12,10 @@ import (
 
 // timed answers after a delay, or stops with ctx.
 type timed struct {
-	name      string
-	delay     time.Duration
-	status    Status
-	err       error
+	name        string
+	delay       time.Duration
+	status      Status
+	err         error
 	cancelled   chan struct{}
 	assumptions []string
 }

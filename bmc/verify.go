@@ -353,7 +353,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.Status, f.Reason = VerdictUnknown, res.Reason
 	}
 	if f.Status.Fact() && len(r.hazards) > 0 {
-		f.Reason = fmt.Sprintf("%s by %s, but no engine models %s", f.Status, f.Engine, r.hazards[0])
+		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, r.hazards[0])
 		if n := len(r.hazards) - 1; n > 0 {
 			f.Reason += fmt.Sprintf(" (and %d more hazard(s))", n)
 		}
