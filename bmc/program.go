@@ -100,26 +100,28 @@ func ParseProgram(file string, src []byte) (*Program, error) {
 	}
 	p := &Program{File: file, Source: src, fe: raw.file}
 	sort.Slice(raw.asserts, func(i, j int) bool { return raw.asserts[i].start < raw.asserts[j].start })
+	sort.Slice(raw.funcs, func(i, j int) bool { return raw.funcs[i].start < raw.funcs[j].start })
 	sk := newSkeleton(src, raw.asserts)
 	for _, f := range raw.funcs {
-		fn := Func{id: f.id, Name: f.name, Start: f.start, End: f.end, StartLine: lineOf(src, f.start), EndLine: lineOf(src, f.end)}
+		fn := Func{id: f.id, Name: f.name, Start: f.start, End: f.end, StartLine: sk.line(f.start), EndLine: sk.line(f.end)}
 		for _, c := range f.calls {
 			if sk.inAssertion(c.start) {
 				continue
 			}
-			fn.Calls = append(fn.Calls, CallSite{Callee: c.name, Line: sk.linesBefore(f.start, c.start, true), SrcLine: lineOf(src, c.start)})
+			fn.Calls = append(fn.Calls, CallSite{Callee: c.name, Line: sk.linesBefore(f.start, c.start, true), SrcLine: sk.line(c.start)})
 		}
 		p.Funcs = append(p.Funcs, fn)
 	}
 	for i, a := range raw.asserts {
+		// Definitions do not nest: the owner is the last one starting at
+		// or before the assertion, if it also ends after it.
 		var owner *Func
-		for j := range p.Funcs {
-			if p.Funcs[j].Start <= a.start && a.end <= p.Funcs[j].End {
-				owner = &p.Funcs[j]
-			}
+		j := sort.Search(len(p.Funcs), func(j int) bool { return p.Funcs[j].Start > a.start }) - 1
+		if j >= 0 && a.end <= p.Funcs[j].End {
+			owner = &p.Funcs[j]
 		}
 		if owner == nil {
-			return nil, &ParseError{file, lineOf(src, a.start), a.form + " outside any function"}
+			return nil, &ParseError{file, sk.line(a.start), a.form + " outside any function"}
 		}
 		p.Asserts = append(p.Asserts, Assertion{
 			Index:   i,
@@ -127,7 +129,7 @@ func ParseProgram(file string, src []byte) (*Program, error) {
 			Line:    sk.linesBefore(owner.Start, a.start, false),
 			Pred:    normalizePred(a.pred),
 			Form:    a.form,
-			SrcLine: lineOf(src, a.start),
+			SrcLine: sk.line(a.start),
 			Start:   a.start,
 			End:     a.end,
 		})

@@ -134,9 +134,9 @@ func TestRender(t *testing.T) {
 	if strings.Count(got, "\n") != strings.Count(sample, "\n") {
 		t.Errorf("physical lines not preserved")
 	}
-	// A __VERIFIER_assert target keeps its spelling unless told otherwise.
+	// A __VERIFIER_assert target becomes C's assert unless told otherwise.
 	q = &Query{Program: p, Target: 4}
-	if got := string(q.Render("", "assume")); !strings.Contains(got, "__VERIFIER_assert(a < b);") || strings.Contains(got, "assert(b") {
+	if got := string(q.Render("", "assume")); !strings.Contains(got, "    assert(a < b);") || strings.Contains(got, "assert(b") {
 		t.Errorf("Render target 4:\n%s", got)
 	}
 	if got := string(q.Render("__CPROVER_assert", "assume")); !strings.Contains(got, "__CPROVER_assert(a < b);") {

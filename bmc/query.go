@@ -37,7 +37,9 @@ func (q *Query) TimeoutOrDefault() time.Duration {
 }
 
 // Render writes the query as a C program. The target becomes
-// `assertFn(pred);` (assertFn "" keeps the assertion's own spelling), each
+// `assertFn(pred);` (assertFn "" means C's assert, which every engine
+// knows, whatever the source's spelling: a program's own __VERIFIER_assert
+// may call an error function an engine takes for another property), each
 // assumption `assumeFn(pred);`, and every other assertion an empty
 // statement `;`. Physical lines are preserved: each rewritten statement is
 // followed by as many newlines as the original spanned, so counterexample
@@ -57,7 +59,7 @@ func (q *Query) Render(assertFn, assumeFn string) []byte {
 		case a.Index == q.Target:
 			fn := assertFn
 			if fn == "" {
-				fn = a.Form
+				fn = "assert"
 			}
 			b.WriteString(fn + "(" + a.Pred + ");")
 		case assume[a.Index]:

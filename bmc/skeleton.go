@@ -1,43 +1,71 @@
 package bmc
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // skeleton answers logical-line questions (Definition 2): which bytes of
 // the source are skeleton content, that is neither white space nor part of
-// an assertion statement.
+// an assertion statement. Everything is computed once, so that a question
+// costs at most the length of two lines: parsing stays linear in the size
+// of the file.
 type skeleton struct {
 	src     []byte
-	asserts []rawAssert // sorted by start
+	asserts []rawAssert // sorted by start, not overlapping
 	// lineStart[i] is the offset where line i+1 starts.
 	lineStart []int
+	// content[off] says whether byte off is skeleton content.
+	content []bool
+	// fullLines[i] counts the lines before line i+1 with any content.
+	fullLines []int
 }
 
 func newSkeleton(src []byte, asserts []rawAssert) *skeleton {
-	s := &skeleton{src: src, asserts: asserts, lineStart: []int{0}}
+	s := &skeleton{src: src, asserts: asserts, lineStart: []int{0}, content: make([]bool, len(src))}
 	for i, b := range src {
 		if b == '\n' {
 			s.lineStart = append(s.lineStart, i+1)
 		}
 	}
+	next := 0 // the first assertion not ending before off
+	for off, b := range src {
+		for next < len(asserts) && asserts[next].end <= off {
+			next++
+		}
+		in := next < len(asserts) && asserts[next].start <= off
+		switch b {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+		default:
+			s.content[off] = !in
+		}
+	}
+	s.fullLines = make([]int, len(s.lineStart)+1)
+	for l := range s.lineStart {
+		has := 0
+		for off := s.lineStart[l]; off < s.lineEnd(l); off++ {
+			if s.content[off] {
+				has = 1
+				break
+			}
+		}
+		s.fullLines[l+1] = s.fullLines[l] + has
+	}
 	return s
 }
 
-func (s *skeleton) inAssertion(off int) bool {
-	for _, a := range s.asserts {
-		if a.start <= off && off < a.end {
-			return true
-		}
+// lineEnd is the offset just past line index l (its newline excluded).
+func (s *skeleton) lineEnd(l int) int {
+	if l+1 < len(s.lineStart) {
+		return s.lineStart[l+1] - 1
 	}
-	return false
+	return len(s.src)
 }
 
-// content reports whether byte off is skeleton content.
-func (s *skeleton) content(off int) bool {
-	switch s.src[off] {
-	case ' ', '\t', '\n', '\r', '\f', '\v':
-		return false
-	}
-	return !s.inAssertion(off)
+// inAssertion reports whether off lies in an assertion statement.
+func (s *skeleton) inAssertion(off int) bool {
+	i := sort.Search(len(s.asserts), func(i int) bool { return s.asserts[i].end > off })
+	return i < len(s.asserts) && s.asserts[i].start <= off
 }
 
 // linesBefore counts the lines from the one holding from up to the one
@@ -46,36 +74,42 @@ func (s *skeleton) content(off int) bool {
 // line is the skeleton line it is on, an assertion's is the number of
 // skeleton lines before it.
 func (s *skeleton) linesBefore(from, at int, self bool) int {
-	n := 0
-	line := -1 // index of the line whose content was last counted
-	for off := from; off < at && off < len(s.src); off++ {
-		if !s.content(off) {
-			continue
+	at = min(at, len(s.src))
+	if from >= at {
+		if self {
+			return 1
 		}
-		if l := s.lineIndex(off); l != line {
+		return 0
+	}
+	lf, la := s.lineIndex(from), s.lineIndex(at)
+	has := func(lo, hi int) bool {
+		for off := lo; off < hi; off++ {
+			if s.content[off] {
+				return true
+			}
+		}
+		return false
+	}
+	n := 0
+	lastCounted := -1
+	if lf == la {
+		if has(from, at) {
+			n, lastCounted = 1, lf
+		}
+	} else {
+		if has(from, s.lineEnd(lf)) {
 			n++
-			line = l
+		}
+		n += s.fullLines[la] - s.fullLines[lf+1] // whole lines between
+		if has(s.lineStart[la], at) {
+			n, lastCounted = n+1, la
 		}
 	}
-	if self && s.lineIndex(at) != line {
+	if self && lastCounted != la {
 		n++
 	}
 	return n
 }
-
-func (s *skeleton) lineIndex(off int) int {
-	lo, hi := 0, len(s.lineStart)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if s.lineStart[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return lo
-}
-
 // normalizePred puts a predicate on one line: comments dropped, runs of
 // white space outside string and character literals collapsed to one space,
 // and the ends trimmed.
@@ -130,3 +164,11 @@ func normalizePred(p string) string {
 	}
 	return b.String()
 }
+
+// lineIndex returns the 0-based index of the line holding off.
+func (s *skeleton) lineIndex(off int) int {
+	return sort.Search(len(s.lineStart), func(i int) bool { return s.lineStart[i] > off }) - 1
+}
+
+// line returns the 1-based line of off.
+func (s *skeleton) line(off int) int { return s.lineIndex(off) + 1 }
