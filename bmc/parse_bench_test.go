@@ -64,7 +64,7 @@ func TestParseLargeKeepsLines(t *testing.T) {
 		}
 	}
 	last := big.Asserts[len(big.Asserts)-1]
-	if last.Line != 7 || last.Func == "" {
-		t.Errorf("last assertion %+v, want logical line 7", last)
+	if last.Line != 6 || last.Func == "" {
+		t.Errorf("last assertion %+v, want logical line 6", last)
 	}
 }

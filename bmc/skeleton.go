@@ -110,6 +110,7 @@ func (s *skeleton) linesBefore(from, at int, self bool) int {
 	}
 	return n
 }
+
 // normalizePred puts a predicate on one line: comments dropped, runs of
 // white space outside string and character literals collapsed to one space,
 // and the ends trimmed.
