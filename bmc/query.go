@@ -43,12 +43,21 @@ func (q *Query) TimeoutOrDefault() time.Duration {
 // assumption `assumeFn(pred);`, and every other assertion an empty
 // statement `;`. Physical lines are preserved: each rewritten statement is
 // followed by as many newlines as the original spanned, so counterexample
-// lines map back to the source. Everything else is copied verbatim.
+// lines map back to the source. A call of reach_error or __VERIFIER_error
+// that is not the target stays as written when the program defines that
+// function (its body runs, as on a real run), and is removed otherwise.
+// Everything else is copied verbatim.
 func (q *Query) Render(assertFn, assumeFn string) []byte {
 	p := q.Program
 	assume := make(map[int]bool, len(q.Assume))
 	for _, i := range q.Assume {
 		assume[i] = true
+	}
+	// A call of an error function the program defines itself stays when
+	// it is not the target: its body is part of what the program does.
+	keepCall := map[string]bool{}
+	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
+		keepCall[fn] = p.Func(fn) != nil
 	}
 	var b bytes.Buffer
 	b.Grow(len(p.Source) + 64)
@@ -64,6 +73,10 @@ func (q *Query) Render(assertFn, assumeFn string) []byte {
 			b.WriteString(fn + "(" + a.Pred + ");")
 		case assume[a.Index]:
 			b.WriteString(assumeFn + "(" + a.Pred + ");")
+		case keepCall[a.Form]:
+			b.Write(p.Source[a.Start:a.End])
+			last = a.End
+			continue
 		default:
 			b.WriteString(";")
 		}

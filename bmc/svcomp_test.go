@@ -60,3 +60,32 @@ int main(void) {
 		t.Error("lines not preserved")
 	}
 }
+
+// A program's own reach_error runs where its call is not the target: the
+// counter it bumps is part of the program.
+func TestOwnReachErrorStays(t *testing.T) {
+	src := `#include <assert.h>
+int cnt = 0;
+void reach_error(void) { cnt++; }
+int main(void) {
+  reach_error();
+  assert(cnt == 0);
+  return 0;
+}
+`
+	p, err := ParseProgram("own.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Asserts) != 2 || p.Asserts[0].Form != "reach_error" {
+		t.Fatalf("assertions %+v", p.Asserts)
+	}
+	r := string((&Query{Program: p, Target: 1}).Render("", "assume"))
+	if !strings.Contains(r, "  reach_error();\n  assert(cnt == 0);") {
+		t.Errorf("render:\n%s", r)
+	}
+	r = string((&Query{Program: p, Target: 0}).Render("", "assume"))
+	if !strings.Contains(r, "  assert(0);\n  ;") {
+		t.Errorf("render:\n%s", r)
+	}
+}
