@@ -39,6 +39,12 @@ type Options struct {
 	Grace time.Duration
 	// ExtraArgs are passed to ESBMC after the others.
 	ExtraArgs []string
+	// KInduction runs ESBMC's k-induction (--k-induction, the query's K
+	// as --max-k-step) instead of bounded model checking: VERIFIED is then
+	// a proof for every execution (BoundComplete), FALSIFIED comes from
+	// the base case, and a property that no k up to K proves is UNKNOWN.
+	// The name becomes "esbmc-kind" unless Name is set.
+	KInduction bool
 }
 
 // A Checker runs ESBMC. It is safe for concurrent use.
@@ -66,6 +72,10 @@ func (c *Checker) Name() string {
 	switch {
 	case c.opts.Name != "":
 		return c.opts.Name
+	case c.opts.KInduction && c.opts.Solver != "":
+		return "esbmc-kind-" + c.opts.Solver
+	case c.opts.KInduction:
+		return "esbmc-kind"
 	case c.opts.Solver != "":
 		return "esbmc-" + c.opts.Solver
 	}
@@ -113,6 +123,9 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 	if c.opts.StandardChecks {
 		v += " standard-checks"
 	}
+	if c.opts.KInduction {
+		v += " k-induction"
+	}
 	c.ver = v
 	return v, nil
 }
@@ -149,9 +162,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	}
 	timeout := q.TimeoutOrDefault()
 	secs := int((timeout + time.Second - 1) / time.Second)
-	args := []string{name, "--unwind", strconv.Itoa(q.K), "--timeout", strconv.Itoa(secs) + "s"}
-	if !q.UnwindingAssertions {
-		args = append(args, "--no-unwinding-assertions")
+	args := []string{name, "--timeout", strconv.Itoa(secs) + "s"}
+	switch {
+	case c.opts.KInduction:
+		args = append(args, "--k-induction", "--max-k-step", strconv.Itoa(q.K))
+	case q.UnwindingAssertions:
+		args = append(args, "--unwind", strconv.Itoa(q.K))
+	default:
+		args = append(args, "--unwind", strconv.Itoa(q.K), "--no-unwinding-assertions")
 	}
 	if !c.opts.StandardChecks {
 		args = append(args, "--no-standard-checks")
@@ -180,6 +198,9 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 		return nil, &RunError{ExitCode: res.ExitCode, Message: err.Error(), Output: []byte(out)}
 	}
 	r.Status, r.Reason, r.Counterexample, r.BoundComplete = v.Status, v.Reason, v.Counterexample, v.BoundComplete
+	if c.opts.KInduction && r.Status == bmc.Verified {
+		r.BoundComplete = true // an inductive proof holds on every execution
+	}
 	return r, nil
 }
 

@@ -203,3 +203,34 @@ func TestStdinText(t *testing.T) {
 		t.Error("fgets, whose trace gives no text, was accepted")
 	}
 }
+
+// With KInduction, a loop that no unrolling to K finishes is proved for
+// every execution, and a violation is still found by the base case.
+func TestKInduction(t *testing.T) {
+	c := New(&Options{KInduction: true})
+	if err := c.Available(context.Background()); err != nil {
+		t.Skipf("needs esbmc: %v", err)
+	}
+	if c.Name() != "esbmc-kind" {
+		t.Errorf("name %q", c.Name())
+	}
+	for _, tc := range []struct {
+		src  string
+		want bmc.Status
+	}{
+		{"#include <assert.h>\nint main(void) {\n  int i = 0;\n  while (i < 100000) { i++; }\n  assert(i <= 100000);\n  return 0;\n}\n", bmc.Verified},
+		{"#include <assert.h>\nint main(void) {\n  int i = 0;\n  while (i < 3) i++;\n  assert(i == 2);\n  return 0;\n}\n", bmc.Falsified},
+	} {
+		p, err := bmc.ParseProgram("kind.c", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := c.Check(context.Background(), &bmc.Query{Program: p, K: 10, Timeout: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != tc.want || (r.Status == bmc.Verified && !r.BoundComplete) {
+			t.Errorf("%s: %+v, want %v", tc.src, r, tc.want)
+		}
+	}
+}
