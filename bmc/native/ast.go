@@ -145,7 +145,9 @@ type Stmt struct {
 	Decls []*Var
 	// Case: the label's value (nil for default).
 	Case *big.Int
-	// Assert: index into the program's assertions.
+	// Assert: index into the program's assertions. Its Body, when set,
+	// runs instead where the query drops the assertion (a call of the
+	// program's own reach_error, which the rendered query keeps).
 	Assert int
 	// Span and BodySpan: a loop's byte range in the source and its body's,
 	// where the replay of an unwinding violation counts the iterations.
@@ -162,6 +164,9 @@ type Func struct {
 	// BodyAt is the byte offset just after the body's opening brace, where
 	// the replay of an unwinding violation counts the activations.
 	BodyAt int
+	// Proto, when set, is the prototype by which calls before the
+	// definition converted their arguments; the definition must agree.
+	Proto *Type
 }
 
 // unsupportedError reports a construct the engine does not model.

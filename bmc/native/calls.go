@@ -68,6 +68,11 @@ func (x *sym) callUser(s *state, e *Expr) value {
 		s.guard = "false"
 		m = s
 	}
+	for k, o := range m.vobj {
+		if k.f == callee {
+			x.dead[o] = true // a pointer to it now dangles
+		}
+	}
 	m.dropFrame(callee)
 	*s = *m
 	switch f.Ret.Kind {
@@ -120,15 +125,28 @@ func (x *sym) call(s *state, e *Expr) value {
 	for i, a := range e.Args {
 		args[i] = x.eval(s, a)
 	}
+	// from here on, memory accesses are the library's
+	x.lib++
+	defer func() { x.lib-- }()
 	line := e.Line
 	switch name {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
+		// Output writes none of the program's memory (printf's %n is
+		// refused by the parser) and may return anything.
 		return x.nondet(tInt, "out")
-	case "srand", "free":
+	case "srand":
+		// rand is modelled as any value in range, whatever the seed.
+		return value{t: tVoid}
+	case "free":
+		x.free(s, args[0], line)
 		return value{t: tVoid}
 	case "time":
-		return x.nondet(tLong, "time")
+		return x.time(s, args[0], e.Args[0], line)
 	case "rand":
+		// Any value in [0, RAND_MAX], as an over-approximation of glibc's
+		// generator: a replay runs the real rand, so a counterexample that
+		// needs other values than glibc's does not replay.
+		x.note(asmRandRange)
 		v := x.input(s, "rand", "rand", tInt, line)
 		x.assume(s, "(bvsge "+v.s+" #x00000000)")
 		return v
@@ -136,6 +154,10 @@ func (x *sym) call(s *state, e *Expr) value {
 		s.guard = "false"
 		return value{t: tVoid}
 	case "__VERIFIER_assume", "assume":
+		x.assume(s, truth(args[0]))
+		return value{t: tVoid}
+	case "assert":
+		// not a property here: a failing one aborts, like abort()
 		x.assume(s, truth(args[0]))
 		return value{t: tVoid}
 	case "scanf":
@@ -162,13 +184,7 @@ func (x *sym) call(s *state, e *Expr) value {
 		}
 		return x.nondet(e.T, "conv")
 	case "malloc", "calloc":
-		o := x.newObj(name, nil, name == "calloc")
-		size := args[0].s
-		if name == "calloc" {
-			size = bv("bvmul", size, args[1].s)
-		}
-		x.recordAlloc(o, size)
-		return ptrValue(o, 0, tVoidP)
+		return x.malloc(s, name, args, line)
 	case "strlen", "strnlen":
 		r := x.strlen(s, args[0], line)
 		if name == "strnlen" {
@@ -190,7 +206,7 @@ func (x *sym) call(s *state, e *Expr) value {
 		x.memset(s, args[0], e.ArgT[0], args[1], e.Args[2], args[2], line)
 		return args[0]
 	case "memcpy", "memmove":
-		x.memcpy(s, args[0], args[1], e.ArgT[0], e.ArgT[1], e.Args[2], args[2], line)
+		x.memcpy(s, name, args[0], args[1], e.ArgT[0], e.ArgT[1], e.Args[2], args[2], line)
 		return args[0]
 	case "abs", "labs", "llabs":
 		v := args[0]
@@ -308,7 +324,11 @@ func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 	x.assume(s, not(more))
 }
 
+// strlen reads the string at p up to its bound. When the bound is the
+// object's size and no NUL is found, the real strlen reads past the object
+// (asmLibInBounds); when it is the library bound, longer strings are cut.
 func (x *sym) strlen(s *state, p value, line int) string {
+	x.viewAs(p, tChar)
 	b, exact := x.strBound(p)
 	chars := make([]string, b)
 	for j := 0; j < b; j++ {
@@ -321,10 +341,15 @@ func (x *sym) strlen(s *state, p value, line int) string {
 		all = and(all, "(not (= "+chars[j]+" #x00))")
 	}
 	x.cut(s, exact, all, line, "strlen")
+	if exact && all != "false" {
+		x.note(asmLibInBounds)
+	}
 	return r
 }
 
 func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
+	x.viewAs(a, tChar)
+	x.viewAs(b, tChar)
 	ba, ea := x.strBound(a)
 	bb, eb := x.strBound(b)
 	bound := ba
@@ -348,52 +373,107 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 		all = and(all, "(and (= "+ca+" "+cb+") (not (= "+ca+" #x00)))")
 	}
 	if n != "" {
-		all = and(all, "(bvugt "+n+" "+bvInt(int64(bound), 64)+")")
+		all = and(all, bv("bvugt", n, bvInt(int64(bound), 64)))
 	}
-	x.cut(s, ea && eb, all, line, "strcmp")
+	// The comparison may go on past the bound: past the library's bound
+	// the execution is cut; past an object's end the real strcmp reads
+	// beyond it.
+	exact := bound == ba && ea || bound == bb && eb
+	x.cut(s, exact, all, line, "strcmp")
+	if exact && all != "false" {
+		x.note(asmLibInBounds)
+	}
 	res = x.def(bvSort(32), res)
 	r := x.nondet(tInt, "cmp")
 	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
 	return r
 }
 
+// strcpy models strcpy (n "") and strncpy (n the count, which pads with
+// NULs up to n). Cells past the bound are never written: an execution that
+// would write them is cut when the bound is the library's, and overflows
+// the object (asmLibInBounds) when it is the object's size.
 func (x *sym) strcpy(s *state, d, src value, n string, line int) {
+	x.viewAs(d, tChar)
+	x.viewAs(src, tChar)
 	bs, es := x.strBound(src)
-	bd, _ := x.strBound(d)
-	bound := bs
-	if bd < bound && n == "" {
-		bound = bd
-	}
-	if n != "" {
-		bound = bd
+	bd, ed := x.strBound(d)
+	bound := bd
+	if n == "" && bs < bound {
+		bound = bs
 	}
 	going := "true" // no NUL copied yet
 	for j := 0; j < bound; j++ {
-		c := x.load(s, x.ptrAddConst(src, j), tChar, line).s
+		var c string
+		if j < bs || !es {
+			c = x.load(s, x.ptrAddConst(src, j), tChar, line).s
+		} else {
+			// past the source object: only read when it has no NUL,
+			// which is undefined
+			c = x.fresh("ub", bvSort(8))
+			if going != "false" {
+				x.note(asmLibInBounds)
+			}
+		}
 		dp := x.ptrAddConst(d, j)
 		old := x.load(s, dp, tChar, line).s
 		var nv string
 		if n == "" {
 			nv = ite(going, c, old)
 		} else {
-			nv = ite("(bvult "+bvInt(int64(j), 64)+" "+n+")", ite(going, c, "#x00"), old)
+			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, "#x00"), old)
 		}
 		x.store(s, dp, tChar, value{t: tChar, s: nv}, line)
 		going = x.def("Bool", and(going, "(not (= "+c+" #x00))"))
 	}
-	if n == "" {
-		x.cut(s, es, going, line, "strcpy")
+	// more: the real function writes past cell bound
+	more := going
+	if n != "" {
+		more = bv("bvugt", n, bvInt(int64(bound), 64))
+	}
+	exact := bound == bd && ed || n == "" && bound == bs && es
+	fn := "strcpy"
+	if n != "" {
+		fn = "strncpy"
+	}
+	x.cut(s, exact, more, line, fn)
+	if exact && more != "false" {
+		x.note(asmLibInBounds)
 	}
 }
 
-// count returns the number of elements of type t in n bytes, as a
-// constant when n is one.
-func elemCount(nE *Expr, t *Type) (int, bool) {
+// elemCount returns the number of elements of type t in n bytes when n is
+// a constant, and whether it is one; a constant that is not a whole number
+// of elements is refused.
+func (x *sym) elemCount(nE *Expr, t *Type, fn string, line int) (int, bool) {
 	v, ok := foldInt(nE)
 	if !ok || t.Size() == 0 {
 		return 0, false
 	}
-	return int(new(big.Int).Quo(v, big.NewInt(int64(t.Size()))).Int64()), true
+	sz := big.NewInt(int64(t.Size()))
+	q, r := new(big.Int).QuoRem(v, sz, new(big.Int))
+	if r.Sign() != 0 {
+		x.fail(line, "%s of %s bytes, not a whole number of %s elements", fn, v, t)
+	}
+	if !q.IsInt64() || q.Int64() > 1<<20 {
+		x.fail(line, "%s of %s bytes", fn, v)
+	}
+	return int(q.Int64()), true
+}
+
+// elemGuards returns, for element k of a count of n bytes that is not a
+// constant, when the element is written whole (k < n/size) and when only
+// part of it is (the last, when size does not divide n), whose cells
+// then hold any value.
+func elemGuards(n string, k int, t *Type) (whole, part string) {
+	size := bvInt(int64(t.Size()), 64)
+	kk := bvInt(int64(k), 64)
+	whole = "(bvult " + kk + " (bvudiv " + n + " " + size + "))"
+	if t.Size() == 1 {
+		return whole, "false"
+	}
+	part = "(and (= " + kk + " (bvudiv " + n + " " + size + ")) (not (= (bvurem " + n + " " + size + ") #x0000000000000000)))"
+	return whole, part
 }
 
 func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, line int) {
@@ -401,6 +481,7 @@ func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, li
 	if et.Kind == KVoid {
 		x.fail(line, "memset through void*")
 	}
+	x.viewAs(p, et)
 	leaves := scalarLeaves(et, nil)
 	cb := x.def(bvSort(8), "((_ extract 7 0) "+c.s+")")
 	cellVal := func(t *Type) string {
@@ -411,63 +492,130 @@ func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, li
 		if t.Kind == KFloat {
 			return "((_ to_fp " + fpParams(t) + ") " + rep + ")"
 		}
+		if t.isPtr() && t.Size() > 1 {
+			// a pointer made of bytes: only an all-zero one is modelled
+			return ite("(= "+cb+" #x00)", bvInt(0, 64), x.fresh("ub", bvSort(64)))
+		}
 		return rep
 	}
-	cnt, constant := elemCount(nE, et)
+	cnt, constant := x.elemCount(nE, et, "memset", line)
 	max := cnt
 	if !constant {
 		b, exact := x.strBound(p)
 		max = b / len(leaves)
-		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")", line, "memset")
+		more := bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64))
+		x.cut(s, exact, more, line, "memset")
+		if exact && more != "false" {
+			x.note(asmLibInBounds)
+		}
+	} else if !x.inBounds(p, cnt*len(leaves)) {
+		x.note(asmLibInBounds)
 	}
 	if max*len(leaves) > 65536 {
 		x.fail(line, "memset of %d cells", max*len(leaves))
 	}
 	for k := 0; k < max; k++ {
+		var whole, part string
+		if !constant {
+			whole, part = elemGuards(n.s, k, et)
+		}
 		for i, lt := range leaves {
 			q := x.ptrAddConst(p, k*len(leaves)+i)
 			v := cellVal(lt)
 			if !constant {
 				old := x.load(s, q, lt, line).s
-				v = ite("(bvult "+bvInt(int64(k), 64)+" (bvudiv "+n.s+" "+bvInt(int64(et.Size()), 64)+"))", v, old)
+				v = ite(whole, v, ite(part, x.fresh("part", lt.sort()), old))
 			}
 			x.store(s, q, lt, value{t: lt, s: v}, line)
 		}
 	}
 }
 
-func (x *sym) memcpy(s *state, d, src value, dt, st *Type, nE *Expr, n value, line int) {
+// memcpy models memcpy and memmove: every source cell is read before any
+// is written, which is memmove's meaning. Overlapping memcpy is undefined
+// (glibc's copies in either direction): where the ranges may overlap, the
+// destination's cells get any value.
+func (x *sym) memcpy(s *state, name string, d, src value, dt, st *Type, nE *Expr, n value, line int) {
 	et := dt.Elem
 	if et.Kind == KVoid {
 		et = st.Elem
 	}
 	if et.Kind == KVoid {
-		x.fail(line, "memcpy between void pointers")
+		x.fail(line, "%s between void pointers", name)
 	}
 	if st.Elem.Kind != KVoid && !sameType(st.Elem, et) && !(st.Elem.Kind == KStruct && st.Elem.Name == et.Name) {
-		x.fail(line, "memcpy from %s to %s", st, dt)
+		x.fail(line, "%s from %s to %s", name, st, dt)
 	}
+	x.viewAs(d, et)
+	x.viewAs(src, et)
 	leaves := scalarLeaves(et, nil)
-	cnt, constant := elemCount(nE, et)
+	cnt, constant := x.elemCount(nE, et, name, line)
 	max := cnt
 	if !constant {
 		b, exact := x.strBound(d)
+		if bs, es := x.strBound(src); bs < b {
+			b, exact = bs, es
+		}
 		max = b / len(leaves)
-		x.cut(s, exact, "(bvugt "+n.s+" "+bvInt(int64(max*et.Size()), 64)+")", line, "memcpy")
+		x.cut(s, exact, bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64)), line, name)
+		if exact {
+			x.note(asmLibInBounds)
+		}
+	} else if !x.inBounds(d, cnt*len(leaves)) || !x.inBounds(src, cnt*len(leaves)) {
+		x.note(asmLibInBounds)
 	}
 	if max*len(leaves) > 65536 {
-		x.fail(line, "memcpy of %d cells", max*len(leaves))
+		x.fail(line, "%s of %d cells", name, max*len(leaves))
+	}
+	overlap := "false"
+	if name == "memcpy" {
+		overlap = x.overlap(d, src, constant, cnt*len(leaves), n.s, et, len(leaves))
+	}
+	vals := make([]value, max*len(leaves))
+	for off := range vals {
+		vals[off] = x.load(s, x.ptrAddConst(src, off), leaves[off%len(leaves)], line)
 	}
 	for k := 0; k < max; k++ {
+		var whole, part string
+		if !constant {
+			whole, part = elemGuards(n.s, k, et)
+		}
 		for i, lt := range leaves {
 			off := k*len(leaves) + i
-			v := x.load(s, x.ptrAddConst(src, off), lt, line)
+			v := vals[off]
+			if overlap != "false" {
+				v.s = ite(overlap, x.fresh("ub", lt.sort()), v.s)
+			}
 			q := x.ptrAddConst(d, off)
 			if !constant {
 				old := x.load(s, q, lt, line).s
-				v.s = ite("(bvult "+bvInt(int64(k), 64)+" (bvudiv "+n.s+" "+bvInt(int64(et.Size()), 64)+"))", v.s, old)
+				v.s = ite(whole, v.s, ite(part, x.fresh("part", lt.sort()), old))
 			}
 			x.store(s, q, lt, v, line)
 		}
 	}
+}
+
+// overlap is when the cells a memcpy copies (cells of them, or n bytes of
+// elements of type et with per cells each when not constant) overlap at
+// source and destination.
+func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *Type, per int) string {
+	if d.known && src.known {
+		shared := false
+		for _, o := range d.objs {
+			if o != 0 && containsInt(src.objs, o) {
+				shared = true
+			}
+		}
+		if !shared {
+			return "false"
+		}
+	}
+	cnt := bvInt(int64(cells), offW)
+	if !constant {
+		cnt = extract(offW-1, 0, bv("bvmul", bv("bvudiv", n, bvInt(int64(et.Size()), 64)), bvInt(int64(per), 64)))
+		cnt = bv("bvadd", cnt, bvInt(int64(per), offW)) // a part element too
+	}
+	do, so := ptrOff(d.s), ptrOff(src.s)
+	return x.def("Bool", "(and "+eq(ptrObj(d.s), ptrObj(src.s))+" (bvult "+do+" (bvadd "+so+" "+cnt+")) (bvult "+so+" (bvadd "+do+" "+cnt+")))")
 }

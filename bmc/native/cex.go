@@ -18,7 +18,7 @@ type cexData struct {
 }
 
 type replayVal struct {
-	Func string // "__VERIFIER_nondet_int", "rand"
+	Func string // "__VERIFIER_nondet_int", "malloc" (1: the allocation fails)
 	T    *Type
 	Int  *big.Int
 	F    float64
@@ -117,6 +117,11 @@ func cLiteral(m map[string]smt.Value, in *input) string {
 		return fmtFloat(floatOf(m, in.Term), in.T)
 	case in.T.isPtr():
 		return "pointer"
+	case in.Kind == "malloc":
+		if isTrue(m, in.Term) {
+			return "NULL"
+		}
+		return "a new block"
 	}
 	return intOf(m, in.Term, in.T).String()
 }
@@ -129,16 +134,21 @@ func (tr *translation) counterexample(m map[string]smt.Value) *cexData {
 			continue
 		}
 		d.cex.Inputs = append(d.cex.Inputs, bmc.Input{Name: in.Name, Value: cLiteral(m, in), Line: in.Line})
-		if in.Kind == "nondet" || in.Kind == "rand" {
-			f := "rand"
-			if in.Kind == "nondet" {
-				f = in.Name[:strings.IndexByte(in.Name, '#')]
-			}
-			rv := replayVal{Func: f, T: in.T}
+		// The replay supplies the nondet functions' values and the
+		// allocations that fail; rand is glibc's own in a replayed run.
+		switch in.Kind {
+		case "nondet":
+			rv := replayVal{Func: in.Name[:strings.IndexByte(in.Name, '#')], T: in.T}
 			if in.T.isFloat() {
 				rv.F = floatOf(m, in.Term)
 			} else {
 				rv.Int = intOf(m, in.Term, in.T)
+			}
+			d.nondet = append(d.nondet, rv)
+		case "malloc":
+			rv := replayVal{Func: "malloc", T: tInt, Int: big.NewInt(0)}
+			if isTrue(m, in.Term) {
+				rv.Int = big.NewInt(1)
 			}
 			d.nondet = append(d.nondet, rv)
 		}

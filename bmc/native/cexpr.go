@@ -36,6 +36,10 @@ var libFuncs = map[string]libFunc{
 	"exit": {tVoid, 1, 1}, "abort": {tVoid, 0, 0}, "reach_error": {tVoid, 0, 0}, "__VERIFIER_error": {tVoid, 0, 0},
 	"__assert_fail":     {tVoid, 4, 4},
 	"__VERIFIER_assume": {tVoid, 1, 1}, "assume": {tVoid, 1, 1},
+	// C's assert where it is no assertion of the program's (in the body
+	// of reach_error, which bmc.ParseProgram does not count): a false
+	// condition aborts the run.
+	"assert": {tVoid, 1, 1},
 }
 
 // nondetTypes maps the suffix of __VERIFIER_nondet_X to its type.
@@ -47,8 +51,43 @@ var nondetTypes = map[string]*Type{
 }
 
 // skipDefs are functions whose definitions the engine does not translate:
-// their calls are assertions or assumptions, modelled directly.
-var skipDefs = map[string]bool{"__VERIFIER_assert": true, "reach_error": true, "__VERIFIER_error": true, "__VERIFIER_assume": true}
+// their calls are assertion statements (bmc.ParseProgram), which the query
+// turns into the target, an assumption or nothing. Every other function
+// the program defines runs its own body, even where the engine has a
+// model of the name (reach_error, __VERIFIER_assume, __VERIFIER_nondet_int,
+// rand, ...): the program's definition is what a real run calls.
+var skipDefs = map[string]bool{"__VERIFIER_assert": true}
+
+// gccBuiltins are the C library functions that gcc knows as built-ins: it
+// may evaluate a call itself (abs(-3), strlen("abc"), isdigit('1')),
+// replace one function by another (printf("x\n") by puts) or call one
+// where the source does not (memcpy for a struct copy), whatever body the
+// program gives the name. A program that defines one of them is refused:
+// neither its body nor the engine's model is sure to be what runs.
+var gccBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`
+		abort abs labs llabs imaxabs exit _Exit calloc malloc realloc free alloca aligned_alloc
+		printf fprintf sprintf snprintf vprintf vfprintf vsprintf vsnprintf scanf fscanf sscanf
+		vscanf vfscanf vsscanf puts putchar putc fputs fputc fwrite
+		memchr memcmp memcpy memmove mempcpy memset bcmp bcopy bzero
+		strcat strchr strcmp strcpy strcspn strlen strnlen strncat strncmp strncpy strpbrk strrchr
+		strspn strstr strdup strndup stpcpy stpncpy index rindex
+		isalnum isalpha isascii isblank iscntrl isdigit isgraph islower isprint ispunct isspace
+		isupper isxdigit tolower toupper toascii iswalnum iswalpha iswblank iswcntrl iswdigit
+		iswgraph iswlower iswprint iswpunct iswspace iswupper iswxdigit towlower towupper
+		ffs ffsl ffsll signbit isinf isnan finite`) {
+		m[n] = true
+	}
+	for _, n := range strings.Fields(`
+		acos acosh asin asinh atan atan2 atanh cbrt ceil copysign cos cosh erf erfc exp exp2 expm1
+		fabs fdim floor fma fmax fmin fmod frexp hypot ilogb ldexp lgamma llrint llround log log10
+		log1p log2 logb lrint lround modf nan nearbyint nextafter nexttoward pow remainder remquo
+		rint round scalbln scalbn sin sinh sqrt tan tanh tgamma trunc`) {
+		m[n], m[n+"f"], m[n+"l"] = true, true, true
+	}
+	return m
+}()
 
 func (c *conv) expr(n *sitter.Node) *Expr {
 	c.depth++
@@ -230,6 +269,8 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		c.fail(line, "compound literal")
 	case "initializer_list":
 		c.fail(line, "initialiser list in an expression")
+	case "gnu_asm_expression":
+		c.fail(line, "inline assembly (asm)")
 	}
 	c.fail(line, "expression %s", n.Type())
 	return nil
@@ -338,6 +379,12 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 		delete(c.macros, name) // no self-recursion
 		defer func() { c.macros[name] = m }()
 		return c.expr(m.node)
+	}
+	if strings.HasPrefix(name, "SIG") {
+		c.fail(line, "signal %s (signal, raise and handlers are not modelled)", name)
+	}
+	if name == "errno" {
+		c.fail(line, "errno (not modelled)")
 	}
 	c.fail(line, "undeclared identifier %s", name)
 	return nil
@@ -602,14 +649,30 @@ func (c *conv) call(n *sitter.Node) *Expr {
 			args = append(args, c.rval(e))
 		}
 	}
-	if f, ok := c.funcs[name]; ok && !skipDefs[name] {
-		if len(args) != len(f.Params) && !(len(f.Params) == 0 && f.Body != nil && false) {
-			if len(args) != len(f.Params) {
-				c.fail(line, "call of %s with %d arguments, wants %d", name, len(args), len(f.Params))
+	if c.defs[name] && !skipDefs[name] {
+		f, ok := c.funcs[name]
+		if !ok {
+			// defined further down: convert by the prototype, which the
+			// definition must match
+			pt, ok := c.protos[name]
+			if !ok || pt.Kind != KFunc {
+				c.fail(line, "call of %s before its definition without a prototype", name)
 			}
+			f = &Func{Name: name, Ret: pt.Ret, Proto: pt}
+			c.funcs[name] = f
 		}
+		params := make([]*Type, len(f.Params))
 		for i, p := range f.Params {
-			args[i] = c.assignConv(args[i], p.T, line)
+			params[i] = p.T
+		}
+		if f.Body == nil && f.Proto != nil {
+			params = f.Proto.Params
+		}
+		if len(args) != len(params) {
+			c.fail(line, "call of %s with %d arguments, wants %d", name, len(args), len(params))
+		}
+		for i, pt := range params {
+			args[i] = c.assignConv(args[i], pt, line)
 		}
 		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
 	}
@@ -628,7 +691,7 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		if _, declared := c.protos[name]; declared {
 			c.fail(line, "call of %s, declared but not defined", name)
 		}
-		c.fail(line, "call of unknown function %s", name)
+		c.fail(line, "call of %s, a function the program does not define and the engine does not model", name)
 	}
 	if len(args) < lf.min || (lf.max >= 0 && len(args) > lf.max) {
 		c.fail(line, "call of %s with %d arguments", name, len(args))
@@ -659,8 +722,13 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 	}
 	switch name {
 	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
-		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "srand":
-		if name == "__VERIFIER_assume" || name == "assume" {
+		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "srand", "assert":
+		if name == "assert" {
+			if _, ok := c.macros["NDEBUG"]; ok {
+				c.fail(line, "assert with NDEBUG defined")
+			}
+		}
+		if name == "__VERIFIER_assume" || name == "assume" || name == "assert" {
 			args[0] = c.cond(args[0])
 			return
 		}
@@ -707,6 +775,9 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		if args[0].Op != ODecay || args[0].X.Op != OStr {
 			c.fail(line, "%s with a format that is not a string literal", name)
 		}
+		if name == "printf" && printsCount(args[0].X.Str) {
+			c.fail(line, "printf with %%n, which writes through its argument")
+		}
 	case "fscanf", "fprintf":
 		if args[1].Op != ODecay || args[1].X.Op != OStr {
 			c.fail(line, "%s with a format that is not a string literal", name)
@@ -714,8 +785,36 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		if name == "fscanf" && args[0].Name != "stdin" {
 			c.fail(line, "fscanf from a stream other than stdin")
 		}
+		if name == "fprintf" && printsCount(args[1].X.Str) {
+			c.fail(line, "fprintf with %%n, which writes through its argument")
+		}
+	case "time":
+		if !isNullConst(stripConv(args[0])) && (!args[0].T.isPtr() || !args[0].T.Elem.isInt() || args[0].T.Elem.Width != 64) {
+			c.fail(line, "time with an argument of type %s", args[0].T)
+		}
 	}
 	if name == "fgets" && args[2].Name != "stdin" {
 		c.fail(line, "fgets from a stream other than stdin")
 	}
+}
+
+// printsCount reports whether a printf format holds a %n conversion,
+// which stores the count of characters written so far: the one way a
+// printf writes the program's memory, which the engine's model of output
+// (it writes nothing) would miss.
+func printsCount(f []byte) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		// flags, width, precision, length, positional "1$"
+		for i < len(f) && strings.IndexByte("0123456789$-+ #'.*hlLqjztI", f[i]) >= 0 {
+			i++
+		}
+		if i < len(f) && f[i] == 'n' {
+			return true
+		}
+	}
+	return false
 }

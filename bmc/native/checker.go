@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/smt"
 )
@@ -35,6 +36,12 @@ type Options struct {
 	// next checks (sessions.go); z3, Options.Solver and formulas with
 	// floating point always use processes of their own.
 	Fresh bool
+	// MallocMayFail lets every call of malloc or calloc return NULL (a
+	// nondeterministic choice, replayed by a shim that makes the real
+	// allocation fail on the chosen calls). False (the default) assumes
+	// allocation always succeeds, and VERIFIED answers on programs that
+	// allocate list the assumption "malloc never fails".
+	MallocMayFail bool
 }
 
 // Checker is the native bounded model checker. It is safe for concurrent
@@ -62,10 +69,16 @@ func New(opts *Options) *Checker {
 // Name returns "native".
 func (c *Checker) Name() string { return "native" }
 
-// Version identifies the engine's semantics for result caches.
-func (c *Checker) Version(ctx context.Context) (string, error) { return "native " + engineVersion, nil }
-
-const engineVersion = "1"
+// Version identifies the engine's semantics for result caches: the build
+// of the running program (buildid.Self, which changes with every build
+// that could change a verdict) and the options that change answers.
+func (c *Checker) Version(ctx context.Context) (string, error) {
+	v := "native " + buildid.Self()
+	if c.opts.MallocMayFail {
+		v += " malloc-may-fail"
+	}
+	return v, nil
+}
 
 // solver picks the solver of a formula: Options.Solver, else by what the
 // formula holds. Bit-vector formulas go to cvc5 and z3, each of which
@@ -174,7 +187,7 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 		if err != nil {
 			return nil, err
 		}
-		return translateParsed(ctx, p, cp, k, variant, nil)
+		return translateParsed(ctx, p, cp, k, variant, nil, c.opts.MallocMayFail)
 	})
 }
 
@@ -192,7 +205,7 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error)
 	if err != nil {
 		return nil, err
 	}
-	return translateParsed(ctx, p, cp, k, 0, nil)
+	return translateParsed(ctx, p, cp, k, 0, nil, false)
 }
 
 // parse builds the typed tree of a program (parseC recovers its own
@@ -218,8 +231,9 @@ func sourceKey(p *bmc.Program) (src, sw string) {
 
 // translateParsed executes a parsed program symbolically; the switch of a
 // variant schema is the constant variant, so the formula is the one of
-// that variant's own program. A non-nil rec records the safety checks.
-func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec) (tr *translation, err error) {
+// that variant's own program. A non-nil rec records the safety checks;
+// mallocMayFail lets allocations return NULL (Options.MallocMayFail).
+func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec, mallocMayFail bool) (tr *translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bail); ok {
@@ -229,8 +243,9 @@ func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant 
 			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
 		}
 	}()
-	tr = &translation{viol: make([][]string, len(p.Asserts))}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000}
+	tr = &translation{viol: make([][]string, len(p.Asserts)), mallocMayFail: mallocMayFail}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
+		dead: map[int]bool{}}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
@@ -327,12 +342,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 				return res, nil
 			}
 			res.Status = bmc.Falsified
+			res.Replayed = true
 			res.Counterexample = cex.cex
 			trimSteps(cex.cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}
 	}
 	res.Status = bmc.Verified
+	res.Assumptions = tr.assumptions()
 	if !q.UnwindingAssertions {
 		return res, nil
 	}
@@ -353,6 +370,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		return c.unwound(ctx, q, tr, sr.Model, res), nil
 	default:
 		res.Status = bmc.Unknown
+		res.Assumptions = nil
 		res.Reason = "unwinding check: solver: " + sr.Reason
 	}
 	return res, nil

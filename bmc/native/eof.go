@@ -6,8 +6,10 @@ package native
 // and its counterexample would not replay.
 var eofVar = &Var{Name: "<end of stdin>", T: tInt, Global: true}
 
-// atEOF returns the flag as a Bool term; run sets it to 0 first.
+// atEOF returns the flag as a Bool term; run sets it to 0 first. Every
+// read of stdin asks it, so the translation depends on asmStickyEOF.
 func (x *sym) atEOF(s *state) string {
+	x.note(asmStickyEOF)
 	return truth(s.regs[vkey{0, eofVar}])
 }
 

@@ -458,10 +458,20 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 		return boolVal(bv(pick("bvsge", "bvuge"), a.s, b.s))
 	case "<<", ">>":
 		n := extendTo(b.s, b.t.Width, at.Width, false)
+		var r string
 		if op == "<<" {
-			return value{t: t, s: bv("bvshl", a.s, n)}
+			r = bv("bvshl", a.s, n)
+		} else {
+			r = bv(pick("bvashr", "bvlshr"), a.s, n)
 		}
-		return value{t: t, s: bv(pick("bvashr", "bvlshr"), a.s, n)}
+		// A count that is negative or not below the width is undefined:
+		// x86 masks it (1 << 33 is 2), SMT shifts everything out. Any
+		// value covers both.
+		over := bv("bvuge", b.s, bvInt(int64(at.Width), b.t.Width))
+		if over == "false" {
+			return value{t: t, s: r}
+		}
+		return value{t: t, s: ite(over, x.fresh("ub", bvSort(at.Width)), r)}
 	}
 	fn := map[string]string{"+": "bvadd", "-": "bvsub", "*": "bvmul", "&": "bvand", "|": "bvor", "^": "bvxor",
 		"/": pick("bvsdiv", "bvudiv"), "%": pick("bvsrem", "bvurem")}[op]

@@ -91,7 +91,7 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		return x.switchStmt(s, st)
 	case SAssert:
 		x.step(s, st.Line)
-		if sideEffects(st.X) {
+		if sideEffects(st.X) || st.Body != nil {
 			// The rendered query keeps the statement (and its effects)
 			// only when it is the target or assumed: keep_i says which.
 			keep := "keep" + itoa(st.Assert)
@@ -101,6 +101,9 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 			x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s1.guard, not(c))))
 			s1.guard = x.def("Bool", and(s1.guard, implies(x.tr.selector[st.Assert], c)))
 			s.guard = x.def("Bool", and(g, not(keep)))
+			if st.Body != nil {
+				s = x.stmt(s, st.Body) // what runs where the assertion is dropped
+			}
 			return x.merge([]*state{s1, s})
 		}
 		c := x.def("Bool", truth(x.eval(s, st.X)))

@@ -134,6 +134,7 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 		}
 		p := args[k]
 		et := at.Elem
+		x.viewAs(p, et)
 		assigned := x.def("Bool", and(s.guard, "(bvsgt "+r+" "+bvInt(int64(k), 32)+")"))
 		x.counts["stdin"]++
 		in := &input{Name: "scanf#" + itoa(x.counts["stdin"]), Kind: "stdin", T: et, Guard: assigned, Line: line}
@@ -159,8 +160,10 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 				old := x.load(s, q, tChar, line).s
 				var nv string
 				if j < w {
+					// any byte but white space: a NUL byte is read as
+					// any other, and ends the string early
 					c := x.fresh("sch", bvSort(8))
-					x.assume(s, "(and (not (= "+c+" #x00)) (not (= "+c+" #x20)) (not (and (bvuge "+c+" #x09) (bvule "+c+" #x0d))))")
+					x.assume(s, "(and (not (= "+c+" #x20)) (not (and (bvuge "+c+" #x09) (bvule "+c+" #x0d))))")
 					in.Chars = append(in.Chars, c)
 					nv = ite("(bvsgt "+l+" "+bvInt(int64(j), 32)+")", c, ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old))
 				} else {
@@ -190,6 +193,7 @@ func (x *sym) fgets(s *state, buf value, nE *Expr, line int) value {
 		x.fail(line, "fgets with a size that is not a constant in 2..257")
 	}
 	n := int(nv.Int64())
+	x.viewAs(buf, tChar)
 	eof := x.atEOF(s)
 	okB := x.def("Bool", and(not(eof), x.fresh("fgets_ok", "Bool")))
 	x.setEOF(s, not(okB))
@@ -207,8 +211,9 @@ func (x *sym) fgets(s *state, buf value, nE *Expr, line int) value {
 		jj := bvInt(int64(j), 32)
 		var v string
 		if j < n-1 {
+			// any byte but a newline, NUL included (fgets stores it)
 			c := x.fresh("fch", bvSort(8))
-			x.assume(s, "(and (not (= "+c+" #x00)) (not (= "+c+" #x0a)))")
+			x.assume(s, "(not (= "+c+" #x0a))")
 			in.Chars = append(in.Chars, c)
 			v = ite("(bvsgt "+l+" "+jj+")", c, ite("(= "+l+" "+jj+")", ite(nl, "#x0a", "#x00"), ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old)))
 		} else {

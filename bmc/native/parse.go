@@ -45,13 +45,17 @@ type conv struct {
 	globals  map[string]*Var
 	funcs    map[string]*Func
 	protos   map[string]*Type
-	scopes   []map[string]*Var
-	asserts  map[int]int // statement start byte -> assertion index
-	prog     *cprog
-	cur      *Func
-	line     int // line of the use site while expanding a macro
-	depth    int
-	trees    []*sitter.Tree
+	// defs names every function the file defines, wherever it stands, so
+	// that a call before the definition still runs the program's body
+	// rather than a library model of the same name.
+	defs    map[string]bool
+	scopes  []map[string]*Var
+	asserts map[int]int // statement start byte -> assertion index
+	prog    *cprog
+	cur     *Func
+	line    int // line of the use site while expanding a macro
+	depth   int
+	trees   []*sitter.Tree
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -77,7 +81,7 @@ func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (
 		file: file, src: src,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
-		protos: map[string]*Type{}, asserts: asserts,
+		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
 		prog: &cprog{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},
 	}
 	defer func() {
@@ -141,6 +145,10 @@ func (c *conv) topLevel(root *sitter.Node) {
 			}
 		case "preproc_function_def":
 			c.macros[c.text(n.ChildByFieldName("name"))] = &macro{fn: true}
+		case "function_definition":
+			if name, ok := c.defName(n); ok {
+				c.defs[name] = true
+			}
 		}
 	}
 	for i := 0; i < int(root.NamedChildCount()); i++ {
@@ -235,6 +243,12 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 		}
 		if name == "FILE" {
 			return &Type{Kind: KStruct, Name: "FILE", Len: -1}
+		}
+		switch name {
+		case "jmp_buf", "sigjmp_buf":
+			c.fail(line, "setjmp/longjmp (type %s)", name)
+		case "sig_atomic_t", "sighandler_t", "sigset_t":
+			c.fail(line, "signals (type %s)", name)
 		}
 		c.fail(line, "unknown type %s", name)
 	case "struct_specifier":
@@ -649,6 +663,13 @@ func (c *conv) funcDef(n *sitter.Node) {
 		c.prog.Defined[name] = true
 		return
 	}
+	if gccBuiltins[name] {
+		// gcc treats the name as its built-in: it may fold or replace
+		// calls (abs(-3), strlen("abc"), printf("x\n") as puts) and emit
+		// calls of its own (memcpy for a struct copy) whichever body the
+		// program gives, so no one model is the program's.
+		c.fail(lineOf(n), "definition of the library function %s, whose calls gcc may replace by its built-in", name)
+	}
 	if base.Kind == KArray || base.Kind == KFunc {
 		c.fail(lineOf(n), "function returning %s", base)
 	}
@@ -676,6 +697,10 @@ func (c *conv) funcDef(n *sitter.Node) {
 	for _, p := range f.Params {
 		ft.Params = append(ft.Params, p.T)
 	}
+	if f.Proto != nil && !sameSignature(f.Proto, ft) {
+		// an earlier call converted its arguments by the prototype
+		c.fail(lineOf(n), "definition of %s differs from the prototype its earlier calls used", name)
+	}
 	c.protos[name] = ft
 	c.cur = f
 	body := n.ChildByFieldName("body")
@@ -686,6 +711,36 @@ func (c *conv) funcDef(n *sitter.Node) {
 	f.Body = c.stmt(body)
 	c.cur = nil
 	c.scopes = nil
+}
+
+// defName returns the name a function definition defines.
+func (c *conv) defName(n *sitter.Node) (string, bool) {
+	d := n.ChildByFieldName("declarator")
+	for d != nil && d.Type() == "pointer_declarator" {
+		d = d.ChildByFieldName("declarator")
+	}
+	if d == nil || d.Type() != "function_declarator" {
+		return "", false
+	}
+	nameN := d.ChildByFieldName("declarator")
+	if nameN == nil || nameN.Type() != "identifier" {
+		return "", false
+	}
+	return c.text(nameN), true
+}
+
+// sameSignature reports whether two function types agree on the return
+// type and on every parameter type.
+func sameSignature(a, b *Type) bool {
+	if len(a.Params) != len(b.Params) || !sameType(a.Ret, b.Ret) {
+		return false
+	}
+	for i := range a.Params {
+		if !sameType(a.Params[i], b.Params[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *conv) lookup(name string) *Var {
@@ -741,8 +796,23 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 				c.fail(line, "assertion form")
 			}
 			args := call.ChildByFieldName("arguments")
-			if args.NamedChildCount() != 1 {
-				c.fail(line, "assertion with %d arguments", args.NamedChildCount())
+			name := c.text(call.ChildByFieldName("function"))
+			switch {
+			case (name == "reach_error" || name == "__VERIFIER_error") && args.NamedChildCount() == 0:
+				// SV-COMP's error call: the assertion assert(0) here. When
+				// the query neither targets nor assumes it, the rendered
+				// program keeps the call if the program defines the
+				// function (its body runs) and drops it otherwise.
+				st := &Stmt{Op: SAssert, Line: line, Assert: idx, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}}
+				if c.defs[name] {
+					st.Body = &Stmt{Op: SExpr, Line: line, X: c.expr(call)}
+				}
+				return st
+			case (name == "__ESBMC_assert" || name == "__CPROVER_assert") && args.NamedChildCount() == 2:
+				// (c, message): the message is never evaluated
+				return &Stmt{Op: SAssert, Line: line, Assert: idx, X: c.cond(c.expr(args.NamedChild(0)))}
+			case args.NamedChildCount() != 1:
+				c.fail(line, "assertion %s with %d arguments", name, args.NamedChildCount())
 			}
 			return &Stmt{Op: SAssert, Line: line, Assert: idx, X: c.cond(c.expr(args.NamedChild(0)))}
 		}

@@ -29,9 +29,33 @@ void __surety_infeasible(void);
 #define __surety_assume(c) ((c) ? (void)0 : __surety_infeasible())
 `
 
-// harness builds the C file that defines the replay's nondet functions
-// and the failure hooks.
-func harness(d *cexData, used func(string) bool, defined map[string]bool) string {
+// mallocShim goes before the program when allocations may fail
+// (Options.MallocMayFail): its malloc and calloc calls go to the
+// harness's shims, which fail when the counterexample says so.
+const mallocShim = `void *__surety_malloc(unsigned long);
+void *__surety_calloc(unsigned long, unsigned long);
+#define malloc __surety_malloc
+#define calloc __surety_calloc
+`
+
+// replayPrelude is what goes before the rendered program src.
+func replayPrelude(tr *translation, src []byte) string {
+	if tr.mallocMayFail && usesAlloc(src) {
+		return prelude + mallocShim
+	}
+	return prelude
+}
+
+func usesAlloc(src []byte) bool {
+	return strings.Contains(string(src), "malloc") || strings.Contains(string(src), "calloc")
+}
+
+// harness builds the C file that defines the replay's nondet functions,
+// the allocation shims and the failure hooks. The values are consumed in
+// the order the model's run took them: nondet functions and, when
+// allocations may fail, one per malloc or calloc (non-zero: it fails).
+// rand is never replaced: a replayed run uses the C library's own.
+func harness(d *cexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
 	b.WriteString("void __surety_fail(void) { fputs(\"" + targetMarker + "\\n\", stderr); fflush(stderr); _exit(86); }\n")
@@ -80,8 +104,9 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool) string
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)
 		}
 	}
-	if used("rand") && !defined["rand"] {
-		b.WriteString("int rand(void) { return (int)__surety_u(); }\n")
+	if mallocMayFail && (used("malloc") || used("calloc")) {
+		b.WriteString("void *__surety_malloc(unsigned long n) { return __surety_u() ? 0 : malloc(n); }\n")
+		b.WriteString("void *__surety_calloc(unsigned long n, unsigned long m) { return __surety_u() ? 0 : calloc(n, m); }\n")
 	}
 	for _, fn := range []string{"__VERIFIER_assume", "assume"} {
 		if used(fn) && !defined[fn] {
@@ -137,9 +162,9 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *tr
 	if name == "" || name == "." {
 		name = "program.c"
 	}
-	prog := prelude + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.defined) + extra
+	h := harness(d, used, tr.defined, tr.mallocMayFail) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}

@@ -343,7 +343,7 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 			return nil, err
 		}
 		rec := &safetyRec{sites: map[siteID]*site{}, allocs: map[int]*alloc{}}
-		tr, err := translateParsed(ctx, p, cp, k, 0, rec)
+		tr, err := translateParsed(ctx, p, cp, k, 0, rec, c.opts.MallocMayFail)
 		if err != nil {
 			return nil, err
 		}

@@ -81,7 +81,7 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 	if r.name == "" || r.name == "." {
 		r.name = "program.c"
 	}
-	prog := prelude + fmt.Sprintf("#line 1 %q\n", r.name) + string(r.src)
+	prog := replayPrelude(r.tr, r.src) + fmt.Sprintf("#line 1 %q\n", r.name) + string(r.src)
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		r.failed = err.Error()
 		return r.failed
@@ -120,7 +120,7 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (bool, stri
 		return false, msg
 	}
 	r.runs++
-	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.defined)
+	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.defined, r.tr.mallocMayFail)
 	hname := fmt.Sprintf("harness%d.c", r.runs)
 	bin := fmt.Sprintf("prog%d", r.runs)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {

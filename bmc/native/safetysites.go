@@ -239,16 +239,41 @@ func derefOf(e *Expr) *Expr {
 	return nil
 }
 
+// pointerDeref returns the dereference through a pointer (not through an
+// array variable) that lvalue e's address starts from: *p in p->arr[i],
+// p[i] in p[i].f. Nil when e names memory of variables only. Its type is
+// the element type the pointed-to memory is accessed as.
+func pointerDeref(e *Expr) *Expr {
+	for e != nil {
+		switch e.Op {
+		case OField:
+			e = e.X
+		case ODeref:
+			p := e.X
+			if p.Op == OPtrAdd {
+				p = p.X
+			}
+			if p.Op != ODecay {
+				return e
+			}
+			e = p.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
 // checkAccess records the checks of reading or writing the lvalue e at
 // address a: the pointer is not null (when the program dereferences a
 // pointer rather than indexes an array) and the cells accessed lie in the
 // object.
 func (x *sym) checkAccess(s *state, e *Expr, a value) {
-	if x.safety() == nil {
-		return
+	if b := pointerDeref(e); b != nil {
+		x.viewAs(a, b.T)
 	}
 	d := derefOf(e)
-	if d == nil {
+	if x.safety() == nil || d == nil {
 		return
 	}
 	site := e

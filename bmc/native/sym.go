@@ -21,6 +21,12 @@ type object struct {
 	sorts map[string]bool
 	// small objects are kept cell by cell instead of as SMT arrays.
 	small bool
+	// view is the element type an allocation (sorts nil) is accessed as;
+	// mixed is set once it has been accessed as two types. Cells of
+	// different types do not share bytes in the model, so from then on a
+	// read of the allocation gives an unconstrained value.
+	view  *Type
+	mixed bool
 }
 
 // cellMax is the largest object kept cell by cell.
@@ -29,7 +35,7 @@ const cellMax = 64
 // An input is one nondeterministic value consumed by the program.
 type input struct {
 	Name  string
-	Kind  string // "nondet", "rand", "stdin", "uninit"
+	Kind  string // "nondet", "rand", "stdin", "uninit", "malloc" (Term: Bool, the allocation fails)
 	T     *Type
 	Term  string
 	Guard string
@@ -75,6 +81,11 @@ type translation struct {
 	uvals    []string   // vals and the unwinding guards
 	safety   *safetyRec // the safety checks, for a translation made by Safety
 	fp       bool       // the formula has floating point (picks the solver)
+	// assumes marks the modelling assumptions the formula depends on.
+	assumes [numAssumptions]bool
+	// mallocMayFail: allocations may return NULL (Options.MallocMayFail),
+	// and the replay makes the chosen ones fail.
+	mallocMayFail bool
 }
 
 // An unwindSite is where an execution can exceed a bound: a loop about to
@@ -126,6 +137,12 @@ type sym struct {
 	sw        *bmc.Switch
 	variant   int
 	rec       *safetyRec // nil unless the translation is for Safety
+	// lib is above 0 while a library function's model runs: its memory
+	// accesses are the library's, not the program's (see note).
+	lib int
+	// dead holds the objects of returned calls' frames: an access to one
+	// goes through a dangling pointer.
+	dead map[int]bool
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
@@ -308,6 +325,13 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 		// Null or dangling: undefined behaviour; any value.
 		return value{t: t, s: x.fresh("ub", t.sort())}
 	}
+	x.checkBounds(p, cs)
+	for _, o := range cs {
+		if x.objs[o].mixed {
+			// bytes written as another type: any value
+			return value{t: t, s: x.fresh("pun", t.sort())}
+		}
+	}
 	off := x.def(offSort, ptrOff(p.s))
 	if len(cs) > 1 {
 		if o, _, ok := litVal(ptrObj(p.s)); ok {
@@ -340,6 +364,7 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 	if len(cs) == 0 {
 		return
 	}
+	x.checkBounds(p, cs)
 	off := x.def(offSort, ptrOff(p.s))
 	if len(cs) > 1 {
 		if o, _, ok := litVal(ptrObj(p.s)); ok {

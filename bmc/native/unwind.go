@@ -46,6 +46,7 @@ var unwoundRE = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
 // UNKNOWN otherwise. res carries the query's verdict so far.
 func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m map[string]smt.Value, res *bmc.Result) *bmc.Result {
 	res.Status = bmc.Unknown
+	res.Assumptions = nil // the target's proof stands, but this answer claims nothing
 	var site *unwindSite
 	for i := range tr.unwind {
 		if isTrue(m, tr.unwind[i].guard) {
@@ -71,6 +72,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m 
 		return res
 	}
 	res.Status = bmc.Falsified
+	res.Replayed = true
 	res.Reason = fmt.Sprintf("unwinding assertion: the %s at line %d runs more than k=%d times, replayed under gcc", kind, line, q.K)
 	if kind == "recursion" {
 		res.Reason = fmt.Sprintf("unwinding assertion: the function at line %d recurses deeper than k=%d, replayed under gcc", line, q.K)

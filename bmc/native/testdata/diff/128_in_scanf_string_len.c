@@ -1,4 +1,5 @@
-// expect: VERIFIED
+// expect: FALSIFIED
+// A NUL byte is not white space: scanf("%7s") stores it, and strlen(w) is 0 on the input "\0" (replayed under gcc).
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,6 @@
-// expect: FALSIFIED
+// expect: UNKNOWN
+// Without srand, glibc's first rand() is 1804289383 and r is 1 on every run; the model lets rand return
+// any value in [0, RAND_MAX], so its counterexample (r == 5) does not replay, and no verdict is given.
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>

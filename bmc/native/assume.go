@@ -1,0 +1,85 @@
+package native
+
+import "sort"
+
+// An assumption is a modelling assumption a translation depends on: a
+// behaviour of the C library, or the absence of an undefined behaviour,
+// that the formula takes for granted. The translation records each one
+// the program at hand gives a reason for (a call of malloc, a memory
+// access the model cannot show to be in bounds, ...), and every VERIFIED
+// answer lists them in words (bmc.Result.Assumptions): the answer holds
+// only on the executions they allow. A FALSIFIED answer rests on a real
+// run of the program instead, and lists none.
+type assumption int
+
+// The assumptions, in no particular order; their words sort them.
+const (
+	// asmMallocOK: malloc and calloc return a new block, never NULL
+	// (Options.MallocMayFail turns it off).
+	asmMallocOK assumption = iota
+	// asmInBounds: the program's own memory accesses stay inside live
+	// objects. The model keeps objects apart, so an access out of bounds
+	// or through a dangling pointer cannot reach another object as it can
+	// in a real run.
+	asmInBounds
+	// asmLibInBounds: the same for the accesses of modelled library
+	// functions (strcpy, memcpy, strlen, ...), which Safety does not check.
+	asmLibInBounds
+	// asmNoUseAfterFree: a block is not used after free; the model makes
+	// its contents unconstrained but never lets a later allocation reuse it.
+	asmNoUseAfterFree
+	// asmRandRange: rand returns any value in [0, 2147483647], glibc's
+	// RAND_MAX (the model does not follow glibc's generator).
+	asmRandRange
+	// asmStickyEOF: once a read of stdin has met the end of input, every
+	// later read meets it too, as glibc 2.28 and later make it.
+	asmStickyEOF
+	numAssumptions
+)
+
+// assumptionWords are the assumptions in words, as results list them.
+var assumptionWords = [numAssumptions]string{
+	asmMallocOK:       "malloc never fails",
+	asmInBounds:       "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
+	asmLibInBounds:    "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
+	asmNoUseAfterFree: "memory is not used after it is freed",
+	asmRandRange:      "rand returns any value in [0, RAND_MAX] with RAND_MAX = 2147483647 (glibc)",
+	asmStickyEOF:      "the end of stdin is final: after a read meets it, later reads do too (glibc 2.28 and later)",
+}
+
+// note records that the translation depends on assumption a.
+func (x *sym) note(a assumption) {
+	if x.lib > 0 && a == asmInBounds {
+		a = asmLibInBounds
+	}
+	x.tr.assumes[a] = true
+}
+
+// assumptions lists the translation's assumptions in words, sorted and
+// without repeats; skip leaves some out (Safety checks the program's own
+// accesses itself). Nil when there are none.
+func (tr *translation) assumptions(skip ...assumption) []string {
+	seen := map[string]bool{}
+	var out []string
+	for a := assumption(0); a < numAssumptions; a++ {
+		if !tr.assumes[a] || contains(skip, a) {
+			continue
+		}
+		w := assumptionWords[a]
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func contains(as []assumption, a assumption) bool {
+	for _, b := range as {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}

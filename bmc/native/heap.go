@@ -1,0 +1,178 @@
+package native
+
+import "fmt"
+
+// checkBounds notes the in-bounds assumption (asmInBounds, or
+// asmLibInBounds inside a library model) when an access through p to one
+// of the objects cs is not shown to stay inside a live object: the
+// pointer may name any object, its offset is not a constant inside the
+// object, the object's size is not known, or it belongs to a returned
+// call. The model keeps objects apart, where a real run would reach a
+// neighbour or a reused stack slot.
+func (x *sym) checkBounds(p value, cs []int) {
+	a := asmInBounds
+	if x.lib > 0 {
+		a = asmLibInBounds
+	}
+	if x.tr.assumes[a] {
+		return
+	}
+	if !x.inBounds(p, 1) {
+		x.note(a)
+		return
+	}
+	for _, o := range cs {
+		if x.dead[o] {
+			x.note(a)
+			return
+		}
+	}
+}
+
+// inBounds reports whether the n cells from p lie inside every object p
+// may point to: p's objects are known, none is NULL only, the offset is a
+// constant and the objects' sizes are known.
+func (x *sym) inBounds(p value, n int) bool {
+	if !p.known {
+		return false
+	}
+	off, _, ok := litVal(ptrOff(p.s))
+	if !ok || !off.IsInt64() {
+		return false
+	}
+	for _, o := range p.objs {
+		if o == 0 {
+			continue
+		}
+		c := x.objs[o].cells
+		if c < 0 || off.Int64()+int64(n) > int64(c) || x.dead[o] {
+			return false
+		}
+	}
+	return true
+}
+
+// viewAs records that the program or a library model accesses the
+// allocations p may point to as elements of type u. An allocation seen as
+// two types becomes mixed: its cells of one type do not share bytes with
+// those of another in the model, so its reads give any value from then on
+// (load). Translation follows the program's order, so no read before the
+// second type's first access can see bytes written as that type.
+func (x *sym) viewAs(p value, u *Type) {
+	if u == nil || u.Kind == KVoid {
+		return
+	}
+	mark := func(o int) {
+		ob := x.objs[o]
+		if ob.sorts != nil || ob.mixed {
+			return // a declared object, whose type the parser checks
+		}
+		if ob.view == nil {
+			ob.view = u
+		} else if !sameView(ob.view, u) {
+			ob.mixed = true
+		}
+	}
+	if p.known {
+		for _, o := range p.objs {
+			if o != 0 {
+				mark(o)
+			}
+		}
+		return
+	}
+	for _, ob := range x.objs[1:] {
+		mark(ob.id)
+	}
+}
+
+// sameView reports whether two element types lay out the same cells:
+// the same type up to signedness (int and unsigned share their bytes).
+func sameView(a, b *Type) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case KInt, KFloat:
+		return a.Width == b.Width
+	case KPtr:
+		return true
+	case KStruct:
+		return a == b || a.Name == b.Name && a.Name != "<anonymous>"
+	case KArray:
+		return a.Len == b.Len && sameView(a.Elem, b.Elem)
+	}
+	return sameType(a, b)
+}
+
+// cellSorts are the sort keys a cell may have.
+var cellSorts = []string{"b8", "b16", "b32", "b64", "f32", "f64", "p"}
+
+// malloc models malloc and calloc: a new object of unknown size (calloc's
+// zeroed). It never fails unless Options.MallocMayFail is set; then it
+// returns NULL on a nondeterministic choice, which the replay makes real
+// (replay.go's shim).
+func (x *sym) malloc(s *state, name string, args []value, line int) value {
+	o := x.newObj(name, nil, name == "calloc")
+	size := args[0].s
+	if name == "calloc" {
+		size = bv("bvmul", size, args[1].s)
+	}
+	x.recordAlloc(o, size)
+	p := ptrValue(o, 0, tVoidP)
+	if !x.tr.mallocMayFail {
+		x.note(asmMallocOK)
+		return p
+	}
+	x.counts["malloc"]++
+	fail := x.fresh("mfail", "Bool")
+	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts["malloc"]), Kind: "malloc", T: tBool, Term: fail, Guard: s.guard, Line: line})
+	return value{t: tVoidP, s: x.def(bvSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
+}
+
+// free makes the contents of the allocation p points to unconstrained: a
+// real free writes the allocator's own data into the block. A later
+// allocation never reuses it in the model, hence asmNoUseAfterFree.
+func (x *sym) free(s *state, p value, line int) {
+	x.note(asmNoUseAfterFree)
+	var cs []int
+	if p.known {
+		cs = p.objs
+	} else {
+		for _, ob := range x.objs[1:] {
+			cs = append(cs, ob.id)
+		}
+	}
+	obj := x.def(bvSort(objW), ptrObj(p.s))
+	for _, o := range cs {
+		ob := x.objs[o]
+		if o == 0 || ob.sorts != nil {
+			continue // free(NULL) does nothing; freeing a variable is undefined
+		}
+		hit := eq(obj, bvInt(int64(o), objW))
+		for _, sk := range cellSorts {
+			_, inState := s.mem[mkey{o, sk}]
+			_, inInit := x.inits[mkey{o, sk}]
+			if !inState && !inInit && !ob.zero {
+				continue // never accessed: its initial array is already any value
+			}
+			a := x.fresh("freed"+itoa(o)+"_", arrSort(sk))
+			s.mem[mkey{o, sk}] = x.def(arrSort(sk), ite(hit, a, x.arr(s, o, sk)))
+		}
+	}
+}
+
+// time models time(p): any value, also stored through p unless p is
+// NULL.
+func (x *sym) time(s *state, p value, pe *Expr, line int) value {
+	v := x.nondet(tLong, "time")
+	if isNullConst(stripConv(pe)) {
+		return v
+	}
+	et := pe.T.Elem
+	x.viewAs(p, et)
+	old := x.load(s, p, et, line)
+	null := eq(ptrObj(p.s), bvInt(0, objW))
+	x.store(s, p, et, value{t: et, s: ite(null, old.s, v.s)}, line)
+	return v
+}
