@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/svcomp"
+)
+
+func init() {
+	register(&command{
+		name:  "bench",
+		usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--witness DIR] [--json] DIR",
+		short: "Run every SV-COMP task (*.yml) under DIR and print SV-COMP's score table.",
+		run:   runBench,
+	})
+}
+
+func runBench(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	k := fs.Int("k", bmc.DefaultK, "first unwind bound (at least 1)")
+	maxK := fs.Int("max-k", 64, "largest unwind bound tried when a bound is not complete")
+	engines := fs.String("engines", "", "comma-separated engines (default: every one available here); esbmc-kind adds ESBMC's k-induction")
+	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check (positive)")
+	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
+	asJSON := fs.Bool("json", false, "print the table as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "usage: surety bench [flags] DIR")
+		return 2
+	}
+	if *k < 1 || *maxK < *k || *timeout <= 0 {
+		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive"))
+	}
+	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness,
+		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines)}}
+	progress := func(r *svcomp.Result) {
+		if !*asJSON {
+			fmt.Fprintf(e.stderr, "%s: %s (%s)\n", r.Task, r.Verdict, r.Outcome)
+		}
+	}
+	tab, err := surety.Bench(ctx, fs.Arg(0), opts, progress)
+	if err != nil {
+		return fail(e, "bench", err)
+	}
+	if *asJSON {
+		err = tab.WriteJSON(e.stdout)
+	} else {
+		err = tab.WriteText(e.stdout)
+	}
+	if err != nil {
+		return fail(e, "bench", err)
+	}
+	if tab.WrongTrue+tab.WrongFalse > 0 {
+		return 1
+	}
+	return 0
+}
+
+// runTask answers `surety facts TASK.yml`: one task's verdict.
+func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions, asJSON bool) int {
+	r, err := surety.RunTask(ctx, path, opts)
+	if err != nil {
+		return fail(e, "facts", err)
+	}
+	if asJSON {
+		if err := svcomp.Tabulate([]svcomp.Result{*r}).WriteJSON(e.stdout); err != nil {
+			return fail(e, "facts", err)
+		}
+	} else {
+		exp := "none"
+		if r.Expected != nil {
+			exp = fmt.Sprint(*r.Expected)
+		}
+		fmt.Fprintf(e.stdout, "%s: %s (expected %s: %s); %s\n", r.Task, strings.ToUpper(string(r.Verdict)), exp, r.Outcome, r.Reason)
+		if r.Witness != "" {
+			fmt.Fprintf(e.stdout, "witness: %s\n", r.Witness)
+		}
+	}
+	if r.Outcome == svcomp.WrongTrue || r.Outcome == svcomp.WrongFalse {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,265 @@
+package surety
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/audit"
+	"github.com/suretydev/surety/bmc/cbmc"
+	"github.com/suretydev/surety/bmc/esbmc"
+	"github.com/suretydev/surety/bmc/native"
+)
+
+// FactsOptions configure Facts. The zero value is valid and a nil pointer
+// means the defaults; Facts never modifies it.
+type FactsOptions struct {
+	// K is the unwind bound; 0 means bmc.DefaultK.
+	K int
+	// Timeout is the budget of each check; 0 means bmc.DefaultTimeout.
+	Timeout time.Duration
+	// Workers is how many checks run at once; 0 means one per CPU.
+	Workers int
+	// Checker decides the queries; nil means the engines named in Engines.
+	Checker bmc.Checker
+	// Engines names the registered engines to run ("esbmc", "native",
+	// "cbmc"); nil means every one available here. Several make a
+	// portfolio that waits for all of them and reports any disagreement.
+	Engines []string
+	// ESBMC and CBMC are the binaries of those engines; "" means the
+	// registered checker's search.
+	ESBMC, CBMC string
+	// First makes a portfolio take the first definitive answer instead of
+	// waiting for every engine to agree: faster, and labelled so.
+	First bool
+	// MallocMayFail lets allocations fail in the native engine; by default
+	// it assumes they never do, and the report says so.
+	MallocMayFail bool
+	// Cache keeps checker results by query content; nil means none.
+	Cache *bmc.Cache
+	// SkipBoundCheck skips the check, for each fact, that its bound is
+	// complete (one more check per fact).
+	SkipBoundCheck bool
+	// SkipUndefinedBehaviour skips the native engine's safety check that
+	// runs first: any undefined behaviour it confirms by a sanitized run
+	// keeps every assertion from being a fact (an engine's verdict on a
+	// program with undefined behaviour says nothing of what gcc builds).
+	// Skipped, or when it cannot decide an operation, its absence is
+	// listed among the report's assumptions.
+	SkipUndefinedBehaviour bool
+	// Audit is "full" (reachability and strength by mutation), "reach"
+	// (reachability only) or "off"; "" means "full".
+	Audit string
+	// Mutants caps the mutation queries of the audit; 0 means 60.
+	Mutants int
+}
+
+// A FactsResult is the outcome of Facts.
+type FactsResult struct {
+	Report *bmc.Report
+	// Annotated is the program with its facts as //FACT comments.
+	Annotated []byte
+	// Safety is the undefined-behaviour check's claims, nil when skipped.
+	Safety []native.Claim `json:"safety,omitempty"`
+}
+
+// Facts runs VIVERRA's pipeline over one C program: the screen for what
+// no engine models, a check for undefined behaviour, VerifyAll (Algorithm
+// 2) over the chosen engines, the audit of every fact (is it reachable,
+// does it reject mutants of its code), and the program annotated with
+// its facts. A bad program is a *bmc.ParseError.
+func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*FactsResult, error) {
+	if opts == nil {
+		opts = &FactsOptions{}
+	}
+	auditMode := opts.Audit
+	switch auditMode {
+	case "":
+		auditMode = "full"
+	case "full", "reach", "off":
+	default:
+		return nil, fmt.Errorf("surety: audit %q: want full, reach or off", opts.Audit)
+	}
+	if opts.K < 0 || opts.Timeout < 0 || opts.Workers < 0 || opts.Mutants < 0 {
+		return nil, fmt.Errorf("surety: facts: K, Timeout, Workers and Mutants must not be negative")
+	}
+	p, err := bmc.ParseProgram(file, src)
+	if err != nil {
+		return nil, err
+	}
+	checker := opts.Checker
+	if checker == nil {
+		if checker, err = Engines(ctx, &EngineOptions{Names: opts.Engines, ESBMC: opts.ESBMC, CBMC: opts.CBMC,
+			First: opts.First, MallocMayFail: opts.MallocMayFail}); err != nil {
+			return nil, err
+		}
+	}
+	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck}
+	res := &FactsResult{}
+	if !opts.SkipUndefinedBehaviour {
+		claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)
+		if err != nil {
+			return nil, err
+		}
+		res.Safety = claims
+		vopts.Hazards = hazards
+		if assumption != "" {
+			defer func() {
+				if res.Report != nil {
+					res.Report.Assumptions = addSorted(res.Report.Assumptions, assumption)
+				}
+			}()
+		}
+	}
+	rep, err := bmc.VerifyAll(ctx, p, checker, vopts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.SkipUndefinedBehaviour {
+		rep.Assumptions = addSorted(rep.Assumptions, "no undefined behaviour (not checked)")
+	}
+	if auditMode != "off" {
+		mutants := opts.Mutants
+		if mutants == 0 {
+			mutants = 60
+		}
+		a, err := audit.Audit(ctx, p, rep, checker, &audit.Options{Timeout: opts.Timeout, Budget: mutants,
+			SkipStrength: auditMode == "reach", Workers: opts.Workers})
+		if err != nil {
+			return nil, err
+		}
+		a.Apply(rep)
+	}
+	res.Report = rep
+	res.Annotated = rep.Annotate(p)
+	return res, nil
+}
+
+// undefinedBehaviour runs the native engine's safety check: each
+// violation that a sanitized run confirmed is a hazard; operations it could
+// not decide make an assumption.
+func undefinedBehaviour(ctx context.Context, p *bmc.Program, opts *FactsOptions) ([]native.Claim, []bmc.Hazard, string, error) {
+	nc := native.New(&native.Options{})
+	defer nc.Close()
+	claims, err := nc.Safety(ctx, p, &native.SafetyOptions{K: opts.K, Timeout: opts.Timeout})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, "", fmt.Errorf("surety: safety check: %w", ctx.Err())
+		}
+		return nil, nil, "no undefined behaviour (the check could not run: " + err.Error() + ")", nil
+	}
+	var hazards []bmc.Hazard
+	var open []string
+	for _, c := range claims {
+		switch c.Status {
+		case bmc.Falsified:
+			hazards = append(hazards, bmc.Hazard{Line: c.Line, Construct: "undefined behaviour",
+				Detail: fmt.Sprintf("%s in %s (%s) happens on a run, shown by gcc's sanitizers", c.Property, c.Expr, c.Func)})
+		case bmc.Unknown:
+			open = append(open, fmt.Sprintf("%d", c.Line))
+		}
+	}
+	assumption := ""
+	if len(open) > 0 {
+		assumption = fmt.Sprintf("no undefined behaviour at the %d operation(s) the safety check left undecided (lines %s)",
+			len(open), strings.Join(compactStrings(open), ", "))
+	}
+	return claims, hazards, assumption, nil
+}
+
+// EngineOptions choose the engines of Engines. The zero value is valid.
+type EngineOptions struct {
+	// Names are registered engine names; nil means every one available.
+	Names []string
+	// ESBMC and CBMC replace the registered checkers of those engines
+	// with ones that run the given binaries.
+	ESBMC, CBMC string
+	// First makes a portfolio take the first definitive answer.
+	First bool
+	// MallocMayFail lets allocations fail in the native engine.
+	MallocMayFail bool
+}
+
+// Engines returns the checker for the chosen engines: one checker, or a
+// portfolio of several. A named engine that cannot run here is an error
+// naming it (bmc.ErrNoEngine when none can).
+func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
+	if opts == nil {
+		opts = &EngineOptions{}
+	}
+	names := opts.Names
+	if len(names) == 0 {
+		for _, n := range bmc.Names() {
+			c, _ := bmc.Lookup(n)
+			if bmc.Available(ctx, c) == nil {
+				names = append(names, n)
+			}
+		}
+		if opts.ESBMC != "" && !contains(names, "esbmc") {
+			names = append(names, "esbmc")
+		}
+		if opts.CBMC != "" && !contains(names, "cbmc") {
+			names = append(names, "cbmc")
+		}
+		if len(names) == 0 {
+			_, err := bmc.Engines(ctx, nil) // the error that says why each is missing
+			return nil, err
+		}
+	}
+	var cs []bmc.Checker
+	for _, n := range names {
+		var c bmc.Checker
+		switch {
+		case n == "esbmc" && opts.ESBMC != "":
+			c = esbmc.New(&esbmc.Options{Path: opts.ESBMC})
+		case n == "cbmc" && opts.CBMC != "":
+			c = cbmc.New(&cbmc.Options{Path: opts.CBMC})
+		case n == "native" && opts.MallocMayFail:
+			c = native.New(&native.Options{MallocMayFail: true})
+		default:
+			var err error
+			if c, err = bmc.Lookup(n); err != nil {
+				return nil, err
+			}
+		}
+		if err := bmc.Available(ctx, c); err != nil {
+			return nil, fmt.Errorf("surety: engine %s unavailable: %w", n, err)
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 1 {
+		return cs[0], nil
+	}
+	return &bmc.Portfolio{Checkers: cs, First: opts.First}, nil
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func addSorted(ss []string, s string) []string {
+	if contains(ss, s) {
+		return ss
+	}
+	out := append(append([]string(nil), ss...), s)
+	sort.Strings(out)
+	return out
+}
+
+func compactStrings(ss []string) []string {
+	var out []string
+	for i, s := range ss {
+		if i == 0 || s != ss[i-1] {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package surety_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety"
+)
+
+// BenchmarkFactsPortfolio measures what waiting for every engine costs:
+// the facts pipeline (audit off) on each program of examples/c with ESBMC
+// and the native engine, once waiting for both to answer every query
+// (/all, the default) and once taking the first definitive answer
+// (/first). Compare with benchstat -col /mode.
+func BenchmarkFactsPortfolio(b *testing.B) {
+	ctx := context.Background()
+	if _, err := surety.Engines(ctx, &surety.EngineOptions{Names: []string{"esbmc", "native"}}); err != nil {
+		b.Skipf("needs ESBMC and the native engine: %v", err)
+	}
+	files, _ := filepath.Glob("examples/c/*.c")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".c")
+		for _, mode := range []string{"all", "first"} {
+			b.Run("mode="+mode+"/"+name, func(b *testing.B) {
+				var unknown, disagree int
+				for range b.N {
+					res, err := surety.Facts(ctx, file, src, &surety.FactsOptions{Engines: []string{"esbmc", "native"},
+						First: mode == "first", Audit: "off", Workers: 1})
+					if err != nil {
+						b.Fatal(err)
+					}
+					unknown += res.Report.Summary.Unknown
+					disagree += res.Report.Summary.Disagreements
+				}
+				b.ReportMetric(float64(unknown)/float64(b.N), "unknown/op")
+				b.ReportMetric(float64(disagree)/float64(b.N), "disagreements/op")
+			})
+		}
+	}
+}

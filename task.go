@@ -1,0 +1,345 @@
+package surety
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/atomicfile"
+	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/svcomp"
+)
+
+// TaskOptions configure RunTask and Bench. The zero value is valid and a
+// nil pointer means the defaults; neither modifies it.
+type TaskOptions struct {
+	// Facts are the options of each run of the facts pipeline; its K is
+	// the first bound tried (0: bmc.DefaultK). The audit is always off.
+	Facts FactsOptions
+	// MaxK is the largest bound tried: a task whose assertions all hold
+	// up to K, but whose loops may run longer, is tried again with four
+	// times the bound until a run is complete or K passes MaxK; 0 means 64.
+	MaxK int
+	// WitnessDir receives a verification witness (format 2.0) for each
+	// definitive verdict, named after the task; "" writes none.
+	WitnessDir string
+}
+
+// RunTask answers one SV-COMP task's unreach-call property: false when a
+// call of reach_error (or any other recognised assertion) fails on a run
+// that replays under gcc, true when every assertion is a fact whose bound
+// is complete (it holds on every execution) and nothing in the program
+// is beyond what the engines model, unknown otherwise, with the reason.
+// Other properties are not decided. An error means surety failed, not the
+// task.
+func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Result, error) {
+	if opts == nil {
+		opts = &TaskOptions{}
+	}
+	before := cpuNow()
+	start := time.Now()
+	res := &svcomp.Result{Task: path, Verdict: svcomp.Unknown}
+	defer func() {
+		res.Outcome = svcomp.Classify(res.Verdict, res.Expected)
+		res.CPU, res.Wall = cpuNow()-before, time.Since(start)
+	}()
+	task, err := svcomp.ParseTask(path)
+	if err != nil {
+		return nil, err
+	}
+	prop, ok := task.Property(svcomp.UnreachCall)
+	if !ok {
+		res.Reason = "the task has no unreach-call property"
+		return res, nil
+	}
+	res.Expected = prop.Expected
+	if task.Language != "C" {
+		res.Reason = "language " + task.Language + " is not C"
+		return res, nil
+	}
+	if len(task.InputFiles) != 1 {
+		res.Reason = fmt.Sprintf("%d input files; one is supported", len(task.InputFiles))
+		return res, nil
+	}
+	file := task.InputFiles[0]
+	src, err := readRegular(file)
+	if err != nil {
+		return nil, fmt.Errorf("surety: task %s: %w", path, err)
+	}
+	if why := dataModelHazard(task.DataModel, src); why != "" {
+		res.Reason = why
+		return res, nil
+	}
+	fopts := opts.Facts
+	fopts.Audit = "off"
+	fopts.SkipBoundCheck = false
+	k := fopts.K
+	if k == 0 {
+		k = bmc.DefaultK
+	}
+	maxK := opts.MaxK
+	if maxK == 0 {
+		maxK = 64
+	}
+	for {
+		fopts.K = k
+		fr, err := Facts(ctx, file, src, &fopts)
+		var pe *bmc.ParseError
+		switch {
+		case errors.As(err, &pe):
+			res.Reason = pe.Error()
+			return res, nil
+		case err != nil:
+			return nil, err
+		}
+		rep := fr.Report
+		if len(rep.Facts) == 0 {
+			res.Reason = "no call of reach_error and no assertion found; looked for " + bmc.AssertionForms
+			return res, nil
+		}
+		v, why, again := taskVerdict(rep)
+		res.Verdict, res.Reason = v, why
+		if v == svcomp.False {
+			if opts.WitnessDir != "" {
+				res.Witness, err = writeViolationWitness(opts.WitnessDir, task, prop, file, src, rep)
+			}
+			return res, err
+		}
+		if v == svcomp.True {
+			if opts.WitnessDir != "" {
+				res.Witness, err = writeCorrectnessWitness(opts.WitnessDir, task, prop, file)
+			}
+			return res, err
+		}
+		if !again || k*4 > maxK || ctx.Err() != nil {
+			return res, nil
+		}
+		k *= 4
+	}
+}
+
+// taskVerdict reads a facts report as an unreach-call verdict; again says
+// a larger bound may decide it.
+func taskVerdict(rep *bmc.Report) (v svcomp.Verdict, why string, again bool) {
+	for _, f := range rep.Facts {
+		if f.Status == bmc.VerdictFalsified {
+			return svcomp.False, fmt.Sprintf("%s (%s, line %d) fails on a run replayed under gcc", f.Label(), f.Pred, f.SrcLine), false
+		}
+	}
+	if len(rep.Hazards) > 0 {
+		return svcomp.Unknown, rep.Hazards[0].String(), false
+	}
+	again = true
+	for _, f := range rep.Facts {
+		switch {
+		case !f.Status.Fact():
+			return svcomp.Unknown, fmt.Sprintf("%s (line %d): %s", f.Label(), f.SrcLine, f.Reason), false
+		case !f.BoundComplete:
+			why = fmt.Sprintf("%s (line %d) holds up to k=%d only: %s", f.Label(), f.SrcLine, rep.K, f.BoundReason)
+		}
+	}
+	if why != "" {
+		return svcomp.Unknown, why, again
+	}
+	return svcomp.True, "every assertion holds on every execution", false
+}
+
+// lp64Only are the words whose meaning differs between ILP32 and LP64.
+var lp64Only = regexp.MustCompile(`\b(long|size_t|ssize_t|sizeof|ptrdiff_t|intptr_t|uintptr_t|off_t|time_t|wchar_t|__VERIFIER_nondet_pointer)\b`)
+
+// dataModelHazard says why an ILP32 task cannot be decided by engines
+// that model LP64: it uses a type or operator whose size differs.
+func dataModelHazard(model string, src []byte) string {
+	if model == "" || model == "LP64" {
+		return ""
+	}
+	if model != "ILP32" {
+		return "data model " + model + " is not modelled"
+	}
+	code := stripCommentsAndStrings(src)
+	if m := lp64Only.Find(code); m != nil {
+		line := bytes.Count(code[:bytes.Index(code, m)], []byte("\n")) + 1
+		return fmt.Sprintf("the task is for ILP32 and line %d uses %s, whose size the engines (LP64) model otherwise", line, m)
+	}
+	return ""
+}
+
+// stripCommentsAndStrings blanks comments and literals, keeping lines.
+func stripCommentsAndStrings(src []byte) []byte {
+	out := append([]byte(nil), src...)
+	for i := 0; i < len(out); i++ {
+		switch {
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
+			for ; i < len(out) && out[i] != '\n'; i++ {
+				out[i] = ' '
+			}
+		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
+			for ; i < len(out) && !(out[i] == '*' && i+1 < len(out) && out[i+1] == '/'); i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			if i+1 < len(out) {
+				out[i], out[i+1] = ' ', ' '
+				i++
+			}
+		case out[i] == '"' || out[i] == '\'':
+			q := out[i]
+			for i++; i < len(out) && out[i] != q && out[i] != '\n'; i++ {
+				if out[i] == '\\' && i+1 < len(out) {
+					out[i] = ' '
+					i++
+				}
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+// Bench runs every task definition (*.yml) under dir, one after the
+// other, and scores them as SV-COMP does.
+func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*svcomp.Result)) (*svcomp.Table, error) {
+	var tasks []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() && (strings.HasSuffix(p, ".yml") || strings.HasSuffix(p, ".yaml")) {
+			tasks = append(tasks, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("surety: bench: %w", err)
+	}
+	sort.Strings(tasks)
+	var results []svcomp.Result
+	for _, p := range tasks {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		r, err := RunTask(ctx, p, opts)
+		if errors.Is(err, svcomp.ErrFormat) {
+			continue // a YAML file that is not a task
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			// A task surety failed on is an answer of its own: unknown,
+			// with the error, so one broken task does not end the run.
+			r = &svcomp.Result{Task: p, Verdict: svcomp.Unknown, Outcome: svcomp.NoAnswer, Reason: "error: " + err.Error()}
+			if t, terr := svcomp.ParseTask(p); terr == nil {
+				if pr, ok := t.Property(svcomp.UnreachCall); ok {
+					r.Expected = pr.Expected
+				}
+			}
+		}
+		if rel, err := filepath.Rel(dir, p); err == nil {
+			r.Task = rel
+		}
+		results = append(results, *r)
+		if progress != nil {
+			progress(r)
+		}
+	}
+	return svcomp.Tabulate(results), nil
+}
+
+// cpuNow is the CPU time this process and its waited-for children have
+// used so far.
+func cpuNow() time.Duration {
+	var self, kids syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	tv := func(t syscall.Timeval) time.Duration {
+		return time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
+	}
+	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
+}
+
+// readRegular reads a file that must be a regular file, so that a FIFO or
+// a device named as input cannot block.
+func readRegular(file string) ([]byte, error) {
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", file)
+	}
+	return os.ReadFile(file)
+}
+
+func witnessTask(task *svcomp.Task, prop svcomp.Property) *svcomp.WitnessTask {
+	spec, err := svcomp.Specification(prop.File)
+	if err != nil {
+		spec = ""
+	}
+	return &svcomp.WitnessTask{InputFiles: task.InputFiles, Specification: spec, DataModel: task.DataModel, Producer: "surety " + buildid.Self()}
+}
+
+func witnessPath(dir, task string) string {
+	base := strings.TrimSuffix(filepath.Base(task), filepath.Ext(task))
+	return filepath.Join(dir, base+".witness.yml")
+}
+
+// writeViolationWitness writes the first falsified assertion's replayed
+// counterexample: each nondeterministic value as a function_return
+// waypoint at its call, then the failing assertion as the target.
+func writeViolationWitness(dir string, task *svcomp.Task, prop svcomp.Property, file string, src []byte, rep *bmc.Report) (string, error) {
+	var f *bmc.Fact
+	for i := range rep.Facts {
+		if rep.Facts[i].Status == bmc.VerdictFalsified {
+			f = &rep.Facts[i]
+			break
+		}
+	}
+	lines := strings.Split(string(src), "\n")
+	name := file // as the task's input_files name it
+	var path []svcomp.Waypoint
+	if cex := f.Counterexample; cex != nil {
+		funcOf := map[int]string{}
+		for _, s := range cex.Steps {
+			funcOf[s.Line] = s.Func
+		}
+		for _, in := range cex.Inputs {
+			fn, _, _ := strings.Cut(in.Name, "#")
+			if !strings.HasPrefix(fn, "__VERIFIER_nondet_") || in.Line < 1 || in.Line > len(lines) {
+				continue
+			}
+			col := strings.Index(lines[in.Line-1], fn) + 1
+			path = append(path, svcomp.Waypoint{Type: "function_return", File: name, Line: in.Line, Column: max(col, 0),
+				Function: funcOf[in.Line], Constraint: `\result == ` + in.Value})
+		}
+	}
+	lineStart := bytes.LastIndexByte(src[:f.Start], '\n') + 1
+	path = append(path, svcomp.Waypoint{Type: "target", File: name, Line: f.SrcLine, Column: f.Start - lineStart + 1, Function: f.Func})
+	b, err := svcomp.ViolationWitness(witnessTask(task, prop), path)
+	if err != nil {
+		return "", err
+	}
+	out := witnessPath(dir, task.Path)
+	return out, atomicfile.Write(out, b)
+}
+
+// writeCorrectnessWitness writes a correctness witness without invariants:
+// the engines prove the task without naming any.
+func writeCorrectnessWitness(dir string, task *svcomp.Task, prop svcomp.Property, file string) (string, error) {
+	b, err := svcomp.CorrectnessWitness(witnessTask(task, prop), nil)
+	if err != nil {
+		return "", err
+	}
+	out := witnessPath(dir, task.Path)
+	return out, atomicfile.Write(out, b)
+}

@@ -1,0 +1,112 @@
+package surety
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/svcomp"
+)
+
+// writeTask writes an SV-COMP task (program, definition, property file)
+// into dir and returns the definition's path.
+func writeTask(t *testing.T, dir, name, src, expected, model string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, "properties"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "properties", "unreach-call.prp"), []byte("CHECK( init(main()), LTL(G ! call(reach_error())) )\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c", name+".c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	yml := "format_version: '2.0'\ninput_files: '" + name + ".c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: " +
+		expected + "\noptions:\n  language: C\n  data_model: " + model + "\n"
+	p := filepath.Join(dir, "c", name+".yml")
+	if err := os.WriteFile(p, []byte(yml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// RunTask answers true only with a complete bound (here after raising k
+// past the loop's 10 iterations), false only with a replayed run and a
+// violation witness that names the input, and unknown for an ILP32 task
+// that uses long, which the engines model as LP64.
+func TestRunTask(t *testing.T) {
+	for _, prog := range []string{"gcc", "z3"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skipf("needs %s", prog)
+		}
+	}
+	dir := t.TempDir()
+	holds := writeTask(t, dir, "count", `extern void abort(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int i = 0;
+  while (i < 10) i++;
+  if (i != 10) reach_error();
+  return 0;
+}
+`, "true", "ILP32")
+	fails := writeTask(t, dir, "fails", `extern void abort(void);
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x == 42) reach_error();
+  return 0;
+}
+`, "false", "LP64")
+	long := writeTask(t, dir, "long", `extern void abort(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  long x = 2147483647;
+  x = x + 1;
+  if (x < 0) reach_error();
+  return 0;
+}
+`, "false", "ILP32")
+	wdir := filepath.Join(dir, "witnesses")
+	opts := &TaskOptions{WitnessDir: wdir, Facts: FactsOptions{Engines: []string{"native"}}}
+	ctx := context.Background()
+	r, err := RunTask(ctx, holds, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.True || r.Outcome != svcomp.CorrectTrue {
+		t.Errorf("count: %+v", r)
+	}
+	r, err = RunTask(ctx, fails, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.False || r.Witness == "" {
+		t.Fatalf("fails: %+v", r)
+	}
+	w, err := os.ReadFile(r.Witness)
+	if err != nil || !strings.Contains(string(w), `\result == 42`) || !strings.Contains(string(w), "type: target") {
+		t.Errorf("witness %s: %v\n%s", r.Witness, err, w)
+	}
+	r, err = RunTask(ctx, long, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.Unknown || !strings.Contains(r.Reason, "ILP32") {
+		t.Errorf("long: %+v", r)
+	}
+	tab, err := Bench(ctx, dir, opts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Tasks != 3 || tab.CorrectTrue != 1 || tab.CorrectFalse != 1 || tab.Unknown != 1 || tab.Score != 3 {
+		t.Errorf("table %+v", tab)
+	}
+}
