@@ -1,6 +1,9 @@
 package native
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // An assumption is a modelling assumption a translation depends on: a
 // behaviour of the C library, or the absence of an undefined behaviour,
@@ -25,6 +28,9 @@ const (
 	// asmLibInBounds: the same for the accesses of modelled library
 	// functions (strcpy, memcpy, strlen, ...), which Safety does not check.
 	asmLibInBounds
+	// asmNoDangling: no access goes through a pointer to a local of a
+	// call that has returned (Safety does not check it either).
+	asmNoDangling
 	// asmNoUseAfterFree: a block is not used after free; the model makes
 	// its contents unconstrained but never lets a later allocation reuse it.
 	asmNoUseAfterFree
@@ -42,6 +48,7 @@ var assumptionWords = [numAssumptions]string{
 	asmMallocOK:       "malloc never fails",
 	asmInBounds:       "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
 	asmLibInBounds:    "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
+	asmNoDangling:     "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
 	asmNoUseAfterFree: "memory is not used after it is freed",
 	asmRandRange:      "rand returns any value in [0, RAND_MAX] with RAND_MAX = 2147483647 (glibc)",
 	asmStickyEOF:      "the end of stdin is final: after a read meets it, later reads do too (glibc 2.28 and later)",
@@ -62,7 +69,7 @@ func (tr *translation) assumptions(skip ...assumption) []string {
 	seen := map[string]bool{}
 	var out []string
 	for a := assumption(0); a < numAssumptions; a++ {
-		if !tr.assumes[a] || contains(skip, a) {
+		if !tr.assumes[a] || slices.Contains(skip, a) {
 			continue
 		}
 		w := assumptionWords[a]
@@ -75,11 +82,3 @@ func (tr *translation) assumptions(skip ...assumption) []string {
 	return out
 }
 
-func contains(as []assumption, a assumption) bool {
-	for _, b := range as {
-		if a == b {
-			return true
-		}
-	}
-	return false
-}

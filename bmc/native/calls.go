@@ -228,20 +228,35 @@ func (x *sym) call(s *state, e *Expr) value {
 	case "fmax":
 		return value{t: e.T, s: "(fp.max " + args[0].s + " " + args[1].s + ")"}
 	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct":
+		// In the C locale; glibc answers any non-zero bit of its table.
+		// An argument that is neither EOF nor a char's value (signed or
+		// unsigned) indexes past glibc's table: any value.
 		c := x.def(bvSort(32), args[0].s)
 		cond := ctypeCond(name, c)
 		nz := x.nondet(tInt, "ctype")
 		x.assume(s, "(not (= "+nz.s+" #x00000000))")
-		return value{t: tInt, s: x.def(bvSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+		r := value{t: tInt, s: x.def(bvSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+		return x.ctypeDomain(c, r)
 	case "toupper":
 		c := x.def(bvSort(32), args[0].s)
-		return value{t: tInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)}
+		return x.ctypeDomain(c, value{t: tInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
 	case "tolower":
 		c := x.def(bvSort(32), args[0].s)
-		return value{t: tInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)}
+		return x.ctypeDomain(c, value{t: tInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
 	}
 	x.fail(line, "library function %s", name)
 	return value{}
+}
+
+// ctypeDomain is r where the <ctype.h> argument c lies in [-128, 255]
+// (EOF and the values of signed and unsigned chars, which glibc's tables
+// cover) and any value elsewhere.
+func (x *sym) ctypeDomain(c string, r value) value {
+	in := and(bv("bvsge", c, bvInt(-128, 32)), bv("bvsle", c, bvInt(255, 32)))
+	if in == "true" {
+		return r
+	}
+	return value{t: tInt, s: x.def(bvSort(32), ite(in, r.s, x.fresh("ub", bvSort(32))))}
 }
 
 func stripConv(e *Expr) *Expr {
@@ -337,8 +352,8 @@ func (x *sym) strlen(s *state, p value, line int) string {
 	r := bvInt(int64(b), 64)
 	all := "true"
 	for j := b - 1; j >= 0; j-- {
-		r = ite("(= "+chars[j]+" #x00)", bvInt(int64(j), 64), r)
-		all = and(all, "(not (= "+chars[j]+" #x00))")
+		r = ite(eq(chars[j], "#x00"), bvInt(int64(j), 64), r)
+		all = and(all, not(eq(chars[j], "#x00")))
 	}
 	x.cut(s, exact, all, line, "strlen")
 	if exact && all != "false" {
@@ -366,11 +381,11 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	for j := bound - 1; j >= 0; j-- {
 		ca, cb := cs[j][0], cs[j][1]
 		diff := "(bvsub ((_ zero_extend 24) " + ca + ") ((_ zero_extend 24) " + cb + "))"
-		res = ite("(not (= "+ca+" "+cb+"))", diff, ite("(= "+ca+" #x00)", "#x00000000", res))
+		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, "#x00"), "#x00000000", res))
 		if n != "" {
 			res = ite("(bvule "+n+" "+bvInt(int64(j), 64)+")", "#x00000000", res)
 		}
-		all = and(all, "(and (= "+ca+" "+cb+") (not (= "+ca+" #x00)))")
+		all = and(all, and(eq(ca, cb), not(eq(ca, "#x00"))))
 	}
 	if n != "" {
 		all = and(all, bv("bvugt", n, bvInt(int64(bound), 64)))
@@ -424,7 +439,7 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, "#x00"), old)
 		}
 		x.store(s, dp, tChar, value{t: tChar, s: nv}, line)
-		going = x.def("Bool", and(going, "(not (= "+c+" #x00))"))
+		going = x.def("Bool", and(going, not(eq(c, "#x00"))))
 	}
 	// more: the real function writes past cell bound
 	more := going

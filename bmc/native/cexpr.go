@@ -380,6 +380,9 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 		defer func() { c.macros[name] = m }()
 		return c.expr(m.node)
 	}
+	if c.defs[name] || c.protos[name] != nil {
+		c.fail(line, "function %s used as a value (function pointers are not modelled)", name)
+	}
 	if strings.HasPrefix(name, "SIG") {
 		c.fail(line, "signal %s (signal, raise and handlers are not modelled)", name)
 	}

@@ -55,6 +55,7 @@ func (x *sym) addr(s *state, e *Expr) value {
 		o, ok := x.strs[e]
 		if !ok {
 			o = x.newObj("string literal", e.T, true)
+			x.objs[o].lit = e.Str
 			x.strs[e] = o
 			p := ptrValue(o, 0, tCharP)
 			for i, b := range e.Str {

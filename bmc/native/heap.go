@@ -4,11 +4,11 @@ import "fmt"
 
 // checkBounds notes the in-bounds assumption (asmInBounds, or
 // asmLibInBounds inside a library model) when an access through p to one
-// of the objects cs is not shown to stay inside a live object: the
-// pointer may name any object, its offset is not a constant inside the
-// object, the object's size is not known, or it belongs to a returned
-// call. The model keeps objects apart, where a real run would reach a
-// neighbour or a reused stack slot.
+// of the objects cs is not shown to stay inside an object: the pointer
+// may name any object, its offset is not a constant inside the object, or
+// the object's size is not known; and asmNoDangling when an object
+// belongs to a returned call. The model keeps objects apart, where a real
+// run would reach a neighbour or a reused stack slot.
 func (x *sym) checkBounds(p value, cs []int) {
 	a := asmInBounds
 	if x.lib > 0 {
@@ -17,21 +17,19 @@ func (x *sym) checkBounds(p value, cs []int) {
 	if x.tr.assumes[a] {
 		return
 	}
-	if !x.inBounds(p, 1) {
-		x.note(a)
-		return
-	}
 	for _, o := range cs {
 		if x.dead[o] {
-			x.note(a)
-			return
+			x.note(asmNoDangling)
 		}
+	}
+	if !x.inBounds(p, 1) {
+		x.note(a)
 	}
 }
 
 // inBounds reports whether the n cells from p lie inside every object p
-// may point to: p's objects are known, none is NULL only, the offset is a
-// constant and the objects' sizes are known.
+// may point to: p's objects are known, the offset is a constant and the
+// objects' sizes are known.
 func (x *sym) inBounds(p value, n int) bool {
 	if !p.known {
 		return false
@@ -45,7 +43,7 @@ func (x *sym) inBounds(p value, n int) bool {
 			continue
 		}
 		c := x.objs[o].cells
-		if c < 0 || off.Int64()+int64(n) > int64(c) || x.dead[o] {
+		if c < 0 || off.Int64()+int64(n) > int64(c) {
 			return false
 		}
 	}

@@ -115,6 +115,10 @@ type Claim struct {
 	// not only on k-bounded ones.
 	BoundComplete bool          `json:"bound_complete,omitempty"`
 	Duration      time.Duration `json:"duration_ns"`
+	// Assumptions are the modelling assumptions a VERIFIED claim depends
+	// on, in words, sorted (as bmc.Result.Assumptions); the program's own
+	// out-of-bounds accesses are claims here, not assumptions.
+	Assumptions []string `json:"assumptions,omitempty"`
 }
 
 // Safety checks the automatic safety properties of a program: one claim
@@ -195,8 +199,12 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	claims = make([]Claim, 0, len(sites))
 	anyVerified := false
 	for _, s := range sites {
-		claims = append(claims, *verdicts[s])
-		anyVerified = anyVerified || verdicts[s].Status == bmc.Verified
+		cl := *verdicts[s]
+		if cl.Status == bmc.Verified {
+			cl.Assumptions = tr.assumptions(asmInBounds)
+		}
+		claims = append(claims, cl)
+		anyVerified = anyVerified || cl.Status == bmc.Verified
 	}
 	if anyVerified {
 		complete, err := c.boundComplete(ctx, solver, tr, timeout)

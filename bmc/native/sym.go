@@ -27,6 +27,9 @@ type object struct {
 	// read of the allocation gives an unconstrained value.
 	view  *Type
 	mixed bool
+	// lit holds a string literal's bytes (NUL included): its reads at a
+	// constant offset are those constants (a write to it ends a real run).
+	lit []byte
 }
 
 // cellMax is the largest object kept cell by cell.
@@ -330,6 +333,11 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 		if x.objs[o].mixed {
 			// bytes written as another type: any value
 			return value{t: t, s: x.fresh("pun", t.sort())}
+		}
+	}
+	if lit := x.objs[cs[0]].lit; len(cs) == 1 && lit != nil && sk == "b8" {
+		if off, _, ok := litVal(ptrOff(p.s)); ok && off.IsInt64() && off.Int64() < int64(len(lit)) {
+			return value{t: t, s: bvInt(int64(lit[off.Int64()]), 8)}
 		}
 	}
 	off := x.def(offSort, ptrOff(p.s))
