@@ -2,6 +2,7 @@ package surety
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -57,6 +58,11 @@ type FactsOptions struct {
 	Mutants int
 }
 
+// ErrNoAssertion reports a program in which no assertion was recognised:
+// there is nothing to verify, and saying "0 assertions" would hide a
+// convention the tool does not know.
+var ErrNoAssertion = errors.New("surety: no assertion found")
+
 // A FactsResult is the outcome of Facts.
 type FactsResult struct {
 	Report *bmc.Report
@@ -89,6 +95,9 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	p, err := bmc.ParseProgram(file, src)
 	if err != nil {
 		return nil, err
+	}
+	if len(p.Asserts) == 0 {
+		return nil, fmt.Errorf("%w in %s; looked for %s", ErrNoAssertion, file, bmc.AssertionForms)
 	}
 	checker := opts.Checker
 	if checker == nil {

@@ -98,14 +98,13 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		case errors.As(err, &pe):
 			res.Reason = pe.Error()
 			return res, nil
+		case errors.Is(err, ErrNoAssertion):
+			res.Reason = "no call of reach_error and no assertion found; looked for " + bmc.AssertionForms
+			return res, nil
 		case err != nil:
 			return nil, err
 		}
 		rep := fr.Report
-		if len(rep.Facts) == 0 {
-			res.Reason = "no call of reach_error and no assertion found; looked for " + bmc.AssertionForms
-			return res, nil
-		}
 		v, why, again := taskVerdict(rep)
 		res.Verdict, res.Reason = v, why
 		if v == svcomp.False {

@@ -84,8 +84,8 @@ func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions,
 			fmt.Fprintf(e.stdout, "witness: %s\n", r.Witness)
 		}
 	}
-	if r.Outcome == svcomp.WrongTrue || r.Outcome == svcomp.WrongFalse {
-		return 1
+	if r.Verdict == svcomp.False {
+		return 1 // the property is violated: a finding
 	}
 	return 0
 }

@@ -95,7 +95,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		}{res.Report, string(res.Annotated)}); err != nil {
 			return fail(e, "facts", err)
 		}
-		return 0
+		return factsStatus(res.Report)
 	}
 	if _, err := e.stdout.Write(res.Annotated); err != nil {
 		return 2
@@ -103,6 +103,14 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	fmt.Fprintln(e.stdout)
 	if err := res.Report.WriteText(e.stdout); err != nil {
 		return 2
+	}
+	return factsStatus(res.Report)
+}
+
+// factsStatus is 1 when an assertion is FALSIFIED (a finding), else 0.
+func factsStatus(r *bmc.Report) int {
+	if r.Summary.Falsified > 0 {
+		return 1
 	}
 	return 0
 }

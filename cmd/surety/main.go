@@ -30,9 +30,11 @@ type command struct {
 	name  string
 	usage string // one line: "surety graph [--json|--dot] PATH..."
 	short string // what it does, in a sentence
-	// run does the work and returns the exit status: 0 success, 1 a finding
-	// that should fail a build (an [UNDER] contract, a failed check), 2 an
-	// error (bad input, a missing program).
+	// run does the work and returns the exit status (exitHelp): 0 clean,
+	// 1 a finding that should fail a build (an [UNDER] contract, a
+	// FALSIFIED assertion, a confirmed bug), 2 a usage or input error (bad
+	// flags, a missing file, a program that does not parse, a missing
+	// outside program), 3 an internal error of surety itself.
 	run func(ctx context.Context, e *env, args []string) int
 }
 
@@ -81,8 +83,26 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "surety: unknown command %q; run \"surety help\"\n", args[0])
 		return 2
 	}
-	return c.run(ctx, e, args[1:])
+	return runCommand(ctx, e, c, args[1:])
 }
+
+// runCommand runs c, turning a panic, which is surety's own fault, into
+// exit status 3 with a message that asks for a report.
+func runCommand(ctx context.Context, e *env, c *command, args []string) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(e.stderr, "surety %s: internal error: %v\n(this is a bug in surety; please report it with the command and its input)\n", c.name, v)
+			code = 3
+		}
+	}()
+	return c.run(ctx, e, args)
+}
+
+// exitHelp documents the exit statuses, for "surety help".
+const exitHelp = `Exit status: 0 clean; 1 a finding (a FALSIFIED assertion or a false task
+verdict, a MISMATCH, an [UNDER] contract, a confirmed bug, a safety violation);
+2 a usage or input error (bad flags, a missing or unreadable file, a program
+that does not parse, a missing outside program); 3 an internal error of surety.`
 
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "surety makes agent-written code checkable.\n\nUsage: surety <command> [flags] [arguments]\n\nCommands:")
@@ -99,6 +119,7 @@ func printHelp(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].short)
 	}
 	fmt.Fprintln(w, "\nRun \"surety help <command>\" for a command's usage.")
+	fmt.Fprintln(w, "\n"+exitHelp)
 }
 
 // fail prints an error for the user and returns exit status 2.
