@@ -199,12 +199,19 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 	// Nondet functions the program calls with no value in the trace return
 	// zero: a run that needs another value will not reproduce, and the
 	// claim stays unconfirmed.
-	for suffix, ct := range nondetCTypes {
-		fn := "__VERIFIER_nondet_" + suffix
-		if _, have := vals[fn]; have || defined[fn] || !used(fn) {
-			continue
+	suffixes := make([]string, 0, len(nondetCTypes))
+	for suffix := range nondetCTypes {
+		suffixes = append(suffixes, suffix)
+	}
+	sort.Strings(suffixes)
+	for _, suffix := range suffixes {
+		ct := nondetCTypes[suffix]
+		for _, fn := range []string{"__VERIFIER_nondet_" + suffix, "nondet_" + suffix} {
+			if _, have := vals[fn]; have || defined[fn] || !used(fn) {
+				continue
+			}
+			fmt.Fprintf(&b, "%s %s(void) { return (%s)0; }\n", ct, fn, ct)
 		}
-		fmt.Fprintf(&b, "%s %s(void) { return (%s)0; }\n", ct, fn, ct)
 	}
 	for _, fn := range []string{"__VERIFIER_assume", "__ESBMC_assume", "__CPROVER_assume", "assume"} {
 		if used(fn) && !defined[fn] {
@@ -221,9 +228,11 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 
 // nondetType returns the C type a nondet function returns.
 func nondetType(fn string) (string, bool) {
-	if s, ok := strings.CutPrefix(fn, "__VERIFIER_nondet_"); ok {
-		t, ok := nondetCTypes[s]
-		return t, ok
+	for _, prefix := range []string{"__VERIFIER_nondet_", "nondet_"} { // nondet_int(): ESBMC's and CBMC's extern convention
+		if s, ok := strings.CutPrefix(fn, prefix); ok {
+			t, ok := nondetCTypes[s]
+			return t, ok
+		}
 	}
 	if fn == "rand" {
 		return "int", true

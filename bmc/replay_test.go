@@ -89,3 +89,20 @@ type checkerFunc struct {
 
 func (c checkerFunc) Name() string                                         { return c.name }
 func (c checkerFunc) Check(ctx context.Context, q *Query) (*Result, error) { return c.f(q), nil }
+
+// ESBMC's and CBMC's extern nondet_int() gets its values as
+// __VERIFIER_nondet_int() does.
+func TestReplayNondetExtern(t *testing.T) {
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	p, err := ParseProgram("ext.c", []byte("#include <assert.h>\nint nondet_int(void);\nunsigned nondet_uint(void);\nint main(void) {\n  int x = nondet_int();\n  unsigned u = nondet_uint();\n  assert(x != 7 || u != 9u);\n  return 0;\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Replay(context.Background(), &Query{Program: p, K: 5},
+		&Counterexample{Inputs: []Input{{Name: "nondet_int#1(x)", Value: "7"}, {Name: "nondet_uint#1(u)", Value: "9u"}}}, nil)
+	if err != nil || !r.Reproduced {
+		t.Errorf("%+v, %v", r, err)
+	}
+}
