@@ -63,6 +63,10 @@ type Cache interface {
 // program. Files whose extension no frontend reads are ignored when found
 // in a directory, and reported when named directly.
 //
+// Only regular files are read (see ReadFile): a named pipe, socket or
+// device named in paths yields a FileError matching ErrNotRegular, and one
+// found in a directory is skipped, as are symbolic links found there.
+//
 // A file that cannot be read, is binary or is not UTF-8 yields a FileError in
 // the returned list and does not stop the others; syntax errors inside a
 // file are in File.Errors. The returned error is non-nil only when ctx is
@@ -98,6 +102,10 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 			continue
 		}
 		if !info.IsDir() {
+			if !info.Mode().IsRegular() {
+				ferrs = append(ferrs, &FileError{Path: root, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(info.Mode()))})
+				continue
+			}
 			if pick(root) == nil {
 				ferrs = append(ferrs, &FileError{Path: root, Err: ErrNoParser})
 				continue
@@ -106,6 +114,9 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 			continue
 		}
 		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
+			}
 			if err != nil {
 				ferrs = append(ferrs, &FileError{Path: path, Err: err})
 				if d != nil && d.IsDir() {
@@ -122,6 +133,9 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 				}
 				return nil
 			}
+			// Named pipes, sockets and devices are skipped: reading one
+			// may block for ever. Symbolic links are not followed, so a
+			// link loop cannot trap the walk.
 			if !d.Type().IsRegular() || pick(path) == nil {
 				return nil
 			}
@@ -132,6 +146,9 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 			return nil
 		})
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
 			return nil, nil, err
 		}
 	}
@@ -150,7 +167,7 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	}
 	prog := &Program{}
 	for l, ps := range byBatch {
-		fs, err := l.LoadFiles(ctx, ps, opts.Mode)
+		fs, err := loadBatch(ctx, l, ps, opts.Mode)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
@@ -198,11 +215,22 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	return prog, ferrs, nil
 }
 
+// loadBatch calls l.LoadFiles. A panic in the frontend becomes an error
+// naming the files, as in parseFile: no panic escapes the library.
+func loadBatch(ctx context.Context, l *Language, paths []string, mode Mode) (fs []*File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, fmt.Errorf("frontend %s panicked loading %s: %v", l.Name, strings.Join(paths, ", "), r)
+		}
+	}()
+	return l.LoadFiles(ctx, paths, mode)
+}
+
 // parseFile reads and parses one file. A panic in a frontend becomes an
 // error naming the file: no panic escapes the library.
 func parseFile(ctx context.Context, l *Language, path string, opts *LoadOptions) (f *File, ferr *FileError) {
 	path = filepath.ToSlash(path)
-	content, err := os.ReadFile(path)
+	content, err := ReadFile(ctx, path)
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}

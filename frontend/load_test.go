@@ -126,3 +126,25 @@ func TestQualifiedName(t *testing.T) {
 		t.Errorf("ID = %q", got)
 	}
 }
+
+// A frontend that loads all its files at once is behind the same boundary
+// as Parse: its panic is an error naming the files, not a crash.
+func TestLoadFilesPanic(t *testing.T) {
+	batch := &Language{
+		Name: "batch", Doc: "panics in LoadFiles", Exts: []string{".batch"},
+		LoadFiles: func(ctx context.Context, paths []string, mode Mode) ([]*File, error) {
+			var f *File
+			_ = f.Path // nil dereference
+			return nil, nil
+		},
+	}
+	dir := t.TempDir()
+	p := write(t, dir, "x.batch", []byte("x\n"))
+	prog, ferrs, err := Load(context.Background(), []string{dir}, &LoadOptions{Languages: []*Language{batch}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Files) != 0 || len(ferrs) != 1 || !strings.Contains(ferrs[0].Error(), "panicked") || !strings.Contains(ferrs[0].Error(), p) {
+		t.Fatalf("files %v, errors %v: want one error naming %s and the panic", prog.Files, ferrs, p)
+	}
+}

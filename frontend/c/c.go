@@ -31,9 +31,19 @@ var parsers = sync.Pool{New: func() any {
 }}
 
 // Parse parses one C file into the model; mode says which parts to build.
-// It never panics on any input: syntax errors are listed in File.Errors.
-// The error is non-nil only when ctx is cancelled.
-func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*frontend.File, error) {
+// It never panics on any input: syntax errors are listed in File.Errors,
+// and an internal failure is an error naming the file. Otherwise the error
+// is non-nil only when ctx is cancelled.
+func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (f *frontend.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, err = nil, fmt.Errorf("c: %s: internal error: %v", src.Path, r)
+		}
+	}()
+	return parse(ctx, src, mode)
+}
+
+func parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*frontend.File, error) {
 	content := src.Content
 	f := &frontend.File{Path: src.Path, Language: "c", Size: len(content), Lines: lineCount(content)}
 	if mode.Has(frontend.NeedSource) {

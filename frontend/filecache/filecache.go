@@ -2,6 +2,8 @@ package filecache
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
@@ -81,7 +83,9 @@ func (c *Cache) key(lang string, mode frontend.Mode, src *frontend.Source) strin
 
 // Get returns the file stored for src, or nil.
 func (c *Cache) Get(lang string, mode frontend.Mode, src *frontend.Source) *frontend.File {
-	f, err := os.Open(c.key(lang, mode, src))
+	// An entry is read like a source file: something other than a
+	// regular file in its place (a pipe) is a miss, never a hang.
+	data, err := frontend.ReadFile(context.Background(), c.key(lang, mode, src))
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			c.errs.Add(1)
@@ -89,9 +93,8 @@ func (c *Cache) Get(lang string, mode frontend.Mode, src *frontend.Source) *fron
 		c.misses.Add(1)
 		return nil
 	}
-	defer f.Close()
 	var out frontend.File
-	if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&out); err != nil {
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&out); err != nil {
 		c.errs.Add(1)
 		c.misses.Add(1)
 		return nil

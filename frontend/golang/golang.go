@@ -2,8 +2,10 @@ package golang
 
 import (
 	"context"
+	"fmt"
 	"go/parser"
 	"go/token"
+	"strings"
 
 	"github.com/suretydev/surety/frontend"
 )
@@ -32,10 +34,23 @@ func New(algo Algorithm) *frontend.Language {
 		Name: "go",
 		Doc:  "Go through golang.org/x/tools: packages, SSA and a " + string(algo) + " call graph",
 		Exts: []string{".go"},
-		Parse: func(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*frontend.File, error) {
+		Parse: func(ctx context.Context, src *frontend.Source, mode frontend.Mode) (f *frontend.File, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					f, err = nil, fmt.Errorf("golang: %s: internal error: %v", src.Path, r)
+				}
+			}()
 			return parseSyntaxOnly(src, mode)
 		},
-		LoadFiles: func(ctx context.Context, paths []string, mode frontend.Mode) ([]*frontend.File, error) {
+		LoadFiles: func(ctx context.Context, paths []string, mode frontend.Mode) (fs []*frontend.File, err error) {
+			// go/packages, SSA and the call graph run on whatever the
+			// files hold; a panic in any of them is this frontend's
+			// error, never the caller's crash.
+			defer func() {
+				if r := recover(); r != nil {
+					fs, err = nil, fmt.Errorf("golang: loading %s: internal error: %v", strings.Join(paths, ", "), r)
+				}
+			}()
 			return load(ctx, paths, mode, algo)
 		},
 	}

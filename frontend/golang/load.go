@@ -3,10 +3,13 @@ package golang
 import (
 	"context"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/callgraph"
@@ -33,6 +36,8 @@ func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorith
 	// them, grouped by module root.
 	want := map[string]string{}
 	byRoot := map[string][]string{}
+	// why says, by directory, why go list is not run on it.
+	why := map[string]string{}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -40,6 +45,15 @@ func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorith
 		}
 		want[abs] = filepath.ToSlash(p)
 		dir := filepath.Dir(abs)
+		if _, seen := why[dir]; !seen {
+			why[dir] = ""
+			if odd := irregular(dir); len(odd) > 0 {
+				why[dir] = "syntax-only: go list would block reading " + strings.Join(odd, ", ") + " in this directory"
+			}
+		}
+		if why[dir] != "" {
+			continue
+		}
 		root := moduleRoot(dir)
 		if !slices.Contains(byRoot[root], dir) {
 			byRoot[root] = append(byRoot[root], dir)
@@ -69,14 +83,14 @@ func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorith
 			// Outside a module, go list takes the .go files of one
 			// directory as a package of their own.
 			for abs := range want {
-				if filepath.Dir(abs) == root {
+				if filepath.Dir(abs) == root && why[root] == "" {
 					groups = append(groups, nil)
 					break
 				}
 			}
 			if len(groups) > 0 {
 				for abs := range want {
-					if filepath.Dir(abs) == root && !strings.HasSuffix(abs, "_test.go") {
+					if filepath.Dir(abs) == root && why[root] == "" && !strings.HasSuffix(abs, "_test.go") {
 						groups[0] = append(groups[0], abs)
 					}
 				}
@@ -101,7 +115,7 @@ func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorith
 	}
 	slices.Sort(rest)
 	for _, abs := range rest {
-		content, err := os.ReadFile(abs)
+		content, err := frontend.ReadFile(ctx, abs)
 		if err != nil {
 			return files, fmt.Errorf("golang: %w", err)
 		}
@@ -110,9 +124,41 @@ func load(ctx context.Context, paths []string, mode frontend.Mode, algo Algorith
 		}
 		f, _ := parseSyntaxOnly(&frontend.Source{Path: want[abs], Content: content}, mode)
 		f.Resolver = "syntax-only: not part of a loadable package"
+		if w := why[filepath.Dir(abs)]; w != "" {
+			f.Resolver = w
+		}
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+// irregular lists the entries of dir that go list would open and could
+// block on: named pipes, sockets, devices, and links to them. go list
+// reads every source file of a package directory, .c and .s included, and
+// knows no context but its own kill, so such a directory is read syntax
+// only. A broken or looping link fails at once and is no danger.
+func irregular(dir string) []string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		t := e.Type()
+		if t.IsRegular() || t.IsDir() {
+			continue
+		}
+		kind := frontend.Kind(t)
+		if t&fs.ModeSymlink != 0 {
+			info, err := os.Stat(filepath.Join(dir, e.Name()))
+			if err != nil || info.Mode().IsRegular() || info.IsDir() {
+				continue
+			}
+			kind = "link to a " + frontend.Kind(info.Mode())
+		}
+		out = append(out, e.Name()+" ("+kind+")")
+	}
+	return out
 }
 
 func hasGoMod(dir string) bool {
@@ -180,12 +226,18 @@ func loadPackages(ctx context.Context, root string, patterns []string, want map[
 			if i >= len(p.CompiledGoFiles) {
 				break
 			}
-			abs := p.Fset.File(af.Pos()).Name()
+			// af.Pos() is the package clause, which a file may lack
+			// (empty, comments only): FileStart is always in the set.
+			tf := p.Fset.File(af.FileStart)
+			if tf == nil {
+				continue // not a file of ours; the syntax-only pass reads it
+			}
+			abs := tf.Name()
 			path, ok := want[abs]
 			if !ok || done[abs] {
 				continue
 			}
-			content, err := os.ReadFile(abs)
+			content, err := frontend.ReadFile(ctx, abs)
 			if err != nil {
 				return nil, fmt.Errorf("golang: %w", err)
 			}
@@ -198,7 +250,7 @@ func loadPackages(ctx context.Context, root string, patterns []string, want map[
 			f.Resolver = resolver
 			for _, e := range p.Errors {
 				if pos := e.Pos; strings.HasPrefix(pos, abs+":") {
-					f.Errors = append(f.Errors, frontend.SyntaxError{Msg: e.Msg, Span: frontend.Span{File: path}})
+					f.Errors = append(f.Errors, packageError(path, content, af, e))
 				}
 			}
 			files = append(files, f)
@@ -213,6 +265,37 @@ func loadPackages(ctx context.Context, root string, patterns []string, want map[
 		}
 	}
 	return files, nil
+}
+
+// packageError turns an error go/packages reports at pos "file:line:col"
+// of one file into a syntax error of that file, said plainly when the file
+// has no package clause (empty or comments only), which go list reports
+// only as "expected 'package'".
+func packageError(path string, src []byte, af *ast.File, e packages.Error) frontend.SyntaxError {
+	msg := e.Msg
+	if !af.Package.IsValid() {
+		msg = "no package clause (a Go file must start with one; empty and comment-only files are not Go files): " + msg
+	}
+	sp := frontend.Span{File: path, StartLine: 1, EndLine: 1}
+	parts := strings.Split(e.Pos, ":")
+	if n := len(parts); n >= 3 {
+		if line, err := strconv.Atoi(parts[n-2]); err == nil && line >= 1 {
+			sp.StartLine, sp.EndLine = line, line
+		}
+	}
+	// The span covers the start of its line, which lies inside the file.
+	off, line := 0, 1
+	for off < len(src) && line < sp.StartLine {
+		if src[off] == '\n' {
+			line++
+		}
+		off++
+	}
+	if line < sp.StartLine {
+		sp.StartLine, sp.EndLine = line, line
+	}
+	sp.StartByte, sp.EndByte = off, off
+	return frontend.SyntaxError{Span: sp, Msg: msg}
 }
 
 func boolInt(b bool) int {
