@@ -28,6 +28,9 @@ func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail 
 	check func(src string) (*rejection, error)) (string, []string, error) {
 	var problems []string
 	msgs := req.Messages
+	// A cache records the replies only if the program is accepted.
+	ctx, held := llm.Hold(ctx)
+	defer held.Drop() // after a Commit, nothing
 	for attempt := 1; ; attempt++ {
 		req.Messages = msgs
 		resp, err := m.Complete(ctx, &req)
@@ -47,10 +50,14 @@ func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail 
 			}
 		}
 		if rej == nil {
+			if err := held.Commit(); err != nil {
+				return "", problems, fmt.Errorf("cospec: %s: %w", req.Stage, err)
+			}
 			return src, problems, nil
 		}
 		problems = append(problems, rej.problem)
 		if attempt >= tries {
+			held.Reject()
 			kind := fail
 			if rej.kind != nil {
 				kind = rej.kind
@@ -68,6 +75,9 @@ func askJSON[T any](ctx context.Context, m llm.Model, req llm.Request, s *llm.Sc
 	check func(*T) error) (*T, []string, error) {
 	var problems []string
 	msgs := req.Messages
+	// Structured's exchanges are recorded only if check accepts a reply.
+	ctx, held := llm.Hold(ctx)
+	defer held.Drop() // after a Commit, nothing
 	for attempt := 1; ; attempt++ {
 		req.Messages = msgs
 		reply, err := llm.Structured(ctx, m, &req, s, nil)
@@ -80,10 +90,14 @@ func askJSON[T any](ctx context.Context, m llm.Model, req llm.Request, s *llm.Sc
 			problem = check(v)
 		}
 		if problem == nil {
+			if err := held.Commit(); err != nil {
+				return nil, problems, fmt.Errorf("cospec: %s: %w", req.Stage, err)
+			}
 			return v, problems, nil
 		}
 		problems = append(problems, problem.Error())
 		if attempt >= tries {
+			held.Reject()
 			return nil, problems, fmt.Errorf("cospec: %s: no valid reply in %d attempts: %s", req.Stage, attempt, problem)
 		}
 		msgs = append(msgs[:len(msgs):len(msgs)], llm.Assistant(reply.Response.Text),

@@ -72,7 +72,11 @@ const schemaInstruction = "Reply with exactly one JSON value and nothing else: n
 // satisfy s, or was truncated (finish reason "length"), the conversation is
 // extended with the reply and a user message saying what is wrong, and the
 // model asked again, up to opts.Repairs times; then Structured returns a
-// *ReplyError holding the last raw reply. Errors of the model itself (an
+// *ReplyError holding the last raw reply. The exchange runs under Hold: a
+// Cache on the way records its replies only when it ends with a valid
+// reply, and an invalid reply it answers with that no valid exchange
+// vouches for is removed and asked of the model again. Errors of the
+// model itself (an
 // *APIError, ErrBudget, ErrCacheMiss, ErrEstimate, a cancelled context) are
 // returned at once, as they are. req is not changed.
 func Structured(ctx context.Context, m Model, req *Request, s *Schema, opts *AskOptions) (*Reply, error) {
@@ -114,17 +118,36 @@ func structured(ctx context.Context, m Model, req *Request, s *Schema, opts *Ask
 	if !o.NoJSONMode {
 		r.JSON = true
 	}
+	// Replies are recorded by a Cache only once the exchange ends valid.
+	ctx, held := Hold(ctx)
 	for attempt := 1; ; attempt++ {
+		_, hits := held.mark()
 		resp, err := m.Complete(ctx, &r)
 		if err != nil {
+			held.Drop()
 			return nil, err
 		}
 		text := StripFences(resp.Text)
 		problem := check(resp, text, s, decode)
+		if problem != nil && resp.Cached && held.forgetStale(hits) {
+			// An invalid reply from the cache that no valid exchange
+			// vouches for: recorded before replies were checked. Ask
+			// the model itself, once.
+			if resp, err = m.Complete(ctx, &r); err != nil {
+				held.Drop()
+				return nil, err
+			}
+			text = StripFences(resp.Text)
+			problem = check(resp, text, s, decode)
+		}
 		if problem == nil {
+			if err := held.Commit(); err != nil {
+				return nil, err
+			}
 			return &Reply{JSON: json.RawMessage(text), Response: resp, Attempts: attempt}, nil
 		}
 		if attempt > o.Repairs {
+			held.Reject()
 			return nil, &ReplyError{Stage: req.Stage, Item: req.Item, Raw: resp.Text, Attempts: attempt, Err: problem}
 		}
 		r.Messages = append(r.Messages[:len(r.Messages):len(r.Messages)],

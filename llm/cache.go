@@ -68,8 +68,12 @@ func ParseCacheMode(s string) (CacheMode, error) {
 // a Meter counts the tokens once.
 //
 // A hit returns the recorded Response with Cached set; its Usage is what
-// the original exchange cost. Failed requests are not recorded. Truncated
-// replies are: they are what the model said.
+// the original exchange cost. Failed requests are not recorded. A request
+// made under Hold (Structured and Ask make theirs so) is recorded only when
+// the exchange it belongs to ends with a valid reply: a server that
+// answered prose, or JSON that never satisfied the schema, leaves nothing
+// behind, and the next run asks again. Outside Hold every reply is
+// recorded, truncated ones too: they are what the model said.
 type Cache struct {
 	m     Model
 	dir   string
@@ -134,7 +138,18 @@ type entry struct {
 	Item          string    `json:"item,omitempty"`
 	Messages      []Message `json:"messages"`
 	Response      Response  `json:"response"`
+	// Checked says how the reply fared in the exchange that recorded it
+	// under Hold: checkedValid (it passed), checkedRepaired (it did not,
+	// and the repair that followed did). Empty for a reply recorded
+	// outside Hold, or by a version that recorded every reply.
+	Checked string `json:"checked,omitempty"`
 }
+
+// Values of entry.Checked.
+const (
+	checkedValid    = "valid"
+	checkedRepaired = "repaired"
+)
 
 // path returns the file of key: dir/ab/abcdef....json.
 func (c *Cache) path(key string) string {
@@ -150,7 +165,11 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 		return nil, errors.New("llm: nil Request")
 	}
 	key := CacheKey(c.Name(), req)
-	if resp, err := c.read(key); err != nil || resp != nil {
+	held := heldFrom(ctx)
+	if resp, checked, err := c.read(key); err != nil || resp != nil {
+		if resp != nil {
+			held.hit(c, key, checked)
+		}
 		return resp, err
 	}
 	if c.mode == CacheReplayOnly {
@@ -162,7 +181,10 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	asked := false
 	fetch := func() (any, error) {
 		// Look again: a flight for this key may have ended since the read.
-		if resp, err := c.read(key); err != nil || resp != nil {
+		if resp, checked, err := c.read(key); err != nil || resp != nil {
+			if resp != nil {
+				held.hit(c, key, checked)
+			}
 			return resp, err
 		}
 		c.misses.Add(1)
@@ -171,7 +193,11 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := c.write(key, req, resp); err != nil {
+		if held != nil {
+			held.keep(c, key, req, resp)
+			return resp, nil
+		}
+		if err := c.write(key, req, resp, ""); err != nil {
 			return nil, err
 		}
 		return resp, nil
@@ -197,40 +223,53 @@ func (c *Cache) Lookup(req *Request) (*Response, error) {
 	if c.mode == CacheOff || req == nil {
 		return nil, nil
 	}
-	return c.read(CacheKey(c.Name(), req))
+	resp, _, err := c.read(CacheKey(c.Name(), req))
+	return resp, err
 }
 
-// read returns the cached response for key, nil if there is none.
-func (c *Cache) read(key string) (*Response, error) {
+// read returns the cached response for key and its Checked mark, nil if
+// there is none.
+func (c *Cache) read(key string) (*Response, string, error) {
 	p := c.path(key)
 	data, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("llm: cache: %w", err)
+		return nil, "", fmt.Errorf("llm: cache: %w", err)
 	}
 	var e struct { // the parts of an entry a hit needs
 		Key      string   `json:"key"`
 		Response Response `json:"response"`
+		Checked  string   `json:"checked"`
 	}
 	if err := json.Unmarshal(data, &e); err != nil {
-		return nil, fmt.Errorf("llm: cache: %s: %v (delete the file to ask again)", p, err)
+		return nil, "", fmt.Errorf("llm: cache: %s: %v (delete the file to ask again)", p, err)
 	}
 	if e.Key != key {
-		return nil, fmt.Errorf("llm: cache: %s: holds key %q, not its own name (delete the file to ask again)", p, e.Key)
+		return nil, "", fmt.Errorf("llm: cache: %s: holds key %q, not its own name (delete the file to ask again)", p, e.Key)
 	}
 	c.hits.Add(1)
 	resp := e.Response
 	resp.Cached = true
-	return &resp, nil
+	return &resp, e.Checked, nil
 }
 
-// write records resp for key atomically.
-func (c *Cache) write(key string, req *Request, resp *Response) error {
+// forget removes the entry of key, in record mode only: a replay-only
+// cache never changes.
+func (c *Cache) forget(key string) {
+	if c.mode != CacheReadWrite {
+		return
+	}
+	_ = os.Remove(c.path(key))
+}
+
+// write records resp for key atomically, with its Checked mark.
+func (c *Cache) write(key string, req *Request, resp *Response, checked string) error {
 	e := entry{
 		Key: key, Model: c.Name(), PromptVersion: req.PromptVersion,
 		Stage: req.Stage, Item: req.Item, Messages: req.Messages, Response: *resp,
+		Checked: checked,
 	}
 	e.Response.Cached = false
 	data, err := json.MarshalIndent(e, "", "  ")

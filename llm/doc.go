@@ -24,6 +24,9 @@
 //     record mode (CacheReadWrite) it asks on a miss and keeps the reply; in
 //     replay mode (CacheReplayOnly) a miss is ErrCacheMiss and nothing is
 //     ever sent, so a rerun of an experiment is reproducible and free.
+//     Structured and Ask run each exchange under Hold, so a cache records
+//     it only once it has ended with a valid reply (repairs included):
+//     an invalid reply is never replayed in place of asking again.
 //   - Metered counts requests and tokens per stage and per item and stops
 //     new requests with ErrBudget once a token budget is spent; its Report
 //     marshals to stable JSON. An Estimator is a Model for dry runs: it
