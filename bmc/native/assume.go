@@ -81,4 +81,3 @@ func (tr *translation) assumptions(skip ...assumption) []string {
 	sort.Strings(out)
 	return out
 }
-

@@ -58,7 +58,7 @@ func TestUnwinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != bmc.Falsified || !strings.Contains(r.Reason, "the loop at line 6 runs more than k=2 times, replayed") {
+	if r.Status != bmc.Falsified || !r.Replayed || !strings.Contains(r.Reason, "the loop at line 6 runs more than k=2 times, replayed") {
 		t.Fatalf("k=2: got %v (%s), want FALSIFIED for the loop's unwinding assertion", r.Status, r.Reason)
 	}
 	if r.Counterexample == nil || len(r.Counterexample.Inputs) == 0 || r.Counterexample.Inputs[0].Value != "3" {

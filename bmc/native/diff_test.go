@@ -114,8 +114,11 @@ func checkCase(t *testing.T, chk bmc.Checker, c diffCase) {
 		if r.Status != want {
 			t.Errorf("a%d (line %d): got %v (%s), want %v", i+1, c.prog.Asserts[i].SrcLine, r.Status, r.Reason, want)
 		}
-		if r.Status == bmc.Falsified && r.Counterexample == nil {
-			t.Errorf("a%d: FALSIFIED without a counterexample", i+1)
+		if r.Status == bmc.Falsified && (r.Counterexample == nil || !r.Replayed) {
+			t.Errorf("a%d: FALSIFIED without a replayed counterexample", i+1)
+		}
+		if r.Status != bmc.Verified && len(r.Assumptions) > 0 {
+			t.Errorf("a%d: %v lists assumptions %q; only a VERIFIED answer rests on them", i+1, r.Status, r.Assumptions)
 		}
 	}
 }

@@ -29,9 +29,12 @@
 //     sat: the model gives the inputs; the program, rendered for the query,
 //     is compiled with gcc next to a generated harness (the nondet
 //     functions return the model's values in order; stdin gets the text
-//     rebuilt from the model's scanf/getchar/fgets results) and run. Only
-//     when the target assertion fails in that real run is the answer
-//     FALSIFIED; otherwise UNKNOWN, saying why.
+//     rebuilt from the model's scanf/getchar/fgets results; with
+//     Options.MallocMayFail a shim makes the chosen malloc and calloc
+//     calls fail; nothing else is replaced: rand, time and the rest are
+//     the C library's own) and run. Only when the target assertion fails
+//     in that real run is the answer FALSIFIED (Result.Replayed);
+//     otherwise UNKNOWN, saying why.
 //
 // # Semantics
 //
@@ -44,7 +47,10 @@
 // truncate. Check does not report undefined behaviour: division by zero,
 // an oversized shift, an out-of-bounds or null access give an
 // unconstrained value, which over-approximates what gcc does on the same
-// input. Safety reports it (below).
+// input (a division by zero stops a real run; a shift by 33 is 2 on x86).
+// An out-of-bounds or dangling access cannot reach another object in the
+// model as it can in a real run: answers that depend on that say so (see
+// Assumptions). Safety reports undefined behaviour (below).
 //
 // Memory is a set of objects (each variable instance whose address is
 // taken or that is an array or struct, each string literal, each
@@ -58,7 +64,11 @@
 // Objects never alias each other, so the model is exact for programs that
 // do not reinterpret memory; casts between pointers to different cell
 // types are refused as unsupported. Scalar locals whose address is never
-// taken are plain SSA values. malloc and calloc always succeed.
+// taken are plain SSA values. malloc and calloc succeed (Options.
+// MallocMayFail lets each return NULL); an allocation accessed as two
+// element types reads any value from then on, since the model's cells of
+// one type share no bytes with the other's; free makes the block's
+// contents unconstrained.
 //
 // The solver is a portfolio of cvc5 and z3 when both are installed (the
 // first definitive answer wins; contradicting answers are an error, never
@@ -75,15 +85,65 @@
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and
-// only the first r conversions store; the end of stdin is sticky: after a
-// read met it (getchar's EOF, scanf's EOF, fgets's NULL) every later read
-// meets it too, as in a real run; atoi and strtol return an
-// unconstrained value (an over-approximation: their counterexamples
-// may not replay, and then the answer is UNKNOWN). Output functions do
-// nothing. String and memory functions (strlen, strcmp, strcpy, memset,
-// memcpy, ...) are expanded up to the object's size, or up to 64 cells
-// when it is unknown; a string running past that bound is cut like a loop
-// past k and counts as an unwinding violation.
+// only the first r conversions store; %s and fgets read any byte, NUL
+// included, that ends neither the token nor the line; the end of stdin
+// is sticky: after a read met it (getchar's EOF, scanf's EOF, fgets's
+// NULL) every later read meets it too, as in a real run under glibc 2.28
+// and later. rand returns any value in [0, RAND_MAX] whatever srand was
+// given, an over-approximation of glibc's generator: a replay runs the
+// real rand, so a counterexample that needs other values than glibc's
+// stays UNKNOWN. atoi and strtol return an unconstrained value, strtol
+// with an end pointer is refused; time returns any value and stores it
+// through a non-null argument. Output functions (printf, fprintf, puts,
+// putchar, fputs, putc, fputc, fflush) write none of the program's memory
+// and return any value; a printf or fprintf whose format is not a string
+// literal, or holds %n, is refused. String and memory functions (strlen,
+// strcmp, strcpy, strncpy with its NUL padding, memset, memcpy, memmove,
+// ...) are expanded up to the object's size, or up to 64 cells when it is
+// unknown; a string running past that bound is cut like a loop past k and
+// counts as an unwinding violation. memmove reads every source cell
+// before it writes; memcpy between ranges that may overlap (undefined)
+// gives the destination any value; a constant size that is not a whole
+// number of elements is refused, and a variable one gives a partly
+// written element any value. <ctype.h> functions follow the C locale and
+// give any value outside [-128, 255]. Every other library function (the
+// sprintf family, setjmp/longjmp, signal/raise, atexit, ...) and inline
+// assembly are refused: UNKNOWN, "unsupported: <construct> at line N".
+//
+// # The program's own functions
+//
+// A function the program defines runs its own body wherever it is
+// called, even when the engine models its name: reach_error,
+// __VERIFIER_error, __VERIFIER_assume, assume, __VERIFIER_nondet_X,
+// rand, getchar, atoi, time, ... A call before the definition is
+// converted by the prototype before it (the definition must agree with
+// it). The replay harness then leaves the name alone. The exceptions are
+// the C library functions gcc knows as built-ins (abs, strlen, memcpy,
+// malloc, printf, isdigit, sqrt, ...): gcc may evaluate a call itself
+// (abs(-3), strlen("abc")), replace one by another (printf("x\n") by
+// puts) or call one where the source does not (memcpy for a struct copy),
+// whatever body the program gives, so a program that defines one is
+// refused. A call statement of reach_error() or __VERIFIER_error() is
+// SV-COMP's assertion assert(0) (bmc.ParseProgram); where the query
+// neither targets nor assumes it, the program's own body runs, as in the
+// rendered query, and without one the call does nothing. C's assert
+// where bmc sees no assertion (inside reach_error's body) aborts the run
+// when it fails.
+//
+// # Assumptions
+//
+// Where the model cannot follow a real run, and an answer may depend on
+// it, the translation records a modelling assumption, and every VERIFIED
+// answer lists those of its program in words (bmc.Result.Assumptions,
+// sorted; Claim.Assumptions for Safety): "malloc never fails" when the
+// program calls malloc or calloc (unless Options.MallocMayFail); memory
+// accesses stay within live objects, when an access is not shown to be
+// inside its object (its offset is not a constant, the object's size is
+// not known, as for allocations, or the object belongs to a returned
+// call) or a library function may run past one; memory is not used after
+// it is freed, when the program calls free; rand's range, when it calls
+// rand; the sticky end of stdin, when it reads stdin. A FALSIFIED answer
+// rests on a real run and lists none.
 //
 // # Safety properties
 //
@@ -137,11 +197,15 @@
 // # Soundness
 //
 // VERIFIED is claimed only from unsat, and the formula over-approximates
-// every k-bounded execution of the query's program: each construct is
-// either modelled exactly, over-approximated by a fresh value, or refused
-// ("unsupported: <construct> at line N", an UNKNOWN). FALSIFIED is claimed
-// only after a real run under gcc fails the target, so a wrong model can
-// cost a verdict but never produce a wrong one. With
+// every k-bounded execution of the query's program (compiled by gcc for
+// x86-64 at -O0, with glibc) that its listed assumptions allow: each
+// construct is either modelled exactly, over-approximated by a fresh
+// value, assumed away and then listed (Assumptions), or refused
+// ("unsupported: <construct> at line N", an UNKNOWN). FALSIFIED is
+// claimed only after a real run under gcc fails the target, so a wrong
+// model can cost a verdict but never produce a wrong one. The soundness
+// suite (testdata/soundness, TestSoundness) holds probes of library
+// functions and reserved names whose truth the test settles under gcc. With
 // Query.UnwindingAssertions a second check asks whether any loop,
 // recursion or bounded library expansion can exceed its bound; unsat gives
 // BoundComplete. Sat gives FALSIFIED, as ESBMC and CBMC report a failed
@@ -150,5 +214,7 @@
 // on the model's input until a counter passes k. A library model's own
 // bound, or a model that does not replay, gives UNKNOWN ("unwinding
 // assertion violated: ...").
-// Panics are recovered into UNKNOWN.
+// Panics are recovered into UNKNOWN. Checker.Version names the build
+// (buildid.Self) and the options that change answers, so that a cache
+// never serves an answer another build gave.
 package native

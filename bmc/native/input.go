@@ -148,6 +148,8 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 				if !exact || w < 1 {
 					x.fail(line, "scanf %%s without a width into a buffer of unknown size")
 				}
+				// a longer token overflows the buffer in a real run
+				x.note(asmLibInBounds)
 			}
 			if w > 256 {
 				x.fail(line, "scanf %%s of width %d", w)
