@@ -55,9 +55,6 @@ func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
 // fileInfo is what resolution needs to know of a caller's file.
 type fileInfo struct {
 	file *frontend.File
-	// cScope: C rules (static functions invisible outside their file
-	// unless it is a header).
-	cScope bool
 }
 
 type fileName struct{ file, name string }
@@ -78,8 +75,12 @@ type resolver struct {
 	byRecv map[recvName][]*Node
 	// byTrait: methods by trait (base name) and name.
 	byTrait map[recvName][]*Node
-	// traitsOf: the traits each receiver type implements.
+	// traitsOf: the traits each receiver type implements; traits: the
+	// names some method says it implements or is declared in.
 	traitsOf map[string][]string
+	traits   map[string]bool
+	// types: the declared types by name, for receiver chains.
+	types map[string][]*frontend.TypeDecl
 	// declared: names declared by a prototype without definition.
 	declared map[string]bool
 	// visible: whether a node may be called from other files.
@@ -104,6 +105,8 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		byRecv:   map[recvName][]*Node{},
 		byTrait:  map[recvName][]*Node{},
 		traitsOf: map[string][]string{},
+		traits:   map[string]bool{},
+		types:    map[string][]*frontend.TypeDecl{},
 		declared: map[string]bool{},
 	}
 	if prog == nil {
@@ -116,7 +119,13 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 	}
 	g.Nodes = make([]*Node, 0, n)
 	for _, f := range prog.Files {
+		for _, t := range f.Types {
+			r.types[t.Name] = append(r.types[t.Name], t)
+		}
 		for _, fn := range f.Functions {
+			if fn.Trait != "" {
+				r.traits[baseType(fn.Trait)] = true
+			}
 			if !fn.Definition {
 				r.declared[fn.Name] = true
 				continue
@@ -125,7 +134,7 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 			if _, ok := r.files[fn.Span.File]; !ok {
 				// Spans name the file as the frontend saw it; normally
 				// f.Path.
-				r.files[fn.Span.File] = fileInfo{file: f, cScope: f.Language == "c"}
+				r.files[fn.Span.File] = fileInfo{file: f}
 			}
 		}
 	}
@@ -152,8 +161,7 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		if r.lang[n.Index] != r.lang[0] {
 			r.mixed = true
 		}
-		header := strings.HasSuffix(fn.Span.File, ".h")
-		r.visible[n.Index] = !fi.cScope || fn.Exported || header
+		r.visible[n.Index] = !fn.FileLocal
 		if fn.Receiver == "" {
 			r.free[fn.Name] = append(r.free[fn.Name], n)
 			continue
@@ -218,19 +226,19 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		r.unresolved(caller, c, ReasonIndirect)
 		return
 	}
-	cands, sure := r.candidates(caller, fi, c)
+	cands, how := r.candidates(caller, c)
 	if r.mixed {
 		cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
 	}
 	switch {
 	case len(cands) == 0:
 		reason := ReasonUnknown
-		if r.declared[c.Name] {
+		if r.declared[c.Name] || how == typedNone {
 			reason = ReasonLibrary
 		}
 		r.unresolved(caller, c, reason)
-	case len(cands) == 1 && sure:
-		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: cands[0], Call: c, Line: line})
+	case len(cands) == 1 && how != guessed:
+		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: cands[0], Call: c, Line: line, ByName: how == byName})
 	default:
 		cands = uniqueNodes(cands)
 		if r.maxCands > 0 && len(cands) > r.maxCands {
@@ -247,99 +255,135 @@ func (r *resolver) unresolved(caller *Node, c *frontend.Call, why Reason) {
 	r.g.Unresolved = append(r.g.Unresolved, &Unresolved{Caller: caller, Call: c, Callee: c.Callee, Line: c.Span.StartLine, Reason: why})
 }
 
-// candidates returns the functions c may call. sure is false when the
-// candidates are guesses even if there is only one (a method called on a
-// receiver of unknown type).
-func (r *resolver) candidates(caller *Node, fi fileInfo, c *frontend.Call) (cands []*Node, sure bool) {
+// certainty says how candidates were found.
+type certainty uint8
+
+const (
+	// scoped: by the rules of scope, paths and types; one candidate is
+	// the callee.
+	scoped certainty = iota
+	// byName: a method called on a receiver of unknown type, whose name
+	// only one method of the program has.
+	byName
+	// guessed: a method called on a receiver of unknown type; even a
+	// single candidate is a guess.
+	guessed
+	// typedNone: the receiver's type is known and has no such method in
+	// the program (a method of a library type).
+	typedNone
+)
+
+// candidates returns the functions c may call and how sure they are.
+func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certainty) {
 	fn := caller.Func
-	q := strings.TrimSpace(c.Qualifier)
 	switch c.Kind {
 	case frontend.CallMethod:
-		if q == "self" || q == "Self" || q == "*self" || q == "&self" {
-			if cs := r.selfMethods(fn, c.Name); len(cs) > 0 {
-				return r.narrow(fn, cs), true
-			}
-		}
-		return r.methods[c.Name], false
-	case frontend.CallPath:
-		if q == "Self" {
-			if cs := r.selfMethods(fn, c.Name); len(cs) > 0 {
-				return r.narrow(fn, cs), true
-			}
-			return nil, true
-		}
-		typ, trait, segs := splitQualifier(q)
-		if trait != "" {
-			cs := r.byTrait[recvName{trait, c.Name}]
-			if typ != "" {
-				if t := filterNodes(cs, func(n *Node) bool { return baseType(n.Func.Receiver) == typ }); len(t) > 0 {
-					cs = t
+		if c.RecvType != "" {
+			if t, ok := r.typeOf(fn, c.RecvType); ok {
+				if cs := r.methodsOf(t, c.Name, c.Trait); len(cs) > 0 {
+					return r.narrow(fn, cs), scoped
 				}
+				return nil, typedNone
 			}
-			return r.narrow(fn, cs), true
+		}
+		cs := r.methods[c.Name]
+		if len(cs) == 1 {
+			return cs, byName
+		}
+		return cs, guessed
+	case frontend.CallPath:
+		if c.RecvType != "" {
+			t, ok := r.typeOf(fn, c.RecvType)
+			if !ok {
+				return nil, scoped
+			}
+			if cs := r.methodsOf(t, c.Name, c.Trait); len(cs) > 0 {
+				return r.narrow(fn, cs), scoped
+			}
+			return nil, typedNone
+		}
+		if c.Trait != "" {
+			return r.narrow(fn, r.byTrait[recvName{c.Trait, c.Name}]), scoped
+		}
+		segs := c.Path
+		if segs == nil {
+			segs = splitPath(c.Qualifier)
 		}
 		if len(segs) > 0 {
-			last := segs[len(segs)-1]
-			prefix := segs[:len(segs)-1]
-			if cs := r.byRecv[recvName{last, c.Name}]; len(cs) > 0 {
-				if t := filterNodes(cs, func(n *Node) bool { return moduleEndsWith(n.Func.Module, prefix) }); len(t) > 0 {
-					cs = t
-				}
-				return r.narrow(fn, cs), true
-			}
-			if cs := r.byTrait[recvName{last, c.Name}]; len(cs) > 0 {
-				return r.narrow(fn, cs), true
-			}
-			cs := filterNodes(r.free[c.Name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, segs) })
-			return r.narrow(fn, cs), true
+			return r.pathCands(fn, segs, c.Name), scoped
 		}
-		// A qualifier of only crate/self/super: a free function.
-		fallthrough
-	default:
-		cands := r.free[c.Name]
-		if len(cands) <= 1 {
-			if len(cands) == 1 && fi.cScope && !r.visible[cands[0].Index] && cands[0].File() != fn.Span.File {
-				return nil, true
-			}
-			return cands, true
-		}
-		if fn.Module != "" {
-			if same := r.inModule[fileName{fn.Module, c.Name}]; len(same) > 0 {
-				return same, true
-			}
-		}
-		if same := r.inFile[fileName{fn.Span.File, c.Name}]; len(same) > 0 {
-			return same, true
-		}
-		vis := filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] })
-		return vis, true
 	}
+	return r.freeCands(fn, c.Name), scoped
 }
 
-// selfMethods returns the methods called name of fn's own type, else of
-// its trait, else of the traits its type implements.
-func (r *resolver) selfMethods(fn *frontend.Function, name string) []*Node {
-	if fn.Receiver == "" {
-		return nil
+// freeCands returns the free functions a bare call of name in fn may
+// mean: the only one, else those of fn's module, else of its file, else
+// the visible ones.
+func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
+	cands := r.free[name]
+	if len(cands) <= 1 {
+		if len(cands) == 1 && !r.visible[cands[0].Index] && cands[0].File() != fn.Span.File {
+			return nil
+		}
+		return cands
 	}
-	recv := baseType(fn.Receiver)
-	if cs := r.byRecv[recvName{recv, name}]; len(cs) > 0 {
-		return cs
+	if fn.Module != "" {
+		if same := r.inModule[fileName{fn.Module, name}]; len(same) > 0 {
+			return same
+		}
 	}
-	if fn.Trait != "" {
-		tr := baseType(fn.Trait)
+	if same := r.inFile[fileName{fn.Span.File, name}]; len(same) > 0 {
+		return same
+	}
+	return filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] })
+}
+
+// pathCands returns the functions a call of name through the path segs
+// may mean: methods of the type the last segment names, else methods of
+// the trait it names, else free functions of a module ending in segs.
+func (r *resolver) pathCands(fn *frontend.Function, segs []string, name string) []*Node {
+	last := segs[len(segs)-1]
+	prefix := segs[:len(segs)-1]
+	if cs := r.byRecv[recvName{last, name}]; len(cs) > 0 {
+		if t := filterNodes(cs, func(n *Node) bool { return moduleEndsWith(n.Func.Module, prefix) }); len(t) > 0 {
+			cs = t
+		}
+		return r.narrow(fn, cs)
+	}
+	if cs := r.byTrait[recvName{last, name}]; len(cs) > 0 {
+		return r.narrow(fn, cs)
+	}
+	for _, tr := range r.traitsOf[last] {
 		if cs := r.byRecv[recvName{tr, name}]; len(cs) > 0 {
-			return cs // a default method of the trait
-		}
-		if cs := r.byTrait[recvName{tr, name}]; len(cs) > 0 {
-			return cs
+			return r.narrow(fn, cs) // a default method through the type
 		}
 	}
+	cs := filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, segs) })
+	return r.narrow(fn, cs)
+}
+
+// methodsOf returns the methods called name that a value of type t runs:
+// t's own, else a default method of a trait t implements; when t is a
+// trait, every implementation of the method and the trait's default.
+// trait, when set, keeps only the methods of that trait.
+func (r *resolver) methodsOf(t, name, trait string) []*Node {
+	b := baseType(t)
 	var out []*Node
-	for _, tr := range r.traitsOf[recv] {
-		out = append(out, r.byRecv[recvName{tr, name}]...)
+	if r.traits[b] {
+		out = append(out, r.byTrait[recvName{b, name}]...)
 	}
-	return out
+	out = append(out, r.byRecv[recvName{b, name}]...)
+	if len(out) == 0 {
+		for _, tr := range r.traitsOf[b] {
+			out = append(out, r.byRecv[recvName{tr, name}]...)
+		}
+	}
+	if trait != "" {
+		out = filterNodes(out, func(n *Node) bool {
+			return baseType(n.Func.Trait) == trait || baseType(n.Func.Receiver) == trait
+		})
+	}
+	return uniqueNodes(out)
 }
 
 // narrow keeps, of several candidates, those in the caller's module (when
@@ -377,77 +421,24 @@ func uniqueNodes(ns []*Node) []*Node {
 	return slices.Compact(out)
 }
 
-// splitQualifier reads a call's qualifier: "<T as Tr>" gives typ T and
-// trait Tr; otherwise the path segments without generic arguments and
-// without the relative prefixes crate, self and super.
-func splitQualifier(q string) (typ, trait string, segs []string) {
-	if strings.HasPrefix(q, "<") {
-		if end := matchAngle(q); end > 0 {
-			inner := q[1:end]
-			if i := strings.Index(inner, " as "); i >= 0 {
-				return baseType(inner[:i]), baseType(inner[i+4:]), nil
-			}
-			q = inner + q[end+1:]
-		}
-	}
-	q = stripGenerics(q)
+// splitPath is the fallback reading of a path call's qualifier when the
+// frontend gives no Call.Path: its "::"-separated segments.
+func splitPath(q string) []string {
+	var segs []string
 	for s := range strings.SplitSeq(q, "::") {
-		s = strings.TrimSpace(s)
-		switch s {
-		case "", "crate", "self", "super":
-			continue
-		}
-		segs = append(segs, s)
-	}
-	return "", "", segs
-}
-
-// matchAngle returns the index of the '>' closing the '<' at q[0], or -1.
-func matchAngle(q string) int {
-	depth := 0
-	for i := 0; i < len(q); i++ {
-		switch q[i] {
-		case '<':
-			depth++
-		case '>':
-			depth--
-			if depth == 0 {
-				return i
-			}
+		if s = strings.TrimSpace(s); s != "" {
+			segs = append(segs, s)
 		}
 	}
-	return -1
+	return segs
 }
 
-// stripGenerics removes every <...> section.
-func stripGenerics(s string) string {
-	if !strings.Contains(s, "<") {
-		return s
-	}
-	var b strings.Builder
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '<':
-			depth++
-		case c == '>' && depth > 0:
-			depth--
-		case depth == 0:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// baseType reduces a type as written to its name: "&mut Foo<T>" and
-// "a::Foo" give "Foo".
+// baseType reduces a type name as frontends give it (a normalized type
+// such as "Vec<T>", a receiver, a path "a::Foo") to the name methods are
+// indexed by: "Vec", "Foo".
 func baseType(s string) string {
-	s = stripGenerics(s)
-	s = strings.TrimSpace(s)
-	for _, p := range []string{"&", "mut ", "dyn ", "impl ", "*const ", "*mut "} {
-		for strings.HasPrefix(s, p) {
-			s = strings.TrimSpace(strings.TrimPrefix(s, p))
-		}
+	if i := strings.IndexByte(s, '<'); i >= 0 {
+		s = s[:i]
 	}
 	if i := strings.LastIndex(s, "::"); i >= 0 {
 		s = s[i+2:]

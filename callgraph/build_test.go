@@ -9,9 +9,9 @@ import (
 
 func TestBuildCStaticScope(t *testing.T) {
 	helperA := def("a.c", "helper", 1)
-	helperA.Exported = false
+	helperA.Exported, helperA.FileLocal = false, true
 	helperB := def("b.c", "helper", 1)
-	helperB.Exported = false
+	helperB.Exported, helperB.FileLocal = false, true
 	proto := &frontend.Function{Name: "shared", Span: frontend.Span{File: "a.c", StartLine: 2}}
 	libProto := &frontend.Function{Name: "printf", Span: frontend.Span{File: "a.c", StartLine: 3}}
 	p := prog(
@@ -83,6 +83,22 @@ func TestBuildRust(t *testing.T) {
 		func() *frontend.Function { fn := def(f, "helper", 41); fn.Module = "parser"; return fn }(),
 		func() *frontend.Function { fn := def(f, "helper", 42); fn.Module = "util"; return fn }(),
 	))
+	// What the Rust frontend gives: Self and self typed by the impl,
+	// <T as Tr> split, paths without crate and generics.
+	for _, fn := range p.Files[0].Functions {
+		for _, c := range fn.Calls {
+			switch c.Qualifier {
+			case "self", "Self":
+				c.RecvType = fn.Receiver
+			case "<Lexer as Cursor>":
+				c.RecvType, c.Trait = "Lexer", "Cursor"
+			case "crate::lexer":
+				c.Path = []string{"lexer"}
+			case "Vec::<u8>":
+				c.Path = []string{"Vec"}
+			}
+		}
+	}
 	g := Build(p, nil)
 	got := edgesOf(g)
 	want := []string{
@@ -133,6 +149,8 @@ func TestIncludeAmbiguous(t *testing.T) {
 		return prog(file(f, "rust",
 			method(f, "", "A", "", "run", 1, "x.step@2"),
 			method(f, "", "B", "", "step", 5, "y.run@6"),
+			method(f, "", "C", "", "step", 8),
+			method(f, "", "D", "", "run", 9),
 		))
 	}
 	for _, inc := range []bool{false, true} {
@@ -145,8 +163,8 @@ func TestIncludeAmbiguous(t *testing.T) {
 		if r.LargestSCC != want {
 			t.Errorf("IncludeAmbiguous=%v: largest SCC %d, want %d", inc, r.LargestSCC, want)
 		}
-		if r.AmbiguousEdges != 2 {
-			t.Errorf("IncludeAmbiguous=%v: %d ambiguous edges, want 2 either way", inc, r.AmbiguousEdges)
+		if r.AmbiguousEdges != 4 {
+			t.Errorf("IncludeAmbiguous=%v: %d ambiguous edges, want 4 either way", inc, r.AmbiguousEdges)
 		}
 	}
 }
@@ -204,7 +222,8 @@ func TestMaxCandidates(t *testing.T) {
 		))
 	}
 	g := Build(p(), &BuildOptions{MaxCandidates: 2})
-	if got := edgesOf(g); !slices.Equal(got, []string{"main->C::only?"}) {
+	// y.only: a single method has the name, so the call resolves to it.
+	if got := edgesOf(g); !slices.Equal(got, []string{"main->C::only"}) || !g.Edges[0].ByName {
 		t.Errorf("edges %q", got)
 	}
 	if len(g.Unresolved) != 1 || g.Unresolved[0].Reason != ReasonTooMany || g.Unresolved[0].Callee != "x.next" {
@@ -212,5 +231,53 @@ func TestMaxCandidates(t *testing.T) {
 	}
 	if g := Build(p(), nil); len(g.Edges) != 4 {
 		t.Errorf("without a bound, 4 edges; got %q", edgesOf(g))
+	}
+}
+
+// TestBuildRecvType follows receiver chains across files: a field of a
+// struct declared elsewhere, a constructor's result, an unwrapped Option,
+// the element of a vector, and a trait object's implementations.
+func TestBuildRecvType(t *testing.T) {
+	const a, b = "src/lexer.rs", "src/parser.rs"
+	lexNew := method(a, "lexer", "Lexer", "", "new", 1)
+	lexNew.ResultType = "Lexer"
+	lexNext := method(a, "lexer", "Lexer", "", "next", 3)
+	lexNext.ResultType = "Option<Token>"
+	lexFile := file(a, "rust", lexNew, lexNext,
+		method(a, "lexer", "Token", "", "kind", 5),
+		method(a, "lexer", "Cursor", "", "next", 7),
+		method(a, "lexer", "Shape", "Draw", "draw", 9),
+		method(a, "lexer", "Ring", "Draw", "draw", 11),
+		method(a, "lexer", "Only", "Emit", "emit", 13),
+	)
+	lexFile.Types = []*frontend.TypeDecl{{Name: "Parser", Module: "parser", Fields: []frontend.Param{
+		{Name: "lexer", Type: "Lexer"}, {Name: "toks", Type: "Vec<Token>"}, {Name: "d", Type: "Draw"}, {Name: "e", Type: "Emit"},
+	}}}
+	parse := method(b, "parser", "Parser", "", "parse", 1,
+		"self.lexer.next@2", "lx.next@3", "t.kind@4", "self.toks[0].kind@5", "self.toks.push@6", "self.d.draw@7", "self.e.emit@8", "q.next@9")
+	types := []string{"Parser.lexer", "Lexer::new()", "Parser.lexer.next().?", "Parser.toks.[]", "Parser.toks", "Parser.d", "Parser.e", "Parser.nofield"}
+	for i, ty := range types {
+		parse.Calls[i].RecvType = ty
+	}
+	want := []string{
+		"parser::Parser::parse->src/lexer.rs:lexer::Lexer::next",
+		"parser::Parser::parse->src/lexer.rs:lexer::Lexer::next",
+		"parser::Parser::parse->src/lexer.rs:lexer::Token::kind",
+		"parser::Parser::parse->src/lexer.rs:lexer::Token::kind",
+		"parser::Parser::parse->src/lexer.rs:lexer::Shape::draw?",
+		"parser::Parser::parse->src/lexer.rs:lexer::Ring::draw?",
+		"parser::Parser::parse->src/lexer.rs:lexer::Only::emit",
+		"parser::Parser::parse->src/lexer.rs:lexer::Lexer::next?",
+		"parser::Parser::parse->src/lexer.rs:lexer::Cursor::next?",
+	}
+	g := Build(prog(lexFile, file(b, "rust", parse)), nil)
+	got := edgesOf(g)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("edges:\n got %q\nwant %q", got, want)
+	}
+	if len(g.Unresolved) != 1 || g.Unresolved[0].Callee != "self.toks.push" || g.Unresolved[0].Reason != ReasonLibrary {
+		t.Errorf("a method of a library type is a library call: %+v", g.Unresolved)
 	}
 }

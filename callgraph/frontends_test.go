@@ -81,7 +81,7 @@ func TestRealRust(t *testing.T) {
 		"main.rs:main->lexer.rs:lexer::Lexer::new", // path call Type::f
 		"main.rs:main->parser.rs:parser::parse",    // path call module::f
 		"main.rs:main->eval.rs:eval::eval",
-		"main.rs:main->lexer.rs:lexer::Lexer::tokens?",                     // x.m() on an unknown receiver
+		"main.rs:main->lexer.rs:lexer::Lexer::tokens",                      // x.m() on let x = Lexer::new(..)
 		"lexer.rs:lexer::Lexer::tokens->lexer.rs:lexer::Lexer::next_token", // self.m()
 		"parser.rs:parser::Parser::term->parser.rs:parser::Parser::factor",
 		"parser.rs:parser::Parser::factor->parser.rs:parser::Parser::expr",

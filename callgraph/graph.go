@@ -87,6 +87,12 @@ type Edge struct {
 	Candidates []*Node `json:"-"`
 	// Extra marks an edge supplied by the user.
 	Extra bool `json:"extra,omitempty"`
+	// ByName marks a sound edge found by name alone: a method called on a
+	// receiver whose type resolution could not tell, where the program
+	// has a single method of that name. It is counted like any sound edge;
+	// a call of a library method of the same name would be mistaken for
+	// it, so reports count these edges apart.
+	ByName bool `json:"by_name,omitempty"`
 }
 
 // MarshalJSON writes an edge with its endpoints and candidates as IDs.
@@ -107,7 +113,8 @@ func (e *Edge) MarshalJSON() ([]byte, error) {
 		Ambiguous  bool     `json:"ambiguous,omitempty"`
 		Candidates []string `json:"candidates,omitempty"`
 		Extra      bool     `json:"extra,omitempty"`
-	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra})
+		ByName     bool     `json:"by_name,omitempty"`
+	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra, e.ByName})
 }
 
 // Reason says why a call reached no node.

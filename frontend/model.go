@@ -36,6 +36,11 @@ type File struct {
 	// not ("syntax-only: package does not type-check"); empty when calls are
 	// left to the call graph's name resolution.
 	Resolver string `json:"resolver,omitempty"`
+	// Types lists the named types the file declares with their fields,
+	// when the frontend records them (Rust structs). The call graph follows
+	// them to type a method call's receiver such as self.lexer in
+	// self.lexer.next(); see Call.RecvType.
+	Types []*TypeDecl `json:"types,omitempty"`
 	// Errors lists the regions the parser could not make sense of. A file
 	// with errors still yields every function that parsed.
 	Errors []SyntaxError `json:"errors,omitempty"`
@@ -119,6 +124,28 @@ type Function struct {
 	Specs []Spec `json:"specs,omitempty"`
 	// Doc is the comment attached to the function, if any.
 	Doc string `json:"doc,omitempty"`
+	// ResultType is the result's type in the normalized form of
+	// TypeDecl's fields, when the frontend gives it; the call graph uses it
+	// to type a receiver that is a call, as in Lexer::new(src).next().
+	ResultType string `json:"result_type,omitempty"`
+	// FileLocal marks a function that only calls from its own file can
+	// reach: a static C function outside a header. The call graph hides it
+	// from the other files.
+	FileLocal bool `json:"file_local,omitempty"`
+}
+
+// A TypeDecl is a named type a file declares: a struct, class or record.
+type TypeDecl struct {
+	// Name is the type's simple name, as Function.Receiver spells it.
+	Name string `json:"name"`
+	// Module is the namespace, as Function.Module.
+	Module string `json:"module,omitempty"`
+	Span   Span   `json:"span"`
+	// Fields lists the named fields. Each Type is normalized: "Name" or
+	// "Name<Arg, ...>" with the last path segment as Name, references,
+	// pointers and owning wrappers the language calls through (a Rust Box
+	// or Rc) removed, and a slice or array of T written "[]<T>".
+	Fields []Param `json:"fields,omitempty"`
 }
 
 // QualifiedName joins the module, receiver and name with "::", the form
@@ -215,6 +242,30 @@ type Call struct {
 	// Resolved is false the call graph resolves the call by name.
 	Resolved bool     `json:"resolved,omitempty"`
 	Targets  []string `json:"targets,omitempty"`
+	// Path is the namespace path of a path call as the call graph should
+	// match it against modules and types: the segments of Qualifier
+	// without the language's relative prefixes (Rust's crate, self, super)
+	// and without generic arguments, as in ["lexer", "Lexer"] for
+	// crate::lexer::Lexer::<T>::new(). Empty when the frontend leaves the
+	// qualifier to the call graph, which then splits Qualifier at "::".
+	Path []string `json:"path,omitempty"`
+	// RecvType types the receiver of a method call, or the type a path
+	// call names through its type rather than its path (Rust's Self::f()
+	// and <T as Tr>::f()), as far as the frontend can tell from syntax. It
+	// is a chain the call graph evaluates against the program's TypeDecls
+	// and ResultTypes: a start, then steps, separated by ".". The start is
+	// a normalized type name ("Lexer") or a call "p()" of the function
+	// the path p names ("Lexer::new()", "make()"), whose ResultType it
+	// gives. A step is a field name ("lexer"), a method call "m()" (its
+	// ResultType), "?" (the first type argument: Rust's Option<T> and
+	// Result<T, E> unwrapped) or "[]" (the last type argument: the element
+	// of a vector, slice or map). "Parser.lexer.peek()" types
+	// self.lexer.peek() in a method of Parser. Empty when unknown; the
+	// call then resolves by name.
+	RecvType string `json:"recv_type,omitempty"`
+	// Trait restricts a call to the methods of one trait: Rust's
+	// <T as Tr>::f() names Tr.
+	Trait string `json:"trait,omitempty"`
 }
 
 // StmtKind classifies statements.

@@ -6,7 +6,8 @@
 //
 // What it reads, per file, without running a preprocessor:
 //
-//   - functions: definitions (static ones are not Exported; main is the
+//   - functions: definitions (static ones are not Exported, and are
+//     FileLocal outside a header; main is the
 //     Entry), and file-scope prototypes (Kind "prototype", Definition
 //     false), with their Signature (the text up to the body), Params,
 //     Results (the return type), and Doc (the comments right above);

@@ -295,6 +295,9 @@ func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
 		case kStorage:
 			if x.text(c) == "static" {
 				fn.Exported = false
+				// A static function of a header is in every file that
+				// includes it; elsewhere only its own file sees it.
+				fn.FileLocal = !strings.HasSuffix(x.file, ".h")
 			}
 		case kTypeQualifier:
 			if typeStart < 0 || int(c.StartByte()) < typeStart {

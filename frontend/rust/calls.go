@@ -32,15 +32,20 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 	case kScopedIdentifier:
 		c.Kind = frontend.CallPath
 		c.Name = x.str(target.ChildByFieldName("name"))
-		c.Qualifier = stripGenerics(x.str(target.ChildByFieldName("path")))
+		path := target.ChildByFieldName("path")
+		c.Qualifier = stripGenerics(x.str(path))
 		if c.Qualifier == "" {
 			c.Kind = frontend.CallDirect // ::f()
+		} else {
+			c.Path, c.RecvType, c.Trait = x.splitPath(st, path)
 		}
 	case kFieldExpression:
 		c.Kind = frontend.CallMethod
 		field := target.ChildByFieldName("field")
 		c.Name = x.str(field)
-		c.Qualifier = x.str(target.ChildByFieldName("value"))
+		value := target.ChildByFieldName("value")
+		c.Qualifier = x.str(value)
+		c.RecvType = x.chainOf(st, value, 0)
 		if field != nil {
 			// A method call's span starts at its name, so that each call
 			// of a chain split over lines is on its own line.
@@ -172,14 +177,16 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 			}
 			c.Kind = frontend.CallPath
 			c.Qualifier = t[ts[j].start:ts[i-2].start]
+			c.Path, c.RecvType, c.Trait = splitPathText(st, strings.TrimSpace(c.Qualifier))
 		case j > 0 && ts[j-1].kind == lxDot:
-			r := receiverStart(ts, i-2)
+			r := receiverStart(t, ts, i-2)
 			if r < 0 {
 				continue
 			}
 			j = r
 			c.Kind = frontend.CallMethod
 			c.Qualifier = t[ts[j].start:ts[i-2].start]
+			c.RecvType = textChain(st, strings.TrimSpace(c.Qualifier), uint32(p.start))
 		default:
 			c.Kind = frontend.CallDirect
 			if st.indirect[c.Name] {
@@ -204,12 +211,19 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 // receiverStart walks back from the dot at ts[dot] over the receiver
 // expression (identifiers, literals, paths, field accesses, calls, indexing
 // and ?) and returns the index of its first token, or -1.
-func receiverStart(ts []token, dot int) int {
+func receiverStart(t string, ts []token, dot int) int {
 	j := dot
 	for j > 0 {
 		p := ts[j-1]
 		switch p.kind {
-		case lxIdent, lxLiteral, lxDot, lxColon2, lxQuestion:
+		case lxIdent:
+			if isKeyword(t[p.start:p.end]) {
+				// A guard "Some(c) if c.f()": the receiver starts after if.
+				break
+			}
+			j--
+			continue
+		case lxLiteral, lxDot, lxColon2, lxQuestion:
 			j--
 			continue
 		case lxClose:

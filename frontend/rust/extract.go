@@ -22,6 +22,10 @@ const querySrc = `
 (call_expression) @call
 (macro_invocation) @macro
 (let_declaration pattern: (identifier) value: (closure_expression)) @closure
+(let_declaration) @let
+(let_condition) @letcond
+(for_expression) @for
+(struct_item) @struct
 `
 
 // itemQuerySrc is the query when no calls are asked for.
@@ -79,6 +83,9 @@ type fnState struct {
 	f        *frontend.Function
 	body     *sitter.Node
 	indirect map[string]bool // names bound to closures or function values
+	// locals are the typed bindings of local names, by name, in the order
+	// they were met; see types.go.
+	locals map[string][]binding
 }
 
 // extractor reads one tree. All text is sliced from text, one string
@@ -240,6 +247,33 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) e
 					fs.indirect = map[string]bool{}
 				}
 				fs.indirect[x.str(n.ChildByFieldName("pattern"))] = true
+			}
+		case "let":
+			if fs := innerFn(stack); fs != nil && x.mode.Has(frontend.NeedCalls) {
+				until := fs.f.Span.EndByte
+				if p := n.Parent(); p != nil {
+					until = int(p.EndByte())
+				}
+				x.letBinding(fs, n, uint32(until))
+			}
+		case "letcond":
+			if fs := innerFn(stack); fs != nil && x.mode.Has(frontend.NeedCalls) {
+				until := n.EndByte()
+				for p := n.Parent(); p != nil; p = p.Parent() {
+					if k := kindOf(p); k != kLetChain {
+						until = p.EndByte()
+						break
+					}
+				}
+				x.letBinding(fs, n, until)
+			}
+		case "for":
+			if fs := innerFn(stack); fs != nil && x.mode.Has(frontend.NeedCalls) {
+				x.forBinding(fs, n)
+			}
+		case "struct":
+			if x.mode.Has(frontend.NeedCalls) {
+				x.structDecl(n, module, stack)
 			}
 		}
 	}

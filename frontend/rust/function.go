@@ -65,6 +65,11 @@ func (x *extractor) function(n *sitter.Node, module string, stack []scope) *fnSt
 	}
 	if ret != nil {
 		f.Results = []frontend.Param{{Type: collapse(x.str(ret))}}
+		self := f.Receiver
+		if self == "" {
+			self = "Self"
+		}
+		f.ResultType = normalizeType(f.Results[0].Type, self)
 	}
 	if len(f.Params) > 0 {
 		x.fnParamIndirect(fs)

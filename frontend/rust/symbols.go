@@ -71,6 +71,17 @@ const (
 	kStringLiteral
 	kCrate
 	kSuper
+	kStructItem
+	kFieldDeclList
+	kFieldDecl
+	kReferenceExpr
+	kUnaryExpr
+	kIndexExpr
+	kStructExpr
+	kTypeCastExpr
+	kAwaitExpr
+	kMutPattern
+	kTupleStructPattern
 	kItem // struct, enum, use, const and the other items that are not functions
 	// anonymous tokens
 	tLParen
@@ -163,6 +174,17 @@ var namedKinds = map[string]kind{
 	"primitive_type":           kPrimitiveType,
 	"string_literal":           kStringLiteral,
 	"crate":                    kCrate,
+	"struct_item":              kStructItem,
+	"field_declaration_list":   kFieldDeclList,
+	"field_declaration":        kFieldDecl,
+	"reference_expression":     kReferenceExpr,
+	"unary_expression":         kUnaryExpr,
+	"index_expression":         kIndexExpr,
+	"struct_expression":        kStructExpr,
+	"type_cast_expression":     kTypeCastExpr,
+	"await_expression":         kAwaitExpr,
+	"mut_pattern":              kMutPattern,
+	"tuple_struct_pattern":     kTupleStructPattern,
 	"super":                    kSuper,
 }
 
