@@ -3,6 +3,7 @@
 package proc
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"syscall"
@@ -11,6 +12,7 @@ import (
 // setup puts the child in its own process group and arranges its limits.
 func setup(cmd *exec.Cmd, l *Limits) error {
 	attr := &syscall.SysProcAttr{Setpgid: true}
+	setPdeathsig(attr)
 	if l.NoNetwork {
 		if err := netnsAvailable(); err != nil {
 			return err
@@ -35,4 +37,22 @@ func killGroup(cmd *exec.Cmd) error {
 		return nil
 	}
 	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+}
+
+// processExists reports whether a process with this pid exists (zombies
+// included).
+func processExists(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// ownedByMe reports whether path belongs to this process's user: only
+// such leftovers are swept.
+func ownedByMe(path string) bool {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return ok && int(st.Uid) == os.Geteuid()
 }

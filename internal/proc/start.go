@@ -76,7 +76,7 @@ func Start(ctx context.Context, c *Cmd) (*Process, error) {
 		return nil, err
 	}
 	p.start = time.Now()
-	if err := cmd.Start(); err != nil {
+	if err := startCmd(cmd); err != nil {
 		closeAll()
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, c.Path)
