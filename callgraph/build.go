@@ -79,8 +79,14 @@ type resolver struct {
 	// names some method says it implements or is declared in.
 	traitsOf map[string][]string
 	traits   map[string]bool
-	// types: the declared types by name, for receiver chains.
+	// types: the declared types by name, for receiver chains; recvs: the
+	// receiver types that have methods. A type in neither is foreign.
 	types map[string][]*frontend.TypeDecl
+	recvs map[string]bool
+	// imports: the explicit imports of each file by the name used;
+	// globs: each file's imports of whole modules.
+	imports map[fileName][]frontend.Import
+	globs   map[string][]frontend.Import
 	// declared: names declared by a prototype without definition.
 	declared map[string]bool
 	// visible: whether a node may be called from other files.
@@ -107,6 +113,9 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		traitsOf: map[string][]string{},
 		traits:   map[string]bool{},
 		types:    map[string][]*frontend.TypeDecl{},
+		recvs:    map[string]bool{},
+		imports:  map[fileName][]frontend.Import{},
+		globs:    map[string][]frontend.Import{},
 		declared: map[string]bool{},
 	}
 	if prog == nil {
@@ -121,6 +130,16 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 	for _, f := range prog.Files {
 		for _, t := range f.Types {
 			r.types[t.Name] = append(r.types[t.Name], t)
+		}
+		for _, im := range f.Imports {
+			switch {
+			case im.Name == "*":
+				r.globs[f.Path] = append(r.globs[f.Path], im)
+			case im.As != "":
+				r.imports[fileName{f.Path, im.As}] = append(r.imports[fileName{f.Path, im.As}], im)
+			default:
+				r.imports[fileName{f.Path, im.Name}] = append(r.imports[fileName{f.Path, im.Name}], im)
+			}
 		}
 		for _, fn := range f.Functions {
 			if fn.Trait != "" {
@@ -167,6 +186,7 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 			continue
 		}
 		recv := baseType(fn.Receiver)
+		r.recvs[recv] = true
 		r.methods[fn.Name] = append(r.methods[fn.Name], n)
 		r.byRecv[recvName{recv, fn.Name}] = append(r.byRecv[recvName{recv, fn.Name}], n)
 		if fn.Trait != "" {
@@ -279,11 +299,15 @@ func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certaint
 	switch c.Kind {
 	case frontend.CallMethod:
 		if c.RecvType != "" {
-			if t, ok := r.typeOf(fn, c.RecvType); ok {
+			t, ok := r.typeOf(fn, c.RecvType)
+			if ok {
 				if cs := r.methodsOf(t, c.Name, c.Trait); len(cs) > 0 {
 					return r.narrow(fn, cs), scoped
 				}
 				return nil, typedNone
+			}
+			if t != "" {
+				return nil, typedNone // a step on a foreign type
 			}
 		}
 		cs := r.methods[c.Name]
@@ -320,6 +344,9 @@ func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certaint
 // mean: the only one, else those of fn's module, else of its file, else
 // the visible ones.
 func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
+	if cs := r.imported(fn, name); len(cs) > 0 {
+		return cs
+	}
 	cands := r.free[name]
 	if len(cands) <= 1 {
 		if len(cands) == 1 && !r.visible[cands[0].Index] && cands[0].File() != fn.Span.File {
@@ -335,7 +362,44 @@ func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
 	if same := r.inFile[fileName{fn.Span.File, name}]; len(same) > 0 {
 		return same
 	}
+	var globbed []*Node
+	for _, im := range r.globs[fn.Span.File] {
+		if inScope(fn, im) {
+			mod := splitPath(im.Module)
+			globbed = append(globbed, filterNodes(cands, func(n *Node) bool { return moduleEndsWith(n.Func.Module, mod) })...)
+		}
+	}
+	if len(globbed) > 0 {
+		return uniqueNodes(globbed)
+	}
 	return filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] })
+}
+
+// imported returns the free functions that fn's file imports under name,
+// unless fn's own module defines the name.
+func (r *resolver) imported(fn *frontend.Function, name string) []*Node {
+	ims := r.imports[fileName{fn.Span.File, name}]
+	if len(ims) == 0 {
+		return nil
+	}
+	if fn.Module != "" && len(r.inModule[fileName{fn.Module, name}]) > 0 {
+		return nil
+	}
+	var out []*Node
+	for _, im := range ims {
+		if !inScope(fn, im) {
+			continue
+		}
+		mod := splitPath(im.Module)
+		out = append(out, filterNodes(r.free[im.Name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, mod) })...)
+	}
+	return uniqueNodes(out)
+}
+
+// inScope reports whether the import im applies in fn: it is declared in
+// fn's module or one around it.
+func inScope(fn *frontend.Function, im frontend.Import) bool {
+	return im.Scope == "" || fn.Module == im.Scope || strings.HasPrefix(fn.Module, im.Scope+"::")
 }
 
 // pathCands returns the functions a call of name through the path segs

@@ -9,7 +9,9 @@ import (
 // typeOf evaluates the receiver chain c (frontend.Call.RecvType) met in
 // fn to a normalized type. ok is false when a step cannot be followed: a
 // field of a type the program does not declare, a function or method
-// whose candidates disagree on their result or give none.
+// whose candidates disagree on their result or give none. t is then the
+// foreign type the chain stopped at (one the program neither declares nor
+// gives methods, as Vec or str), or "" when the chain is unknown.
 func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 	steps := splitChain(c)
 	if len(steps) == 0 {
@@ -29,12 +31,16 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 			cs = r.pathCands(fn, segs[:len(segs)-1], name)
 		}
 		if t, ok = resultOf(cs); !ok {
+			if len(cs) == 0 && len(segs) >= 2 && r.foreign(segs[len(segs)-2]) {
+				return segs[len(segs)-2], false // Vec::new()
+			}
 			return "", false
 		}
 	} else {
 		t = start
 	}
 	for _, s := range steps[1:] {
+		prev := t
 		switch {
 		case s == "?":
 			t, ok = typeArg(t, false)
@@ -46,10 +52,33 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 			t, ok = r.fieldType(t, s)
 		}
 		if !ok {
+			if s != "?" && s != "[]" && r.foreign(prev) {
+				return prev, false
+			}
 			return "", false
 		}
 	}
 	return t, t != ""
+}
+
+// foreign reports whether the type t is one the program neither declares
+// nor gives methods: a library type.
+func (r *resolver) foreign(t string) bool {
+	b := baseType(t)
+	if b == "" || b == "[]" {
+		return b == "[]"
+	}
+	if c := b[0]; !(c >= 'A' && c <= 'Z') && !primitive[b] {
+		return false // a module, or a type parameter's path
+	}
+	return len(r.types[b]) == 0 && !r.recvs[b] && !r.traits[b]
+}
+
+// primitive lists the lower-case type names that are types, not modules.
+var primitive = map[string]bool{
+	"u8": true, "u16": true, "u32": true, "u64": true, "u128": true, "usize": true,
+	"i8": true, "i16": true, "i32": true, "i64": true, "i128": true, "isize": true,
+	"f32": true, "f64": true, "bool": true, "char": true, "str": true,
 }
 
 // resultOf returns the result type the functions cs agree on.

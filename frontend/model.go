@@ -41,6 +41,10 @@ type File struct {
 	// them to type a method call's receiver such as self.lexer in
 	// self.lexer.next(); see Call.RecvType.
 	Types []*TypeDecl `json:"types,omitempty"`
+	// Imports lists the names the file brings into scope from other
+	// modules (Rust's use declarations), so that a bare call f() resolves
+	// to the f imported rather than to every f of the program.
+	Imports []Import `json:"imports,omitempty"`
 	// Errors lists the regions the parser could not make sense of. A file
 	// with errors still yields every function that parsed.
 	Errors []SyntaxError `json:"errors,omitempty"`
@@ -132,6 +136,21 @@ type Function struct {
 	// reach: a static C function outside a header. The call graph hides it
 	// from the other files.
 	FileLocal bool `json:"file_local,omitempty"`
+}
+
+// An Import brings a name, or every name, of a module into a file's scope.
+type Import struct {
+	// Module is the module imported from, in the form of Function.Module
+	// when the frontend could make it absolute ("backend::x86::regs" for
+	// Rust's use super::regs::f in backend::x86::emit), else as written.
+	Module string `json:"module"`
+	// Name is the imported name; "*" imports every name of Module.
+	Name string `json:"name"`
+	// As is the name the file uses, when it renames the import.
+	As string `json:"as,omitempty"`
+	// Scope is the module the import is declared in (an inline mod block
+	// has imports of its own); empty for the file's own module.
+	Scope string `json:"scope,omitempty"`
 }
 
 // A TypeDecl is a named type a file declares: a struct, class or record.

@@ -26,6 +26,7 @@ const querySrc = `
 (let_condition) @letcond
 (for_expression) @for
 (struct_item) @struct
+(use_declaration) @use
 `
 
 // itemQuerySrc is the query when no calls are asked for.
@@ -270,6 +271,10 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) e
 		case "for":
 			if fs := innerFn(stack); fs != nil && x.mode.Has(frontend.NeedCalls) {
 				x.forBinding(fs, n)
+			}
+		case "use":
+			if x.mode.Has(frontend.NeedCalls) && innerFn(stack) == nil {
+				x.useDecl(n, modulePath(module, stack))
 			}
 		case "struct":
 			if x.mode.Has(frontend.NeedCalls) {
