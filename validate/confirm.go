@@ -19,7 +19,7 @@ import (
 // are part of every request's cache key.
 const (
 	TestWriterPromptVersion = "validate.testwriter/1"
-	JudgePromptVersion      = "validate.judge/1"
+	JudgePromptVersion      = "validate.judge/2"
 )
 
 var (

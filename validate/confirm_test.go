@@ -84,10 +84,19 @@ func TestOracleKinds(t *testing.T) {
 		runner                *sandbox.Options
 		oracle                string
 		triggered             bool
+		// judge is the model's reply when it is asked (a hang with no
+		// reference).
+		judge string
 	}{
 		{name: "signal", test: "kill -SEGV $$", oracle: validate.OracleCrash, triggered: true},
 		{name: "sanitizer", test: "echo '==42==ERROR: AddressSanitizer: heap-buffer-overflow' >&2", oracle: validate.OracleCrash, triggered: true},
-		{name: "hang", test: "sleep 30", runner: short, oracle: validate.OracleHang, triggered: true},
+		{name: "hang", test: "sleep 30", runner: short, oracle: validate.OracleHang, triggered: true,
+			judge: `{"violated": true, "explanation": "a correct parser returns at once on this input"}`},
+		// A test that only loops hangs on every system: no reference to
+		// tell, and the model shown the test says the test is at fault.
+		// It was CONFIRMED before.
+		{name: "loop-only", test: "while :; do :; done", runner: short, oracle: validate.OracleHang,
+			judge: `{"violated": false, "explanation": "the test loops for ever by itself"}`},
 		{name: "output-differs", test: "echo 1", reference: "echo 2", oracle: validate.OracleReference, triggered: true},
 		{name: "system-fails", test: "exit 3", reference: "true", oracle: validate.OracleReference, triggered: true},
 		{name: "both-hang", test: "sleep 30", reference: "sleep 30", runner: short, oracle: validate.OracleHang},
@@ -96,14 +105,18 @@ func TestOracleKinds(t *testing.T) {
 		{name: "both-fail", test: "exit 1", reference: "exit 2", oracle: validate.OracleReference},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := llmtest.New(t, llmtest.Steps(testReply("t.sh", tc.test)))
+			replies := []string{testReply("t.sh", tc.test)}
+			if tc.judge != "" {
+				replies = append(replies, tc.judge)
+			}
+			srv := llmtest.New(t, llmtest.Steps(replies...))
 			sys := shellSystem
 			sys.Reference = tc.reference
 			opts := &validate.ConfirmOptions{Model: srv.Model(nil), System: sys, Attempts: 1, Runner: runner}
 			if tc.runner != nil {
 				opts.Runner = sandbox.New(sandboxOpts(t, tc.runner))
 			}
-			if tc.reference == "" && !tc.triggered {
+			if tc.reference == "" && !tc.triggered && tc.judge == "" {
 				t.Fatal("bad case")
 			}
 			c, err := validate.Confirm(context.Background(), suspect, opts)
@@ -111,8 +124,14 @@ func TestOracleKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 			v := c.Attempts[0].Verdict
-			if v.Oracle != tc.oracle || v.Triggered != tc.triggered || v.JudgedByContract {
+			if v.Oracle != tc.oracle || v.Triggered != tc.triggered || v.JudgedByContract != (tc.judge != "") {
 				t.Fatalf("verdict %+v", v)
+			}
+			if n := len(srv.Requests()); n != len(replies) {
+				t.Errorf("%d model requests, want %d", n, len(replies))
+			}
+			if tc.judge != "" && !strings.Contains(srv.Requests()[1].LastUser(), "ran past its time limit") {
+				t.Errorf("the judge was not told the system hung:\n%s", srv.Requests()[1].LastUser())
 			}
 			if (c.Status == validate.Confirmed) != tc.triggered {
 				t.Errorf("status %s", c.Status)

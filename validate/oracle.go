@@ -19,7 +19,10 @@ var crashReport = regexp.MustCompile(`(?m)^(==\d+==ERROR: \w+Sanitizer|SUMMARY: 
 // reference, then the contract (the model's judgement). With a reference,
 // a crash or hang counts only when the reference neither crashed nor hung
 // on the same test: otherwise the test itself is at fault (a program that
-// never ends, or dereferences null on purpose).
+// never ends, or dereferences null on purpose). Without one, a hang counts
+// only when the model, shown the test and the expected outcome, judges
+// that a correct system would finish on it: a test that only loops hangs
+// on every system, and was once confirmed as the bug.
 func decide(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
 	if v := observed(a.System); v != nil {
 		if a.Reference != nil {
@@ -27,13 +30,21 @@ func decide(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, o
 				return &OracleVerdict{Oracle: v.Oracle, DecidedBy: "observed",
 					Explanation: v.Explanation + ", but the reference did the same (" + describe(a.Reference) + "): the test itself is at fault, not the system"}, nil
 			}
+		} else if v.Oracle == OracleHang {
+			jv, err := judge(ctx, s, tc, a, opts, c, true)
+			if err != nil {
+				return nil, err
+			}
+			jv.Oracle = OracleHang
+			jv.Explanation = v.Explanation + "; with no reference, " + jv.Explanation
+			return jv, nil
 		}
 		return v, nil
 	}
 	if a.Reference != nil {
 		return compare(a.System, a.Reference, opts.System.Run != ""), nil
 	}
-	return judge(ctx, s, tc, a, opts, c)
+	return judge(ctx, s, tc, a, opts, c, false)
 }
 
 // observed returns a triggered crash or hang verdict for the first step
@@ -148,6 +159,9 @@ type judgePrompt struct {
 	Suspect *Suspect
 	Test    *EntryTest
 	Outcome string
+	// Hang asks whether a correct system would have finished: the
+	// system ran past its time limit.
+	Hang bool
 }
 
 type judgeReply struct {
@@ -155,10 +169,11 @@ type judgeReply struct {
 	Explanation string `json:"explanation"`
 }
 
-// judge asks the model whether the outcome breaks the contract's claim.
-func judge(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
+// judge asks the model whether the outcome breaks the contract's claim;
+// with hang, whether a correct system would have finished on the test.
+func judge(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation, hang bool) (*OracleVerdict, error) {
 	var b strings.Builder
-	if err := judgeTmpl.Execute(&b, judgePrompt{Suspect: s, Test: tc, Outcome: outcome(a)}); err != nil {
+	if err := judgeTmpl.Execute(&b, judgePrompt{Suspect: s, Test: tc, Outcome: outcome(a), Hang: hang}); err != nil {
 		return nil, fmt.Errorf("validate: judge prompt: %w", err)
 	}
 	req := &llm.Request{

@@ -66,6 +66,11 @@ type Cmd struct {
 	// two looks (50 ms apart) escapes; a PID namespace does not leak. False
 	// kills the process group alone.
 	KillDescendants bool
+	// AfterExit, if set, is called once the program has exited (or
+	// been killed), before Run waits for its output: a caller holding
+	// what the program started somewhere Run cannot see (a namespace)
+	// ends it there, so that its output is complete at once.
+	AfterExit func()
 }
 
 // Limits are resource limits for a child process (setrlimit), plus network
@@ -201,6 +206,9 @@ func Run(ctx context.Context, c *Cmd) (*Result, error) {
 	_ = killGroup(cmd) // take down leftovers of the group leader
 	if tr != nil {
 		tr.kill()
+	}
+	if c.AfterExit != nil {
+		c.AfterExit()
 	}
 	held := false
 	read := make(chan struct{})

@@ -122,6 +122,9 @@ func Start(ctx context.Context, c *Cmd) (*Process, error) {
 	return p, nil
 }
 
+// Pid returns the program's process ID.
+func (p *Process) Pid() int { return p.cmd.Process.Pid }
+
 // Stdin is the program's standard input. Closing it sends end of file.
 func (p *Process) Stdin() io.WriteCloser { return p.stdin }
 

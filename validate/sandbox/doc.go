@@ -21,13 +21,21 @@
 //     with EROFS. Reads are not restricted: the test may read the system
 //     under test and its libraries. Device nodes such as /dev/null stay
 //     usable. Changes to the mount table are private to the namespace.
-//   - Process tree: the namespace also has its own PID namespace; when the
-//     step's first process exits, the kernel kills every process left in
-//     it, including daemons that left the process group.
+//   - Process tree: the step runs in a PID namespace of its own (unshare
+//     --pid --fork --kill-child), in which its shell is process 1; when it
+//     exits, the kernel kills every process left in the namespace,
+//     including daemons that left the process group or the session.
+//     unshare gets the parent-death signal from internal/proc and has its
+//     child killed when it dies, so kill -9 of surety ends the tree too.
+//     Output held open by anything that still escapes is cut off after a
+//     grace period and the step is a result (StepResult.OutputHeld), never
+//     a failed run. Where no PID namespace can be had, the step's
+//     descendants are followed through /proc and killed at its end, which
+//     is best effort; Isolation.ProcessesContained says which held.
 //
-// Where the machine cannot give a guarantee (no unshare(1), namespaces not
-// permitted), Run fails with ErrNoIsolation naming what is missing instead
-// of running unisolated. Options.AllowNetwork and Options.AllowWrites turn
+// Where the machine cannot give the network or write guarantee (no
+// unshare(1), namespaces not permitted), Run fails with ErrNoIsolation
+// naming what is missing instead of running unisolated. Options.AllowNetwork and Options.AllowWrites turn
 // a guarantee off on purpose; the Result records which guarantees held.
 //
 // What it does not guarantee: it is not a security boundary against a

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -117,8 +119,12 @@ type StepResult struct {
 	Stdout   string `json:"stdout"`
 	Stderr   string `json:"stderr"`
 	// Truncated says output went past Limits.MaxOutput and was cut.
-	Truncated bool          `json:"truncated,omitempty"`
-	Duration  time.Duration `json:"duration_ns"`
+	Truncated bool `json:"truncated,omitempty"`
+	// OutputHeld says the step exited while something it started kept
+	// its output open, out of reach of the kill; the output is what was
+	// read until it was cut off. The step's own outcome stands.
+	OutputHeld bool          `json:"output_held,omitempty"`
+	Duration   time.Duration `json:"duration_ns"`
 }
 
 // OK reports whether the step ran and exited with status 0.
@@ -130,6 +136,11 @@ func (r *StepResult) OK() bool {
 type Isolation struct {
 	NoNetwork      bool `json:"no_network"`
 	WritesConfined bool `json:"writes_confined"`
+	// ProcessesContained says every step ran in a PID namespace of its
+	// own, so nothing it started outlived it (nor surety). When false,
+	// what a step leaves behind is found through /proc and killed, which
+	// a process that detaches fast enough can escape.
+	ProcessesContained bool `json:"processes_contained"`
 }
 
 // A Result is the outcome of a Spec.
@@ -149,6 +160,7 @@ func (s *Sandbox) Run(ctx context.Context, spec *Spec) (*Result, error) {
 			return nil, err
 		}
 	}
+	iso.ProcessesContained = holderAvailable(iso) == nil
 	dir, remove, err := proc.TempDir("sandbox")
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: %w", err)
@@ -198,12 +210,11 @@ func (s *Sandbox) Run(ctx context.Context, spec *Spec) (*Result, error) {
 	return res, nil
 }
 
-// setupScript runs inside the new mount namespace: it makes the directory
-// a mount of its own, remounts every other mount read-only, and runs the
-// step's command ($1) in the directory. mount -n leaves /run/mount/utab
-// alone (writing it costs ~15 ms a mount). Mount points are octal-escaped
-// in mountinfo; printf %b decodes them.
-const setupScript = `d=$(pwd -P)
+// mountScript runs inside the new mount namespace: it makes the directory
+// a mount of its own and remounts every other mount read-only. mount -n
+// leaves /run/mount/utab alone (writing it costs ~15 ms a mount). Mount
+// points are octal-escaped in mountinfo; printf %b decodes them.
+const mountScript = `d=$(pwd -P)
 mount -n --bind "$d" "$d" || { echo "sandbox: cannot bind-mount $d" >&2; exit 125; }
 while read -r _ _ _ _ mp opts _; do
 	case $mp in *\\*) mp=$(printf '%b' "$mp");; esac
@@ -211,10 +222,29 @@ while read -r _ _ _ _ mp opts _; do
 	case ",$opts," in *,ro,*) continue;; esac
 	mount -n -o remount,bind,ro "$mp" 2>/dev/null || { echo "sandbox: cannot make $mp read-only" >&2; exit 125; }
 done < /proc/self/mountinfo
-cd "$d" || exit 125
+`
+
+// setupScript runs the step's command ($1) in the directory, after
+// mountScript, when the step itself is the first process of its mount
+// namespace (no PID namespace to be had).
+const setupScript = mountScript + `cd "$d" || exit 125
 exec /bin/sh -c "$1"`
 
-// setupFailed is the exit status of setupScript when isolation fails.
+// holderScript is process 1 of a step's PID namespace: it sets up the
+// mounts when asked ($1 = mount), says it is ready, and waits for its
+// standard input to close. When it exits, the kernel kills every process
+// left in the namespace.
+const holderScript = `if [ "$1" = mount ]; then
+` + mountScript + `fi
+echo ready
+exec cat >/dev/null`
+
+// enterScript runs in the namespaces entered: it goes to the directory
+// ($0) and runs the step's command ($1).
+const enterScript = `cd "$0" || exit 125
+exec /bin/sh -c "$1"`
+
+// setupFailed is the exit status of the scripts when isolation fails.
 const setupFailed = 125
 
 func (s *Sandbox) step(ctx context.Context, dir string, env []string, st Step, iso Isolation) (*StepResult, error) {
@@ -230,13 +260,26 @@ func (s *Sandbox) step(ctx context.Context, dir string, env []string, st Step, i
 		Limits: proc.Limits{CPUSeconds: lim.CPUSeconds, MemoryBytes: lim.MemoryBytes,
 			FileSizeBytes: lim.FileSizeBytes, NoNetwork: iso.NoNetwork},
 	}
-	if iso.WritesConfined {
-		args := []string{"--mount", "--propagation", "private"}
-		if os.Geteuid() != 0 {
-			args = append([]string{"--user", "--map-root-user"}, args...)
+	if iso.ProcessesContained {
+		h, err := startHolder(ctx, dir, env, iso)
+		if err != nil {
+			return nil, err
 		}
-		c.Path = "unshare"
-		c.Args = append(args, "--", "/bin/sh", "-c", setupScript, "sandbox-setup", st.Command)
+		defer h.close()
+		c.Path = "nsenter"
+		c.Args = append(h.enterArgs(), "--", "/bin/sh", "-c", enterScript, dir, st.Command)
+		c.Limits.NoNetwork = false // the holder's namespace has no network
+		// The step's first process is gone: end the namespace now, so
+		// that what it left behind stops holding the output.
+		c.AfterExit = h.close
+	} else {
+		// No PID namespace: what the step leaves behind is found
+		// through /proc.
+		c.KillDescendants = true
+		if iso.WritesConfined {
+			c.Path = "unshare"
+			c.Args = append(unshareArgs(true, false, false), "--", "/bin/sh", "-c", setupScript, "sandbox-setup", st.Command)
+		}
 	}
 	r, err := proc.Run(ctx, c)
 	switch {
@@ -247,15 +290,172 @@ func (s *Sandbox) step(ctx context.Context, dir string, env []string, st Step, i
 	case err != nil:
 		return nil, fmt.Errorf("sandbox: step %s: %w", st.Name, err)
 	}
-	if iso.WritesConfined && r.ExitCode == setupFailed && strings.HasPrefix(string(r.Stderr), "sandbox: ") {
+	if r.ExitCode == setupFailed && strings.HasPrefix(string(r.Stderr), "sandbox: ") {
 		return nil, fmt.Errorf("%w: %s", ErrNoIsolation, strings.TrimSpace(string(r.Stderr)))
 	}
 	return &StepResult{
 		Name: st.Name, Command: st.Command,
 		ExitCode: r.ExitCode, Signal: r.Signal, TimedOut: r.TimedOut,
 		Stdout: string(r.Stdout), Stderr: string(r.Stderr),
-		Truncated: r.Truncated, Duration: r.Duration,
+		Truncated: r.Truncated, OutputHeld: r.OutputHeld, Duration: r.Duration,
 	}, nil
+}
+
+// unshareArgs returns the arguments of unshare(1) that create a mount
+// namespace, a PID namespace and a network namespace as asked, with a user
+// namespace when the caller is not root.
+//
+// With a PID namespace, unshare forks (--fork) and its child is process 1
+// of the namespace; --kill-child has that child killed when unshare dies,
+// and unshare gets the parent-death signal from internal/proc: so when
+// surety dies, even by kill -9, the whole namespace goes with it.
+func unshareArgs(mount, pid, net bool) []string {
+	var args []string
+	if os.Geteuid() != 0 {
+		args = append(args, "--user", "--map-root-user")
+	}
+	if mount {
+		args = append(args, "--mount", "--propagation", "private")
+	}
+	if net {
+		args = append(args, "--net")
+	}
+	if pid {
+		args = append(args, "--pid", "--fork", "--kill-child")
+		if mount {
+			args = append(args, "--mount-proc")
+		}
+	}
+	return args
+}
+
+// A holder keeps a step's namespaces alive: unshare(1), whose child is
+// process 1 of a PID namespace (holderScript). The step enters them with
+// nsenter(1) and is not process 1 itself, so signals reach it as anywhere
+// else (process 1 of a namespace ignores the signals it has no handler
+// for: abort() would not end it, kill $$ would do nothing).
+type holder struct {
+	p    *proc.Process
+	iso  Isolation
+	once sync.Once
+}
+
+// holderWait bounds the wait for a holder to say it is ready.
+const holderWait = 20 * time.Second
+
+// startHolder starts the namespaces of one step, set up in dir.
+func startHolder(ctx context.Context, dir string, env []string, iso Isolation) (*holder, error) {
+	args := unshareArgs(iso.WritesConfined, true, iso.NoNetwork)
+	mode := "nomount"
+	if iso.WritesConfined {
+		mode = "mount"
+	}
+	args = append(args, "--", "/bin/sh", "-c", holderScript, "sandbox-holder", mode)
+	p, err := proc.Start(ctx, &proc.Cmd{Path: "unshare", Args: args, Dir: dir, Env: env, MaxOutput: 64 << 10})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoIsolation, err)
+	}
+	h := &holder{p: p, iso: iso}
+	line := make([]byte, len("ready\n"))
+	_ = p.Stdout().SetReadDeadline(time.Now().Add(holderWait))
+	if _, err := io.ReadFull(p.Stdout(), line); err != nil || string(line) != "ready\n" {
+		p.Kill()
+		r, _ := p.Wait()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		why := strings.TrimSpace(string(r.Stderr))
+		if why == "" && err != nil {
+			why = err.Error()
+		}
+		return nil, fmt.Errorf("%w: cannot set up the namespaces of a step: %s", ErrNoIsolation, why)
+	}
+	return h, nil
+}
+
+// enterArgs returns the arguments of nsenter(1) that enter the holder's
+// namespaces. The PID namespace is the one unshare made for its children.
+func (h *holder) enterArgs() []string {
+	ns := "/proc/" + strconv.Itoa(h.p.Pid()) + "/ns/"
+	var args []string
+	if os.Geteuid() != 0 {
+		args = append(args, "--user="+ns+"user")
+	}
+	if h.iso.WritesConfined {
+		args = append(args, "--mount="+ns+"mnt")
+	}
+	if h.iso.NoNetwork {
+		args = append(args, "--net="+ns+"net")
+	}
+	return append(args, "--pid="+ns+"pid_for_children")
+}
+
+// close ends the namespaces: process 1 reads end of file and exits, and
+// the kernel kills every process left; a holder that does not end at once
+// is killed. It is safe to call more than once.
+func (h *holder) close() {
+	h.once.Do(func() {
+		_ = h.p.Stdin().Close()
+		select {
+		case <-h.p.Done():
+		case <-time.After(2 * time.Second):
+			h.p.Kill()
+		}
+		_, _ = h.p.Wait()
+	})
+}
+
+var holderProbe struct {
+	sync.Mutex
+	done map[[3]bool]error
+}
+
+// holderAvailable checks, once per kind of step, that a holder can be
+// started and entered: unshare(1) and nsenter(1) present, PID namespaces
+// (and mount and network namespaces as iso asks) permitted.
+func holderAvailable(iso Isolation) error {
+	key := [3]bool{iso.WritesConfined, iso.NoNetwork, true}
+	holderProbe.Lock()
+	defer holderProbe.Unlock()
+	if err, ok := holderProbe.done[key]; ok {
+		return err
+	}
+	if holderProbe.done == nil {
+		holderProbe.done = map[[3]bool]error{}
+	}
+	err := probeHolder(iso)
+	holderProbe.done[key] = err
+	return err
+}
+
+func probeHolder(iso Isolation) error {
+	if _, err := proc.LookPath("nsenter"); err != nil {
+		return fmt.Errorf("%w: %v", ErrNoIsolation, err)
+	}
+	dir, remove, err := proc.TempDir("sandbox-probe")
+	if err != nil {
+		return err
+	}
+	defer remove()
+	if dir, err = filepath.EvalSymlinks(dir); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	h, err := startHolder(ctx, dir, nil, iso)
+	if err != nil {
+		return err
+	}
+	defer h.close()
+	r, err := proc.Run(ctx, &proc.Cmd{Path: "nsenter", Dir: dir, Timeout: 10 * time.Second,
+		Args: append(h.enterArgs(), "--", "/bin/sh", "-c", enterScript, dir, `test "$$" != 1 && echo ok`)})
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: cannot enter a step's namespaces: %v", ErrNoIsolation, err)
+	case strings.TrimSpace(string(r.Stdout)) != "ok":
+		return fmt.Errorf("%w: cannot enter a step's namespaces: nsenter: %s", ErrNoIsolation, strings.TrimSpace(string(r.Stderr)))
+	}
+	return nil
 }
 
 var mountProbe struct {
@@ -267,10 +467,7 @@ var mountProbe struct {
 // namespace in which mounts can be remounted read-only.
 func mountAvailable() error {
 	mountProbe.once.Do(func() {
-		args := []string{"--mount", "--propagation", "private", "--", "/bin/sh", "-c", "mount -n -o remount,bind,ro / && exit 0"}
-		if os.Geteuid() != 0 {
-			args = append([]string{"--user", "--map-root-user"}, args...)
-		}
+		args := append(unshareArgs(true, false, false), "--", "/bin/sh", "-c", "mount -n -o remount,bind,ro / && exit 0")
 		r, err := proc.Run(context.Background(), &proc.Cmd{Path: "unshare", Args: args, Timeout: 10 * time.Second})
 		switch {
 		case err != nil:

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -85,21 +84,14 @@ func TestWriteOutsideFails(t *testing.T) {
 
 func TestTimeoutKillsGroup(t *testing.T) {
 	lim := &sandbox.Limits{Timeout: 2 * time.Second}
-	res := run(t, nil, nil, sandbox.Step{Name: "hang", Command: "sleep 30 & echo $!; wait", Limits: lim})
+	m := marker()
+	res := run(t, nil, nil, sandbox.Step{Name: "hang", Command: "sleep " + m + " & wait", Limits: lim})
 	s := res.Steps[0]
 	if !s.TimedOut || s.Duration > 10*time.Second {
 		t.Fatalf("not timed out: %+v", s)
 	}
-	pid, err := strconv.Atoi(strings.TrimSpace(s.Stdout))
-	if err != nil {
-		t.Fatalf("stdout %q", s.Stdout)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for syscall.Kill(pid, 0) == nil {
-		if time.Now().After(deadline) {
-			t.Fatalf("background child %d still alive after the step timed out", pid)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if pids := waitNone(m, 5*time.Second); len(pids) > 0 {
+		t.Fatalf("background child %v still alive after the step timed out", pids)
 	}
 }
 
