@@ -49,6 +49,15 @@ type LoadOptions struct {
 	// Cache, if set, is consulted before parsing a file and filled after,
 	// keyed by the file's content, so an unchanged file is not parsed twice.
 	Cache Cache
+	// Root, if set, is the directory the model's paths are relative to:
+	// every File.Path and Span.File (and so every function ID) is the
+	// file's path relative to Root, slash-separated, however it was named
+	// in paths (relative or absolute, from any working directory); a file
+	// outside Root is named by its absolute path. A file named twice under
+	// two spellings is loaded once. Use ProjectRoot to find it, and
+	// Resolve or ReadFileIn to read a model path back. Empty means the
+	// paths as given.
+	Root string
 }
 
 // A Cache keeps parsed files by content. Implementations must be safe for
@@ -154,6 +163,28 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	}
 	slices.Sort(files)
 	files = slices.Compact(files)
+	// names maps each file to its path in the model.
+	names := make(map[string]string, len(files))
+	if opts.Root != "" {
+		seen := map[string]bool{}
+		kept := files[:0]
+		for _, p := range files {
+			n := modelPath(opts.Root, p)
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			names[p] = n
+			kept = append(kept, p)
+		}
+		files = kept
+	}
+	name := func(p string) string {
+		if n, ok := names[p]; ok {
+			return n
+		}
+		return filepath.ToSlash(p)
+	}
 
 	// Frontends that load all their files at once go first, as one batch each.
 	byBatch := map[*Language][]string{}
@@ -174,6 +205,13 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 			}
 			ferrs = append(ferrs, &FileError{Path: strings.Join(ps, ","), Err: err})
 		}
+		if opts.Root != "" {
+			renames := make(map[string]string, len(ps))
+			for _, p := range ps {
+				renames[filepath.ToSlash(p)] = name(p)
+			}
+			rename(fs, renames)
+		}
 		prog.Files = append(prog.Files, fs...)
 	}
 
@@ -188,7 +226,7 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = parseFile(ctx, pick(single[i]), single[i], opts)
+				out[i], errs[i] = parseFile(ctx, pick(single[i]), single[i], name(single[i]), opts)
 			}
 		})
 	}
@@ -226,15 +264,16 @@ func loadBatch(ctx context.Context, l *Language, paths []string, mode Mode) (fs 
 	return l.LoadFiles(ctx, paths, mode)
 }
 
-// parseFile reads and parses one file. A panic in a frontend becomes an
-// error naming the file: no panic escapes the library.
-func parseFile(ctx context.Context, l *Language, path string, opts *LoadOptions) (f *File, ferr *FileError) {
+// parseFile reads the file at path and parses it as the file called name
+// in the model. A panic in a frontend becomes an error naming the file: no
+// panic escapes the library.
+func parseFile(ctx context.Context, l *Language, path, name string, opts *LoadOptions) (f *File, ferr *FileError) {
 	path = filepath.ToSlash(path)
 	content, err := ReadFile(ctx, path)
 	if err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}
-	src := &Source{Path: path, Content: content}
+	src := &Source{Path: name, Content: content}
 	if err := CheckText(content); err != nil {
 		return nil, &FileError{Path: path, Err: err}
 	}
