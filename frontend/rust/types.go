@@ -359,6 +359,9 @@ func (x *extractor) chainOf(fs *fnState, n *sitter.Node, depth int) string {
 			if fs.indirect[name] {
 				return ""
 			}
+			if name[0] >= 'A' && name[0] <= 'Z' {
+				return name // a tuple struct's constructor: Square(2)
+			}
 			return name + "()"
 		case kScopedIdentifier:
 			path, selfish := x.pathOf(fs, f.ChildByFieldName("path"))
