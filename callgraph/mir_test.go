@@ -37,6 +37,8 @@ func newMIRIndex(g *callgraph.Graph) *mirIndex {
 	return ix
 }
 
+var implOf = regexp.MustCompile(`<impl [^<>]+>`)
+
 var implAt = regexp.MustCompile(`<impl at ([^:>]+):(\d+):\d+: \d+:\d+>::(\w+)$`)
 
 // header returns the node of a MIR function header's path: "m::<impl at
@@ -81,6 +83,8 @@ func (ix *mirIndex) header(p string) *callgraph.Node {
 // callee returns the node a MIR call names, "" reasons: "dyn" for a
 // dynamic or indirect call, "outside" for a callee not in the crate.
 func (ix *mirIndex) callee(p string) (*callgraph.Node, string) {
+	// m::<impl T>::f names a method of an inherent impl of T in m.
+	p = implOf.ReplaceAllStringFunc(p, func(s string) string { return baseOf(s[6 : len(s)-1]) })
 	p = stripTurbofish(p)
 	if strings.HasPrefix(p, "move ") || strings.HasPrefix(p, "copy ") || strings.HasPrefix(p, "(") {
 		return nil, "dyn"
