@@ -239,7 +239,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		// its arguments are recorded as calls of their own.
 		return
 	case frontend.CallIndirect:
-		r.unresolved(caller, c, ReasonIndirect)
+		r.indirect(caller, fi, c)
 		return
 	}
 	if c.Name == "" {
@@ -268,6 +268,32 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		for _, n := range cands {
 			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands})
 		}
+	}
+}
+
+// indirect gives an indirect call an edge to each function its frontend
+// saw stored in what it calls, marked Indirect and Ambiguous (a pointer
+// may hold a function stored elsewhere, so even one is a guess); without
+// any it is unresolved.
+func (r *resolver) indirect(caller *Node, fi fileInfo, c *frontend.Call) {
+	var cands []*Node
+	for _, name := range c.Candidates {
+		cands = append(cands, r.freeCands(caller.Func, name)...)
+	}
+	if r.mixed {
+		cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
+	}
+	if len(cands) == 0 {
+		r.unresolved(caller, c, ReasonIndirect)
+		return
+	}
+	cands = uniqueNodes(cands)
+	if r.maxCands > 0 && len(cands) > r.maxCands {
+		r.unresolved(caller, c, ReasonTooMany)
+		return
+	}
+	for _, n := range cands {
+		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: c.Span.StartLine, Ambiguous: true, Indirect: true, Candidates: cands})
 	}
 }
 

@@ -117,3 +117,26 @@ func TestRealRust(t *testing.T) {
 		t.Errorf("recursion: %q", rec)
 	}
 }
+
+func TestCFunctionPointers(t *testing.T) {
+	prog, ferrs, err := frontend.Load(context.Background(), []string{"testdata/cptr"}, &frontend.LoadOptions{Mode: frontend.NeedCalls})
+	if err != nil || len(ferrs) > 0 {
+		t.Fatalf("load: %v %v", err, ferrs)
+	}
+	g := callgraph.Build(prog, nil)
+	var got []string
+	for _, e := range g.Edges {
+		if e.Indirect {
+			got = append(got, edge(e))
+		}
+	}
+	want := []string{"ops.c:run->ops.c:my_open?", "ops.c:run->ops.c:my_close?", "ops.c:run->ops.c:other?"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("indirect edges %q, want %q", got, want)
+	}
+	if len(g.Unresolved) != 1 || g.Unresolved[0].Callee != "cb" || g.Unresolved[0].Reason != callgraph.ReasonIndirect {
+		t.Errorf("a pointer nothing is stored in stays unresolved: %+v", g.Unresolved)
+	}
+}

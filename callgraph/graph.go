@@ -93,6 +93,10 @@ type Edge struct {
 	// a call of a library method of the same name would be mistaken for
 	// it, so reports count these edges apart.
 	ByName bool `json:"by_name,omitempty"`
+	// Indirect marks an edge of a call through a pointer to a function the
+	// frontend saw stored in it (frontend.Call.Candidates). Such edges are
+	// also Ambiguous: the pointer may hold a function stored elsewhere.
+	Indirect bool `json:"indirect,omitempty"`
 }
 
 // MarshalJSON writes an edge with its endpoints and candidates as IDs.
@@ -114,7 +118,8 @@ func (e *Edge) MarshalJSON() ([]byte, error) {
 		Candidates []string `json:"candidates,omitempty"`
 		Extra      bool     `json:"extra,omitempty"`
 		ByName     bool     `json:"by_name,omitempty"`
-	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra, e.ByName})
+		Indirect   bool     `json:"indirect,omitempty"`
+	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra, e.ByName, e.Indirect})
 }
 
 // Reason says why a call reached no node.

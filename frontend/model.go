@@ -285,6 +285,12 @@ type Call struct {
 	// Trait restricts a call to the methods of one trait: Rust's
 	// <T as Tr>::f() names Tr.
 	Trait string `json:"trait,omitempty"`
+	// Candidates names, for an indirect call, the functions the frontend
+	// saw stored in what is called (in C, functions assigned in the same
+	// file to the variable or struct field called). The call graph gives
+	// the call an edge to each, marked Indirect; without them the call
+	// stays unresolved.
+	Candidates []string `json:"candidates,omitempty"`
 }
 
 // StmtKind classifies statements.

@@ -2,6 +2,7 @@ package c
 
 import (
 	"slices"
+	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -84,10 +85,72 @@ func (x *extractor) calls(fd *found) {
 			p.call.Kind, p.call.Name = frontend.CallIndirect, ""
 		}
 	}
+	x.indirectTargets(fd)
 	for _, fn := range x.defs {
 		slices.SortStableFunc(fn.Calls, func(a, b *frontend.Call) int { return a.Span.StartByte - b.Span.StartByte })
 		slices.SortStableFunc(fn.Specs, func(a, b frontend.Spec) int { return a.Span.StartByte - b.Span.StartByte })
 	}
+}
+
+// indirectTargets gives each indirect call the functions the file stores
+// in what it calls: a call of fp or (*fp) those assigned to a variable
+// fp, a call of s->op or s.op those assigned or initialized to a field
+// op (of any struct: the field name is all syntax tells).
+func (x *extractor) indirectTargets(fd *found) {
+	if len(fd.stores) == 0 || !x.mode.Has(frontend.NeedCalls) {
+		return
+	}
+	stored := map[string][]string{}
+	for _, st := range fd.stores {
+		v := st[1]
+		if kindOf(v) != kIdentifier {
+			v = v.ChildByFieldName("argument") // &f
+		}
+		name := x.intern(v)
+		if name == "" || x.globals[name] {
+			continue
+		}
+		if fn := x.enclosing(int(v.StartByte())); fn != nil && fn.vars[name] {
+			continue // a local pointer copied, not a function
+		}
+		slot := x.intern(st[0])
+		if !slices.Contains(stored[slot], name) {
+			stored[slot] = append(stored[slot], name)
+		}
+	}
+	for _, fn := range x.defs {
+		for _, c := range fn.Calls {
+			if c.Kind != frontend.CallIndirect {
+				continue
+			}
+			if names := stored[slotOf(c.Callee)]; len(names) > 0 {
+				c.Candidates = slices.Sorted(slices.Values(names))
+			}
+		}
+	}
+}
+
+// slotOf returns the variable or field an indirect callee reads: fp for
+// fp, (*fp) and (fp); op for s->op, s.op and (*s->op).
+func slotOf(callee string) string {
+	s := strings.TrimSpace(callee)
+	for {
+		t := strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(s, "("), ")"), "*")
+		t = strings.TrimSpace(t)
+		if t == s {
+			break
+		}
+		s = t
+	}
+	if i := strings.LastIndexAny(s, ".>"); i >= 0 {
+		s = s[i+1:]
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return ""
+		}
+	}
+	return s
 }
 
 // firstArg returns the first argument in an argument list, or nil.

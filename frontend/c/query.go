@@ -36,6 +36,18 @@ const callPatterns = `
 (declaration type: (type_identifier) declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @var)))
 `
 
+// storePatterns find functions stored where an indirect call may read
+// them: assigned to a variable or field (fp = f, s->op = &f), or given
+// as a variable's or designated field's initializer (.op = f).
+const storePatterns = `
+(assignment_expression left: (identifier) @slot right: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+(assignment_expression left: (field_expression field: (field_identifier) @slot) right: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+(initializer_pair designator: (field_designator (field_identifier) @slot) value: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+(init_declarator declarator: (identifier) @slot value: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+(init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @slot))) value: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+(init_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @slot)) value: [(identifier) (pointer_expression argument: (identifier))] @fnval)
+`
+
 // role is what a capture stands for.
 type role uint8
 
@@ -48,11 +60,13 @@ const (
 	rCall
 	rCallee
 	rVar
+	rSlot
+	rFnVal
 )
 
 var roleNames = map[string]role{
 	"def": rDef, "proto": rProto, "top": rTop, "orphan": rOrphan,
-	"call": rCall, "callee": rCallee, "var": rVar,
+	"call": rCall, "callee": rCallee, "var": rVar, "slot": rSlot, "fnval": rFnVal,
 }
 
 // query is a compiled query with the role of each capture index.
@@ -63,7 +77,7 @@ type query struct {
 
 var (
 	funcQuery = newQuery(funcPatterns)
-	allQuery  = newQuery(funcPatterns + callPatterns)
+	allQuery  = newQuery(funcPatterns + callPatterns + storePatterns)
 )
 
 func newQuery(src string) *query {
@@ -84,6 +98,7 @@ type found struct {
 	defs, orphans, vars []*sitter.Node
 	protos              [][2]*sitter.Node // declaration, top declarator
 	calls               [][2]*sitter.Node // call, callee
+	stores              [][2]*sitter.Node // slot, function value
 }
 
 // collect runs q over the tree under root.
@@ -107,9 +122,9 @@ func collect(q *query, root *sitter.Node) *found {
 				f.orphans = append(f.orphans, c.Node)
 			case rVar:
 				f.vars = append(f.vars, c.Node)
-			case rProto, rCall:
+			case rProto, rCall, rSlot:
 				pair[0], kind = c.Node, r
-			case rTop, rCallee:
+			case rTop, rCallee, rFnVal:
 				pair[1] = c.Node
 			}
 		}
@@ -118,6 +133,8 @@ func collect(q *query, root *sitter.Node) *found {
 			f.protos = append(f.protos, pair)
 		case kind == rCall && pair[1] != nil:
 			f.calls = append(f.calls, pair)
+		case kind == rSlot && pair[1] != nil:
+			f.stores = append(f.stores, pair)
 		}
 	}
 }
