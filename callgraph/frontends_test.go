@@ -48,6 +48,7 @@ func TestRealC(t *testing.T) {
 		"parser.c:parse_factor->parser.c:parse_expr",
 		"parser.c:parse_expr->parser.c:parse_term", // through the prototype
 		"main.c:main->main.c:report",
+		"main.c:main->parser.c:parse_expr?", // eval = parse_expr; eval(&lx)
 	} {
 		if !slices.Contains(got, want) {
 			t.Errorf("missing edge %s in %q", want, got)
@@ -62,11 +63,11 @@ func TestRealC(t *testing.T) {
 	for _, u := range g.Unresolved {
 		unres = append(unres, u.Callee+":"+u.Reason.String())
 	}
-	if !slices.Contains(unres, "eval:indirect") || !slices.Contains(unres, "printf:unknown") {
+	if !slices.Contains(unres, "printf:unknown") {
 		t.Errorf("unresolved: %q", unres)
 	}
 	r := callgraph.MakeReport(g, nil)
-	if r.LargestSCC != 3 || r.SCCsOverOne != 1 || r.AmbiguousEdges != 0 {
+	if r.LargestSCC != 3 || r.SCCsOverOne != 1 || r.AmbiguousEdges != 1 {
 		t.Errorf("report %+v", r)
 	}
 }
