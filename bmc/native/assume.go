@@ -1,8 +1,13 @@
 package native
 
 import (
+	"context"
 	"slices"
 	"sort"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/smt"
 )
 
 // An assumption is a modelling assumption a translation depends on: a
@@ -63,13 +68,14 @@ func (x *sym) note(a assumption) {
 }
 
 // assumptions lists the translation's assumptions in words, sorted and
-// without repeats; skip leaves some out (Safety checks the program's own
-// accesses itself). Nil when there are none.
-func (tr *translation) assumptions(skip ...assumption) []string {
+// without repeats: those it noted, and those of extra; skip leaves some
+// out (Safety checks the program's own accesses itself). Nil when there
+// are none. The translation is not modified (queries share it).
+func (tr *translation) assumptions(extra []assumption, skip ...assumption) []string {
 	seen := map[string]bool{}
 	var out []string
 	for a := assumption(0); a < numAssumptions; a++ {
-		if !tr.assumes[a] || slices.Contains(skip, a) {
+		if !tr.assumes[a] && !slices.Contains(extra, a) || slices.Contains(skip, a) {
 			continue
 		}
 		w := assumptionWords[a]
@@ -80,4 +86,26 @@ func (tr *translation) assumptions(skip ...assumption) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// assumptionsOf lists the assumptions of a VERIFIED answer whose check
+// asserted base: the translation's, and the in-bounds ones when an
+// access to an object of known size can leave it on an execution base
+// allows (one solver check each; an answer other than unsat keeps the
+// assumption).
+func (c *Checker) assumptionsOf(ctx context.Context, d smt.Solver, tr *translation, base string, left time.Duration, skip ...assumption) ([]string, error) {
+	var extra []assumption
+	for _, a := range []assumption{asmInBounds, asmLibInBounds} {
+		if tr.assumes[a] || len(tr.oob[a]) == 0 || slices.Contains(skip, a) {
+			continue
+		}
+		sr, err := c.solve(ctx, d, base+"(assert (or false "+strings.Join(tr.oob[a], " ")+"))\n", nil, left)
+		if err != nil {
+			return nil, err
+		}
+		if sr.Status != smt.Unsat {
+			extra = append(extra, a)
+		}
+	}
+	return tr.assumptions(extra, skip...), nil
 }

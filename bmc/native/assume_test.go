@@ -61,11 +61,14 @@ func TestAssumptionsListed(t *testing.T) {
 		{"free", "int *p = malloc(4); if (!p) return 0; free(p); assert(1);", true, bmc.Verified, []string{wordsFree}},
 		{"rand", "int r = rand(); assert(r >= 0);", false, bmc.Verified, []string{wordsRand}},
 		{"stdin", "int c = getchar(); assert(c >= -1 && c <= 255);", false, bmc.Verified, []string{wordsStdin}},
-		{"symbolic index", "int a[4] = {0}; int i = __VERIFIER_nondet_int(); if (i < 0 || i > 3) return 0; a[i] = 1; assert(a[0] + a[1] + a[2] + a[3] == 1);", false, bmc.Verified, []string{wordsBounds}},
+		{"symbolic index in bounds", "int a[4] = {0}; int i = __VERIFIER_nondet_int(); if (i < 0 || i > 3) return 0; a[i] = 1; assert(a[0] + a[1] + a[2] + a[3] == 1);", false, bmc.Verified, nil},
+		{"symbolic index out of bounds", "int a[4] = {0}; int i = __VERIFIER_nondet_int(); if (i < 0 || i > 4) return 0; a[i] = 1; assert(a[0] >= 0);", false, bmc.Verified, []string{wordsBounds}},
+		{"dangling", "int *p = f(); assert(*p == 42 || 1);", false, bmc.Verified, []string{wordsBounds}},
+		{"strcpy overflow", "char d[4]; char s[8] = \"abcdefg\"; int i = __VERIFIER_nondet_int(); if (i >= 0 && i < 7) s[i] = 0; strcpy(d, s); assert(1);", false, bmc.Verified, []string{wordsBounds}},
 		{"sorted", "int *p = malloc(8); int r = rand(); if (r > 3) p[0] = 1; assert(r >= 0);", false, bmc.Verified, []string{wordsMalloc, wordsBounds, wordsRand}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := mustProgram(t, headerNondet+"int main(void) {\n  "+tc.body+"\n  return 0;\n}\n")
+			p := mustProgram(t, headerNondet+"#include <string.h>\nint *f(void) { int x = 42; return &x; }\nint main(void) {\n  "+tc.body+"\n  return 0;\n}\n")
 			r, err := New(&Options{MallocMayFail: tc.mmf}).Check(context.Background(), &bmc.Query{Program: p, K: 2})
 			if err != nil {
 				t.Fatal(err)

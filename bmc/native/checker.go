@@ -349,7 +349,10 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		}
 	}
 	res.Status = bmc.Verified
-	res.Assumptions = tr.assumptions()
+	res.Assumptions, err = c.assumptionsOf(ctx, solver, tr, sel, timeout-time.Since(start))
+	if err != nil {
+		return nil, err
+	}
 	if !q.UnwindingAssertions {
 		return res, nil
 	}

@@ -137,13 +137,14 @@
 // answer lists those of its program in words (bmc.Result.Assumptions,
 // sorted; Claim.Assumptions for Safety): "malloc never fails" when the
 // program calls malloc or calloc (unless Options.MallocMayFail); memory
-// accesses stay within live objects, when an access is not shown to be
-// inside its object (its offset is not a constant, the object's size is
-// not known, as for allocations, or the object belongs to a returned
-// call) or a library function may run past one; memory is not used after
-// it is freed, when the program calls free; rand's range, when it calls
-// rand; the sticky end of stdin, when it reads stdin. A FALSIFIED answer
-// rests on a real run and lists none.
+// accesses stay within live objects, when an access may leave its
+// object (for an object of known size, one more solver check under the
+// query's assumptions says whether any can; an allocation's size is not
+// known, so its accesses always count), when one goes through a pointer
+// to a returned call's local, or when a library function may run past an
+// object; memory is not used after it is freed, when the program calls
+// free; rand's range, when it calls rand; the sticky end of stdin, when
+// it reads stdin. A FALSIFIED answer rests on a real run and lists none.
 //
 // # Safety properties
 //

@@ -2,28 +2,48 @@ package native
 
 import "fmt"
 
-// checkBounds notes the in-bounds assumption (asmInBounds, or
-// asmLibInBounds inside a library model) when an access through p to one
-// of the objects cs is not shown to stay inside an object: the pointer
-// may name any object, its offset is not a constant inside the object, or
-// the object's size is not known; and asmNoDangling when an object
-// belongs to a returned call. The model keeps objects apart, where a real
-// run would reach a neighbour or a reused stack slot.
-func (x *sym) checkBounds(p value, cs []int) {
+// checkBounds records what an access through p to one of the objects cs
+// assumes: the model keeps objects apart, where a real run would reach a
+// neighbour or a reused stack slot. An access to objects of known size
+// adds its out-of-bounds condition (under the state's guard) to the
+// translation's list, which a VERIFIED answer asks the solver about
+// (boundsHold); one through a pointer that may name any object, or to an
+// object of unknown size, notes the in-bounds assumption at once; one to
+// a returned call's object notes asmNoDangling. Inside a library model
+// the library's list and assumption are used instead.
+func (x *sym) checkBounds(s *state, p value, cs []int) {
 	a := asmInBounds
 	if x.lib > 0 {
 		a = asmLibInBounds
-	}
-	if x.tr.assumes[a] {
-		return
 	}
 	for _, o := range cs {
 		if x.dead[o] {
 			x.note(asmNoDangling)
 		}
 	}
-	if !x.inBounds(p, 1) {
+	if x.tr.assumes[a] {
+		return
+	}
+	if !p.known {
 		x.note(a)
+		return
+	}
+	off := ptrOff(p.s)
+	bad := "false"
+	for _, o := range cs {
+		c := x.objs[o].cells
+		if c < 0 {
+			x.note(a)
+			return
+		}
+		out := bv("bvuge", off, bvInt(int64(c), offW))
+		if len(cs) > 1 {
+			out = and(eq(ptrObj(p.s), bvInt(int64(o), objW)), out)
+		}
+		bad = or(bad, out)
+	}
+	if v := and(s.guard, bad); v != "false" {
+		x.tr.oob[a] = append(x.tr.oob[a], x.def("Bool", v))
 	}
 }
 

@@ -199,12 +199,22 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	claims = make([]Claim, 0, len(sites))
 	anyVerified := false
 	for _, s := range sites {
-		cl := *verdicts[s]
-		if cl.Status == bmc.Verified {
-			cl.Assumptions = tr.assumptions(asmInBounds)
+		claims = append(claims, *verdicts[s])
+		anyVerified = anyVerified || verdicts[s].Status == bmc.Verified
+	}
+	if anyVerified {
+		// the program's own accesses are claims here, not assumptions
+		actx, cancel := context.WithTimeout(ctx, timeout)
+		words, err := c.assumptionsOf(actx, solver, tr, tr.assumeAll(), timeout, asmInBounds)
+		cancel()
+		if err != nil {
+			return nil, err
 		}
-		claims = append(claims, cl)
-		anyVerified = anyVerified || cl.Status == bmc.Verified
+		for i := range claims {
+			if claims[i].Status == bmc.Verified {
+				claims[i].Assumptions = words
+			}
+		}
 	}
 	if anyVerified {
 		complete, err := c.boundComplete(ctx, solver, tr, timeout)

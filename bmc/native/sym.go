@@ -86,6 +86,10 @@ type translation struct {
 	fp       bool       // the formula has floating point (picks the solver)
 	// assumes marks the modelling assumptions the formula depends on.
 	assumes [numAssumptions]bool
+	// oob lists, for asmInBounds and asmLibInBounds, the conditions under
+	// which an access leaves an object of known size: the assumption
+	// holds on the executions where none is true (boundsHold).
+	oob [numAssumptions][]string
 	// mallocMayFail: allocations may return NULL (Options.MallocMayFail),
 	// and the replay makes the chosen ones fail.
 	mallocMayFail bool
@@ -328,7 +332,7 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 		// Null or dangling: undefined behaviour; any value.
 		return value{t: t, s: x.fresh("ub", t.sort())}
 	}
-	x.checkBounds(p, cs)
+	x.checkBounds(s, p, cs)
 	for _, o := range cs {
 		if x.objs[o].mixed {
 			// bytes written as another type: any value
@@ -372,7 +376,7 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 	if len(cs) == 0 {
 		return
 	}
-	x.checkBounds(p, cs)
+	x.checkBounds(s, p, cs)
 	off := x.def(offSort, ptrOff(p.s))
 	if len(cs) > 1 {
 		if o, _, ok := litVal(ptrObj(p.s)); ok {
