@@ -77,6 +77,8 @@ type scope struct {
 	trait string
 	pub   bool
 	fn    *fnState
+	// generics are an impl's type parameters.
+	generics []string
 }
 
 // fnState is what the extractor keeps about a function while it reads it.
@@ -87,6 +89,9 @@ type fnState struct {
 	// locals are the typed bindings of local names, by name, in the order
 	// they were met; see types.go.
 	locals map[string][]binding
+	// generics are the type parameters of the function and its impl:
+	// a value of such a type has no type syntax can name.
+	generics []string
 }
 
 // extractor reads one tree. All text is sliced from text, one string
@@ -224,6 +229,7 @@ func (x *extractor) run(ctx context.Context, root *sitter.Node, module string) e
 			if t := n.ChildByFieldName("trait"); t != nil {
 				s.trait = typeName(x, t)
 			}
+			s.generics = x.typeParams(n)
 			stack = append(stack, s)
 		case "trait":
 			stack = append(stack, scope{end: n.EndByte(), kind: kTraitItem, name: x.str(n.ChildByFieldName("name")), pub: x.isPub(n)})

@@ -2,6 +2,7 @@ package rust
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -25,7 +26,10 @@ func (x *extractor) function(n *sitter.Node, module string, stack []scope) *fnSt
 		Definition: kindOf(n) == kFunctionItem,
 		Exported:   x.isPub(n),
 	}
-	fs := &fnState{f: f}
+	fs := &fnState{f: f, generics: x.typeParams(n)}
+	for _, s := range stack {
+		fs.generics = append(fs.generics, s.generics...)
+	}
 	// The innermost item scope decides the receiver; a function directly
 	// inside another is nested in it.
 	if len(stack) > 0 {
@@ -70,6 +74,9 @@ func (x *extractor) function(n *sitter.Node, module string, stack []scope) *fnSt
 			self = "Self"
 		}
 		f.ResultType = normalizeType(f.Results[0].Type, self)
+		if slices.Contains(fs.generics, baseName(f.ResultType)) {
+			f.ResultType = "" // a type parameter: the caller's choice
+		}
 	}
 	if len(f.Params) > 0 {
 		x.fnParamIndirect(fs)

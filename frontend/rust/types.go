@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -158,6 +159,38 @@ func topLevel(s, any string) int {
 	return -1
 }
 
+// typeParams returns the names of the type parameters of the item n
+// (<T: Tr, U, 'a, const N: usize> gives T and U).
+func (x *extractor) typeParams(n *sitter.Node) []string {
+	tp := n.ChildByFieldName("type_parameters")
+	if tp == nil {
+		return nil
+	}
+	t := x.str(tp)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "<"), ">")
+	var out []string
+	for _, p := range strings.Split(t, ",") {
+		p = strings.TrimSpace(p)
+		if i := strings.IndexAny(p, ":= "); i >= 0 {
+			p = p[:i]
+		}
+		if isIdent(p) && p != "const" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// typeOfText normalizes a type written in fs, or "" when it is one of
+// fs's type parameters.
+func (fs *fnState) typeOfText(t string) string {
+	n := normalizeType(t, selfType(fs))
+	if b := baseName(n); b != "" && slices.Contains(fs.generics, b) {
+		return ""
+	}
+	return n
+}
+
 // structDecl records the struct_item n as a TypeDecl of the file.
 func (x *extractor) structDecl(n *sitter.Node, module string, stack []scope) {
 	name := x.str(n.ChildByFieldName("name"))
@@ -207,7 +240,7 @@ func (fs *fnState) lookup(name string, at uint32) (string, bool) {
 			if p.Name == "self" {
 				return selfType(fs), true
 			}
-			return normalizeType(p.Type, selfType(fs)), true
+			return fs.typeOfText(p.Type), true
 		}
 	}
 	return "", false
@@ -230,7 +263,7 @@ func (x *extractor) letBinding(fs *fnState, n *sitter.Node, until uint32) {
 	}
 	chain := ""
 	if t := n.ChildByFieldName("type"); t != nil {
-		chain = normalizeType(x.str(t), selfType(fs))
+		chain = fs.typeOfText(x.str(t))
 	} else if v := n.ChildByFieldName("value"); v != nil {
 		chain = x.chainOf(fs, v, 0)
 		if chain != "" && unwrap {

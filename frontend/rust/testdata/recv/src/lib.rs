@@ -44,3 +44,8 @@ impl Parser {
         None
     }
 }
+
+fn generic<T: Shape>(s: &T, v: Vec<T>) {
+    s.area(); // recv: area=
+    v.len(); // recv: len=Vec<T>
+}
