@@ -33,8 +33,12 @@ func TestParseTask(t *testing.T) {
 	if p, _ := list.Property(UnreachCall); len(list.InputFiles) != 1 || p.Expected != nil {
 		t.Errorf("list form: %+v", list)
 	}
-	if _, err := ParseTask("testdata/tasks/loops/bad_version.yml"); !errors.Is(err, ErrFormat) {
-		t.Errorf("format 1.0: %v, want ErrFormat", err)
+	old, err := ParseTask("testdata/tasks/loops/old_format.yml")
+	if err != nil || old.DataModel != "ILP32" || len(old.InputFiles) != 1 {
+		t.Errorf("format 1.0: %+v, %v; want ILP32 taken", old, err)
+	}
+	if _, err := ParseTaskBytes("x.yml", []byte("format_version: '3.0'\ninput_files: a.c\n")); !errors.Is(err, ErrFormat) {
+		t.Errorf("format 3.0: %v, want ErrFormat", err)
 	}
 	if _, err := ParseTaskBytes("x.yml", []byte("format_version: '2.0'\ninput_files: [1, [2]]\n")); !errors.Is(err, ErrFormat) {
 		t.Errorf("nested input_files: %v, want ErrFormat", err)

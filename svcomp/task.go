@@ -25,8 +25,9 @@ type Task struct {
 	Properties []Property `json:"properties"`
 	// Language is "C" (or what the task says).
 	Language string `json:"language"`
-	// DataModel is "ILP32" or "LP64"; "" when the task says nothing.
-	DataModel string `json:"data_model,omitempty"`
+	// DataModel is "ILP32" or "LP64"; a task that says nothing (formats
+	// 1.x) is taken as ILP32.
+	DataModel string `json:"data_model"`
 }
 
 // A Property is one property of a task.
@@ -87,11 +88,18 @@ func ParseTaskBytes(path string, b []byte) (*Task, error) {
 	if err := yaml.Unmarshal(b, &raw); err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrFormat, path, err)
 	}
-	if !strings.HasPrefix(raw.FormatVersion, "2.") {
-		return nil, fmt.Errorf("%w: %s: format_version %q, want 2.x", ErrFormat, path, raw.FormatVersion)
+	if !strings.HasPrefix(raw.FormatVersion, "2.") && !strings.HasPrefix(raw.FormatVersion, "1.") {
+		return nil, fmt.Errorf("%w: %s: format_version %q, want 1.x or 2.x", ErrFormat, path, raw.FormatVersion)
 	}
 	dir := filepath.Dir(path)
 	t := &Task{Path: path, Language: raw.Options.Language, DataModel: raw.Options.DataModel}
+	if t.DataModel == "" {
+		// Formats 1.x have no options: the data model came from the
+		// category, ILP32 for most. Taking ILP32 is the cautious reading:
+		// a program that depends on the difference is refused, not
+		// answered for the wrong machine.
+		t.DataModel = "ILP32"
+	}
 	switch raw.InputFiles.Kind {
 	case yaml.ScalarNode:
 		t.InputFiles = []string{raw.InputFiles.Value}
