@@ -309,7 +309,8 @@ const (
 	// the callee.
 	scoped certainty = iota
 	// byName: a method called on a receiver of unknown type, whose name
-	// only one method of the program has.
+	// only one method of the program has and the frontend does not know
+	// as a library method's (frontend.Call.LibraryName).
 	byName
 	// guessed: a method called on a receiver of unknown type; even a
 	// single candidate is a guess.
@@ -337,7 +338,7 @@ func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certaint
 			}
 		}
 		cs := r.methods[c.Name]
-		if len(cs) == 1 {
+		if len(cs) == 1 && !c.LibraryName {
 			return cs, byName
 		}
 		return cs, guessed
@@ -398,7 +399,7 @@ func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
 	if len(globbed) > 0 {
 		return uniqueNodes(globbed)
 	}
-	return filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] })
+	return nearest(fn, filterNodes(cands, func(n *Node) bool { return r.visible[n.Index] }))
 }
 
 // imported returns the free functions that fn's file imports under name,
@@ -490,7 +491,53 @@ func (r *resolver) narrow(fn *frontend.Function, cs []*Node) []*Node {
 	if t := filterNodes(cs, func(n *Node) bool { return n.File() == fn.Span.File }); len(t) > 0 {
 		return t
 	}
-	return cs
+	return nearest(fn, cs)
+}
+
+// nearest keeps, of candidates in other modules, those whose module shares
+// the longest prefix with fn's: of two types or functions of one name, a
+// crate's x86 backend means its own, not the arm backend's. Without
+// modules, or on a tie at the crate root, it keeps them all.
+func nearest(fn *frontend.Function, cs []*Node) []*Node {
+	if fn.Module == "" || len(cs) <= 1 {
+		return cs
+	}
+	best, n := 0, 0
+	lens := make([]int, len(cs))
+	for i, c := range cs {
+		lens[i] = commonSegs(fn.Module, c.Func.Module)
+		switch {
+		case lens[i] > best:
+			best, n = lens[i], 1
+		case lens[i] == best:
+			n++
+		}
+	}
+	if best == 0 || n == len(cs) {
+		return cs
+	}
+	out := make([]*Node, 0, n)
+	for i, c := range cs {
+		if lens[i] == best {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// commonSegs counts the leading "::" segments modules a and b share.
+func commonSegs(a, b string) int {
+	n := 0
+	for a != "" && b != "" {
+		x, ra, _ := strings.Cut(a, "::")
+		y, rb, _ := strings.Cut(b, "::")
+		if x != y {
+			break
+		}
+		n++
+		a, b = ra, rb
+	}
+	return n
 }
 
 func filterNodes(cs []*Node, keep func(*Node) bool) []*Node {

@@ -285,6 +285,11 @@ type Call struct {
 	// Trait restricts a call to the methods of one trait: Rust's
 	// <T as Tr>::f() names Tr.
 	Trait string `json:"trait,omitempty"`
+	// LibraryName marks a method call whose name is also a method of the
+	// language's standard library (Rust's push, contains, as_str...): on a
+	// receiver of unknown type it is as likely the library's, so the call
+	// graph does not resolve it by its name alone.
+	LibraryName bool `json:"library_name,omitempty"`
 	// Candidates names, for an indirect call, the functions the frontend
 	// saw stored in what is called (in C, functions assigned in the same
 	// file to the variable or struct field called). The call graph gives

@@ -46,6 +46,7 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 		value := target.ChildByFieldName("value")
 		c.Qualifier = x.str(value)
 		c.RecvType = x.chainOf(st, value, 0)
+		c.LibraryName = c.RecvType == "" && stdMethods[c.Name]
 		if field != nil {
 			// A method call's span starts at its name, so that each call
 			// of a chain split over lines is on its own line.
@@ -187,6 +188,7 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 			c.Kind = frontend.CallMethod
 			c.Qualifier = t[ts[j].start:ts[i-2].start]
 			c.RecvType = textChain(st, strings.TrimSpace(c.Qualifier), uint32(p.start))
+			c.LibraryName = c.RecvType == "" && stdMethods[c.Name]
 		default:
 			c.Kind = frontend.CallDirect
 			if st.indirect[c.Name] {
