@@ -277,7 +277,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 // any it is unresolved.
 func (r *resolver) indirect(caller *Node, fi fileInfo, c *frontend.Call) {
 	var cands []*Node
-	for _, name := range c.Candidates {
+	for _, name := range hintsOf(c).Candidates {
 		cands = append(cands, r.freeCands(caller.Func, name)...)
 	}
 	if r.mixed {
@@ -321,14 +321,15 @@ const (
 )
 
 // candidates returns the functions c may call and how sure they are.
-func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certainty) {
+func (r *resolver) candidates(caller *Node, call *frontend.Call) ([]*Node, certainty) {
 	fn := caller.Func
-	switch c.Kind {
+	c := hintsOf(call)
+	switch call.Kind {
 	case frontend.CallMethod:
 		if c.RecvType != "" {
 			t, ok := r.typeOf(fn, c.RecvType)
 			if ok {
-				if cs := r.methodsOf(t, c.Name, c.Trait); len(cs) > 0 {
+				if cs := r.methodsOf(t, call.Name, c.Trait); len(cs) > 0 {
 					return r.narrow(fn, cs), scoped
 				}
 				return nil, typedNone
@@ -337,7 +338,7 @@ func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certaint
 				return nil, typedNone // a step on a foreign type
 			}
 		}
-		cs := r.methods[c.Name]
+		cs := r.methods[call.Name]
 		if len(cs) == 1 && !c.LibraryName {
 			return cs, byName
 		}
@@ -348,23 +349,34 @@ func (r *resolver) candidates(caller *Node, c *frontend.Call) ([]*Node, certaint
 			if !ok {
 				return nil, scoped
 			}
-			if cs := r.methodsOf(t, c.Name, c.Trait); len(cs) > 0 {
+			if cs := r.methodsOf(t, call.Name, c.Trait); len(cs) > 0 {
 				return r.narrow(fn, cs), scoped
 			}
 			return nil, typedNone
 		}
 		if c.Trait != "" {
-			return r.narrow(fn, r.byTrait[recvName{c.Trait, c.Name}]), scoped
+			return r.narrow(fn, r.byTrait[recvName{c.Trait, call.Name}]), scoped
 		}
 		segs := c.Path
 		if segs == nil {
-			segs = splitPath(c.Qualifier)
+			segs = splitPath(call.Qualifier)
 		}
 		if len(segs) > 0 {
-			return r.pathCands(fn, segs, c.Name), scoped
+			return r.pathCands(fn, segs, call.Name), scoped
 		}
 	}
-	return r.freeCands(fn, c.Name), scoped
+	return r.freeCands(fn, call.Name), scoped
+}
+
+// noHints stands for a call without hints.
+var noHints frontend.CallHints
+
+// hintsOf returns c's hints, never nil.
+func hintsOf(c *frontend.Call) *frontend.CallHints {
+	if c.Hints == nil {
+		return &noHints
+	}
+	return c.Hints
 }
 
 // freeCands returns the free functions a bare call of name in fn may

@@ -89,13 +89,13 @@ func TestBuildRust(t *testing.T) {
 		for _, c := range fn.Calls {
 			switch c.Qualifier {
 			case "self", "Self":
-				c.RecvType = fn.Receiver
+				c.Hints = &frontend.CallHints{RecvType: fn.Receiver}
 			case "<Lexer as Cursor>":
-				c.RecvType, c.Trait = "Lexer", "Cursor"
+				c.Hints = &frontend.CallHints{RecvType: "Lexer", Trait: "Cursor"}
 			case "crate::lexer":
-				c.Path = []string{"lexer"}
+				c.Hints = &frontend.CallHints{Path: []string{"lexer"}}
 			case "Vec::<u8>":
-				c.Path = []string{"Vec"}
+				c.Hints = &frontend.CallHints{Path: []string{"Vec"}}
 			}
 		}
 	}
@@ -257,7 +257,7 @@ func TestBuildRecvType(t *testing.T) {
 		"self.lexer.next@2", "lx.next@3", "t.kind@4", "self.toks[0].kind@5", "self.toks.push@6", "self.d.draw@7", "self.e.emit@8", "q.next@9")
 	types := []string{"Parser.lexer", "Lexer::new()", "Parser.lexer.next().?", "Parser.toks.[]", "Parser.toks", "Parser.d", "Parser.e", "Parser.nofield"}
 	for i, ty := range types {
-		parse.Calls[i].RecvType = ty
+		parse.Calls[i].Hints = &frontend.CallHints{RecvType: ty}
 	}
 	want := []string{
 		"parser::Parser::parse->src/lexer.rs:lexer::Lexer::next",

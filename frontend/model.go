@@ -39,7 +39,7 @@ type File struct {
 	// Types lists the named types the file declares with their fields,
 	// when the frontend records them (Rust structs). The call graph follows
 	// them to type a method call's receiver such as self.lexer in
-	// self.lexer.next(); see Call.RecvType.
+	// self.lexer.next(); see CallHints.RecvType.
 	Types []*TypeDecl `json:"types,omitempty"`
 	// Imports lists the names the file brings into scope from other
 	// modules (Rust's use declarations), so that a bare call f() resolves
@@ -261,6 +261,16 @@ type Call struct {
 	// Resolved is false the call graph resolves the call by name.
 	Resolved bool     `json:"resolved,omitempty"`
 	Targets  []string `json:"targets,omitempty"`
+	// Hints carries what the frontend knows of the callee beyond the
+	// call's text, for the call graph to resolve it; nil when it knows
+	// nothing more (most calls of most languages, so that a big program's
+	// calls stay small).
+	Hints *CallHints `json:"hints,omitempty"`
+}
+
+// CallHints are what a frontend tells the call graph of a call beyond its
+// text. The zero value, like a nil Call.Hints, tells nothing.
+type CallHints struct {
 	// Path is the namespace path of a path call as the call graph should
 	// match it against modules and types: the segments of Qualifier
 	// without the language's relative prefixes (Rust's crate, self, super)

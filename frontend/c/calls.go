@@ -124,7 +124,7 @@ func (x *extractor) indirectTargets(fd *found) {
 				continue
 			}
 			if names := stored[slotOf(c.Callee)]; len(names) > 0 {
-				c.Candidates = slices.Sorted(slices.Values(names))
+				c.Hints = &frontend.CallHints{Candidates: slices.Sorted(slices.Values(names))}
 			}
 		}
 	}

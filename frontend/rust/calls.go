@@ -37,7 +37,7 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 		if c.Qualifier == "" {
 			c.Kind = frontend.CallDirect // ::f()
 		} else {
-			c.Path, c.RecvType, c.Trait = x.splitPath(st, path)
+			c.Hints = hints(x.splitPath(st, path))
 		}
 	case kFieldExpression:
 		c.Kind = frontend.CallMethod
@@ -45,8 +45,7 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 		c.Name = x.str(field)
 		value := target.ChildByFieldName("value")
 		c.Qualifier = x.str(value)
-		c.RecvType = x.chainOf(st, value, 0)
-		c.LibraryName = c.RecvType == "" && stdMethods[c.Name]
+		c.Hints = methodHints(x.chainOf(st, value, 0), c.Name)
 		if field != nil {
 			// A method call's span starts at its name, so that each call
 			// of a chain split over lines is on its own line.
@@ -56,6 +55,26 @@ func (x *extractor) call(st *fnState, n *sitter.Node) {
 		c.Kind = frontend.CallIndirect
 	}
 	st.f.Calls = append(st.f.Calls, c)
+}
+
+// hints makes the hints of a path call; nil when there are none.
+func hints(path []string, recv, trait string) *frontend.CallHints {
+	if path == nil && recv == "" && trait == "" {
+		return nil
+	}
+	return &frontend.CallHints{Path: path, RecvType: recv, Trait: trait}
+}
+
+// methodHints makes the hints of a method call of name on a receiver of
+// chain recv ("" when unknown); nil when there are none.
+func methodHints(recv, name string) *frontend.CallHints {
+	switch {
+	case recv != "":
+		return &frontend.CallHints{RecvType: recv}
+	case stdMethods[name]:
+		return &frontend.CallHints{LibraryName: true}
+	}
+	return nil
 }
 
 // stripGenerics removes the generic arguments of a path: Vec::<u8> and
@@ -178,7 +197,7 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 			}
 			c.Kind = frontend.CallPath
 			c.Qualifier = t[ts[j].start:ts[i-2].start]
-			c.Path, c.RecvType, c.Trait = splitPathText(st, strings.TrimSpace(c.Qualifier))
+			c.Hints = hints(splitPathText(st, strings.TrimSpace(c.Qualifier)))
 		case j > 0 && ts[j-1].kind == lxDot:
 			r := receiverStart(t, ts, i-2)
 			if r < 0 {
@@ -187,8 +206,7 @@ func (x *extractor) tokenCalls(st *fnState, ts []token) {
 			j = r
 			c.Kind = frontend.CallMethod
 			c.Qualifier = t[ts[j].start:ts[i-2].start]
-			c.RecvType = textChain(st, strings.TrimSpace(c.Qualifier), uint32(p.start))
-			c.LibraryName = c.RecvType == "" && stdMethods[c.Name]
+			c.Hints = methodHints(textChain(st, strings.TrimSpace(c.Qualifier), uint32(p.start)), c.Name)
 		default:
 			c.Kind = frontend.CallDirect
 			if st.indirect[c.Name] {

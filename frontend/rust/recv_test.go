@@ -29,7 +29,11 @@ func TestRecvTypes(t *testing.T) {
 			if got[l] == nil {
 				got[l] = map[string]string{}
 			}
-			got[l][c.Name] = c.RecvType
+			if c.Hints != nil {
+				got[l][c.Name] = c.Hints.RecvType
+			} else {
+				got[l][c.Name] = ""
+			}
 		}
 	}
 	rx := regexp.MustCompile(`// recv: (\w+)=(\S*)`)
