@@ -508,16 +508,26 @@ func (r *resolver) narrow(fn *frontend.Function, cs []*Node) []*Node {
 
 // nearest keeps, of candidates in other modules, those whose module shares
 // the longest prefix with fn's: of two types or functions of one name, a
-// crate's x86 backend means its own, not the arm backend's. Without
-// modules, or on a tie at the crate root, it keeps them all.
+// crate's x86 backend means its own, not the arm backend's. In a language
+// without modules (C) directories stand for them: a kernel's
+// arch/x86/kernel calls arch/x86's function, not arch/arm's. On a tie
+// (nothing shared, or as much shared by all) it keeps them all.
 func nearest(fn *frontend.Function, cs []*Node) []*Node {
-	if fn.Module == "" || len(cs) <= 1 {
+	if len(cs) <= 1 {
 		return cs
+	}
+	where, sep := fn.Module, "::"
+	if where == "" {
+		where, sep = path.Dir(fn.Span.File), "/"
 	}
 	best, n := 0, 0
 	lens := make([]int, len(cs))
 	for i, c := range cs {
-		lens[i] = commonSegs(fn.Module, c.Func.Module)
+		other := c.Func.Module
+		if sep == "/" {
+			other = path.Dir(c.Func.Span.File)
+		}
+		lens[i] = commonSegs(where, other, sep)
 		switch {
 		case lens[i] > best:
 			best, n = lens[i], 1
@@ -537,12 +547,13 @@ func nearest(fn *frontend.Function, cs []*Node) []*Node {
 	return out
 }
 
-// commonSegs counts the leading "::" segments modules a and b share.
-func commonSegs(a, b string) int {
+// commonSegs counts the leading segments, separated by sep, that the
+// paths a and b share.
+func commonSegs(a, b, sep string) int {
 	n := 0
 	for a != "" && b != "" {
-		x, ra, _ := strings.Cut(a, "::")
-		y, rb, _ := strings.Cut(b, "::")
+		x, ra, _ := strings.Cut(a, sep)
+		y, rb, _ := strings.Cut(b, sep)
 		if x != y {
 			break
 		}

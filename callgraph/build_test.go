@@ -281,3 +281,22 @@ func TestBuildRecvType(t *testing.T) {
 		t.Errorf("a method of a library type is a library call: %+v", g.Unresolved)
 	}
 }
+
+// TestBuildNearestDirectory: of two external definitions of a C name, a
+// caller in arch/x86 means the one under arch/x86; a caller elsewhere
+// still gets both, ambiguous.
+func TestBuildNearestDirectory(t *testing.T) {
+	g := Build(prog(
+		file("arch/x86/lib/a.c", "c", def("arch/x86/lib/a.c", "arch_init", 1)),
+		file("arch/arm/lib/a.c", "c", def("arch/arm/lib/a.c", "arch_init", 1)),
+		file("arch/x86/kernel/setup.c", "c", def("arch/x86/kernel/setup.c", "setup", 1, "arch_init@2")),
+		file("init/main.c", "c", def("init/main.c", "main", 1, "arch_init@2")),
+	), nil)
+	got := edgesOf(g)
+	want := []string{"setup->arch/x86/lib/a.c:arch_init", "main->arch/arm/lib/a.c:arch_init?", "main->arch/x86/lib/a.c:arch_init?"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("edges:\n got %q\nwant %q", got, want)
+	}
+}

@@ -17,20 +17,46 @@
 //
 // An edge goes from a caller to a callee and carries its call site. A call
 // resolved by the frontend itself (frontend.Call.Resolved) gives the edges
-// the frontend lists. Otherwise the call is resolved by name, in this
-// order: by qualified name (a path a::b::f matches functions whose
-// qualified name ends in a::b::f; Self::f and self.f() the caller's own
-// type, then its trait; Type::f the methods of Type), then by scope (in C a
-// function of the caller's file, static or not, wins over the others, and
-// static functions of other files are invisible; in Rust the caller's
-// module wins), then by a unique simple name among free functions. In a
-// program of several languages a call resolves only to functions of its
-// own language.
+// the frontend lists. Otherwise the call is resolved by name, helped by
+// what the frontend says of it (frontend.Call.Hints), the types it
+// declares (File.Types, Function.ResultType) and its imports
+// (File.Imports); the package knows no language itself.
 //
-// An edge is sound when name resolution found exactly one function the call
+//   - A bare call f() means the function f its file imports by that name,
+//     unless the caller's module defines an f; else the only function f
+//     of the program; else the one of the caller's module; else the one
+//     of the caller's file; else those its file imports whole (glob
+//     imports); else the visible ones (FileLocal functions of other files
+//     are not), of which those whose module (or, without modules,
+//     directory) shares the longest prefix with the caller's win.
+//   - A path call a::b::f() means a method f of type b (the nearest
+//     module's, when several types share the name), else a method of
+//     trait b, else a free function f of a module ending in a::b.
+//   - A method call x.m(), or a path call through a type (Self::m(),
+//     <T as Tr>::m()), is resolved through the receiver's type when the
+//     frontend gives it as a chain (CallHints.RecvType: self.lexer.peek()
+//     in a method of Parser is "Parser.lexer.peek()"): the chain is
+//     followed through declared fields and result types, and the call
+//     means the methods of the type reached (its own, else a default
+//     method of a trait it implements; for a trait, every implementation).
+//     A chain that reaches a type the program neither declares nor gives
+//     methods (Vec, str) makes the call a library call. With an unknown
+//     receiver the call means every method named m: one edge, marked
+//     ByName, when a single method has the name and the frontend does not
+//     flag it as a standard library name (CallHints.LibraryName);
+//     ambiguous edges otherwise.
+//   - An indirect call means the functions the frontend saw stored in what
+//     it calls (CallHints.Candidates), as Indirect edges, which are also
+//     ambiguous.
+//
+// In a program of several languages a call resolves only to functions of
+// its own language.
+//
+// An edge is sound when resolution found exactly one function the call
 // can mean. It is ambiguous when several functions could be meant (two
 // visible definitions of one name, a method called on a receiver whose type
-// is unknown): the call then gives one edge per candidate, each marked
+// is unknown, a trait method of several implementations, a function
+// pointer): the call then gives one edge per candidate, each marked
 // Ambiguous and listing all candidates. At most one of them is real, so
 // ambiguous edges are kept out of SCCs and layers unless
 // BuildOptions.IncludeAmbiguous asks for them: including them merges
@@ -39,7 +65,8 @@
 // may drop a real call. Graph.Counts says which edges take part.
 //
 // A call that resolves to nothing is unresolved, never guessed: a call
-// through a function pointer or closure (indirect), or a call to a function
+// through a function pointer or closure nothing known is stored in
+// (indirect), a call to a function
 // whose definition is not in the program (library when a prototype or
 // frontend says so, unknown otherwise), or, when BuildOptions.MaxCandidates
 // bounds them, an ambiguous call with too many candidates (too-many).
