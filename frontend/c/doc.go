@@ -14,7 +14,10 @@
 //   - calls: f(x) is direct; a call through a value is CallIndirect: a
 //     parameter or variable called by name (fp(x), when fp is declared in
 //     the file as a variable or parameter), (*fp)(x), s->op(x), s.op(x),
-//     table[i](x). Macro invocations that look like calls are recorded as
+//     table[i](x); an indirect call of a variable or field gets, as
+//     CallHints.Candidates, the functions the file stores in a variable or
+//     field of that name (fp = f, s->op = &f, .op = f in an initializer).
+//     Macro invocations that look like calls are recorded as
 //     direct calls; the call graph resolves them or lists them unresolved;
 //   - the statement tree of each body (see frontend.Stmt); the branches of
 //     a preprocessor conditional inside a body are all kept, in order;

@@ -29,9 +29,26 @@
 //     call with Callee "name!", and the calls inside its token tree, which
 //     tree-sitter does not parse, are found by lexing the arguments: the
 //     token sequences "f (", "a :: f (" and ". f (" are calls, "m ! (" is a
-//     nested macro call, and all of them are marked InMacro. Closures are
-//     not functions of their own: their calls belong to the enclosing
-//     function.
+//     nested macro call, and all of them are marked InMacro (a receiver
+//     stops at a keyword, so the guard of "Some(c) if c.f()" is not part
+//     of it). Closures are not functions of their own: their calls belong
+//     to the enclosing function.
+//   - Resolution hints (frontend.CallHints), so that the call graph needs
+//     no Rust of its own: a path call's Path (without crate, self, super
+//     and generic arguments), Self::f() and <T as Tr>::f() typed by T and
+//     Tr; a method call's receiver typed, without a compiler, as a chain
+//     the call graph completes crate-wide: self (the impl's type), a
+//     parameter or let with a type, let x = Type::new(..) (the result of
+//     Type::new), Type { .. } and Type(..), a field (self.lexer), a call's
+//     result, ? and unwrap (the value inside), indexing and for loops (the
+//     element), if let / while let Some(x) (the value inside), with
+//     clone, borrow, as_ref and the like seen through. A value of a type
+//     parameter stays untyped. A method with a standard library name
+//     (push, len, contains...) on an untyped receiver is flagged
+//     LibraryName. Each file's struct fields are File.Types, each
+//     function's result Function.ResultType (Self read as the impl's type,
+//     references and Box, Rc, RefCell and the like removed), and its use
+//     declarations File.Imports (crate, self and super made absolute).
 //   - Specs: assert!, assert_eq! ("a == b"), assert_ne! ("a != b") and their
 //     debug_ forms are assert clauses whose Form is the macro's name with
 //     its "!". Inside a verus! { } block, whose functions tree-sitter sees
