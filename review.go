@@ -55,6 +55,11 @@ type ReviewOptions struct {
 	// unknown type) out of the layering. By default they order it: every
 	// possible caller's expectation goes into a contract.
 	StrictCalls bool
+	// Root is the directory files are named relative to in function IDs,
+	// contract records and prompts (see frontend.LoadOptions.Root), so
+	// that the same code gives the same keys however its paths are
+	// spelled; "" means frontend.ProjectRoot(paths).
+	Root string
 	// Progress, if set, receives events from one goroutine at a time.
 	Progress func(Event)
 }
@@ -100,7 +105,12 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 			opts.Progress(ev)
 		}
 	}
-	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs})
+	root, err := projectRoot(opts.Root, paths)
+	if err != nil {
+		return nil, err
+	}
+	read := frontend.ReadFileIn(root)
+	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
 	if err != nil {
 		return nil, fmt.Errorf("surety: %w", err)
 	}
@@ -134,7 +144,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
-		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch,
+		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read,
 		Progress: func(p callgraph.Progress) { progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total}) },
 	})
 	if err != nil {
@@ -142,17 +152,29 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	res.Reports, err = ReasonAll(ctx, g, res.Contracts.Records, &ReasonOptions{
 		Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Workers: opts.Workers,
-		Progress: progress,
+		Progress: progress, ReadFile: read,
 	})
 	if err != nil {
 		return nil, err
 	}
 	// The snapshot is the baseline of the next Update.
-	snap, err := incremental.Take(g, res.Contracts.Records, nil)
+	snap, err := incremental.Take(g, res.Contracts.Records, read)
 	if err != nil {
 		return nil, err
 	}
 	return res, snap.Save(filepath.Join(state, "snapshot.json"))
+}
+
+// projectRoot returns root, or when it is empty the project root of paths.
+func projectRoot(root string, paths []string) (string, error) {
+	if root != "" {
+		return filepath.Abs(root)
+	}
+	r, err := frontend.ProjectRoot(paths)
+	if err != nil {
+		return "", fmt.Errorf("surety: %w", err)
+	}
+	return r, nil
 }
 
 // ReasonOptions control ReasonAll. Model is required.
@@ -167,7 +189,9 @@ type ReasonOptions struct {
 	// Functions, when not nil, lists the IDs of the functions to reason
 	// about; the others get no report.
 	Functions []string
-	// ReadFile reads source files; nil means os.ReadFile.
+	// ReadFile reads source files; nil means os.ReadFile. When the graph
+	// was loaded under a root (frontend.LoadOptions.Root), pass
+	// frontend.ReadFileIn(root).
 	ReadFile func(string) ([]byte, error)
 }
 

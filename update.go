@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
@@ -36,6 +39,10 @@ type UpdateOptions struct {
 	PlanOnly bool
 	// Workers, Batch and BlockLines are passed to the stages.
 	Workers, Batch, BlockLines int
+	// Root is the directory files are named relative to, as in
+	// ReviewOptions; "" means frontend.ProjectRoot(paths). It must be the
+	// root the records were made under for them to be found.
+	Root string
 }
 
 // An UpdateResult is what Update planned and did.
@@ -56,6 +63,9 @@ type UpdateResult struct {
 	// of the functions reasoned about again.
 	Contracts *contract.Result `json:"contracts,omitempty"`
 	Reports   []*hoare.Report  `json:"reports,omitempty"`
+	// Expectations is what the revision of the callers' expectations of
+	// changed contracts did.
+	Expectations *contract.ReviseResult `json:"expectations,omitempty"`
 	// Total is the number of functions in the program.
 	Total int `json:"total"`
 }
@@ -63,9 +73,15 @@ type UpdateResult struct {
 // Update redoes only what a change touches (FM-Agent technique 7): it
 // compares the program with a baseline (the last run's snapshot, or a git
 // revision), adds the functions relevant to the goal, updates the contracts
-// of the new, modified and relevant functions caller before callee, and
-// reasons again about every function the re-check rule names. The
-// snapshot is saved for the next run.
+// of the new, modified and relevant functions caller before callee, each
+// shown its contract before the change and the goal, revises the
+// expectations callers hold of every contract that changed, and reasons
+// again about every function the re-check rule names. The snapshot is
+// saved for the next run.
+//
+// Files are named relative to the project root (UpdateOptions.Root), in
+// the work tree and in the checkout of a revision alike: the same function
+// has the same ID in both, so the contracts on record match either.
 func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateResult, error) {
 	if opts == nil {
 		opts = &UpdateOptions{}
@@ -83,46 +99,56 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	if err != nil {
 		return nil, err
 	}
-	g, err := loadGraph(ctx, paths)
+	root, err := projectRoot(opts.Root, paths)
+	if err != nil {
+		return nil, err
+	}
+	read := frontend.ReadFileIn(root)
+	g, err := loadGraph(ctx, paths, root)
 	if err != nil {
 		return nil, err
 	}
 	res := &UpdateResult{Total: len(g.Nodes), Goal: opts.Goal}
-	cur, err := incremental.Take(g, records, nil)
+	cur, err := incremental.Take(g, records, read)
 	if err != nil {
 		return nil, err
 	}
 
 	var old *incremental.Snapshot
 	if opts.Since != "" {
-		repo := opts.Repo
-		if repo == "" {
-			repo = "."
-		}
-		dir, remove, err := incremental.Checkout(ctx, repo, opts.Since)
+		// The revision's tree of the root itself: git archive run in a
+		// directory gives that directory's subtree, so the checkout is
+		// the root as it was and loads under the same names.
+		dir, remove, err := incremental.Checkout(ctx, root, opts.Since)
 		if err != nil {
 			return nil, err
 		}
 		defer remove()
 		var oldPaths []string
 		for _, p := range paths {
-			rel, err := filepath.Rel(repo, p)
+			abs, err := filepath.Abs(p)
 			if err != nil {
-				return nil, fmt.Errorf("surety: %s is not inside %s: %w", p, repo, err)
+				return nil, fmt.Errorf("surety: %w", err)
+			}
+			rel, err := filepath.Rel(root, abs)
+			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return nil, fmt.Errorf("surety: %s is not inside the project root %s", p, root)
 			}
 			oldPaths = append(oldPaths, filepath.Join(dir, rel))
 		}
-		og, err := loadGraph(ctx, oldPaths)
+		og, err := loadGraph(ctx, oldPaths, dir)
 		if err != nil {
 			return nil, err
 		}
 		// The contracts on record are the baseline's.
-		snap, err := incremental.Take(og, records, nil)
-		if err != nil {
+		if old, err = incremental.Take(og, records, frontend.ReadFileIn(dir)); err != nil {
 			return nil, err
 		}
-		old = snap.Trim(dir)
 		if res.Goal == "" {
+			repo := opts.Repo
+			if repo == "" {
+				repo = root
+			}
 			if res.Goal, err = incremental.CommitMessages(ctx, repo, opts.Since); err != nil {
 				return nil, err
 			}
@@ -149,7 +175,12 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	}
 
 	// Contracts: drop the records to redo and those of removed functions;
-	// Generate redoes them caller before callee, and their callees after.
+	// Generate redoes them caller before callee, and their callees after,
+	// each shown its contract before the change and the goal (step 4).
+	previous := map[string]*contract.Record{}
+	for _, r := range records {
+		previous[contract.StableID(r.Function)] = r
+	}
 	ids := map[string]string{}
 	for _, f := range cur.Functions {
 		ids[f.Key] = f.ID
@@ -167,13 +198,31 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		}
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{Model: opts.Model, Store: store,
-		Workers: opts.Workers, Batch: opts.Batch})
+		Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Goal: res.Goal, Previous: previous})
 	if err != nil {
 		return nil, err
 	}
-	after, err := incremental.Take(g, res.Contracts.Records, nil)
+	after, err := incremental.Take(g, res.Contracts.Records, read)
 	if err != nil {
 		return nil, err
+	}
+	// Step 5: the expectations callers hold of a changed contract are
+	// brought up to date, so that their re-check reasons against it.
+	var changed []string
+	for _, k := range slices.Sorted(maps.Keys(after.Functions)) {
+		f := after.Functions[k]
+		if o := old.Functions[k]; o != nil && o.Contract != "" && f.Contract != "" && o.Contract != f.Contract {
+			changed = append(changed, f.ID)
+		}
+	}
+	records = res.Contracts.Records
+	if len(changed) > 0 {
+		res.Expectations, err = contract.ReviseCallers(ctx, g, records, changed, &contract.ReviseOptions{Model: opts.Model,
+			Store: store, Goal: res.Goal, Previous: previous, Workers: opts.Workers, ReadFile: read})
+		if err != nil {
+			return nil, err
+		}
+		records = res.Expectations.Records
 	}
 	res.Final = incremental.Diff(old, after, res.Relevant)
 
@@ -181,8 +230,8 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	for _, it := range res.Final.Recheck {
 		redo = append(redo, after.Functions[it.Key].ID)
 	}
-	if res.Reports, err = ReasonAll(ctx, g, res.Contracts.Records, &ReasonOptions{Model: opts.Model, Solver: opts.Solver,
-		BlockLines: opts.BlockLines, Workers: opts.Workers, Functions: redo}); err != nil {
+	if res.Reports, err = ReasonAll(ctx, g, records, &ReasonOptions{Model: opts.Model, Solver: opts.Solver,
+		BlockLines: opts.BlockLines, Workers: opts.Workers, Functions: redo, ReadFile: read}); err != nil {
 		return nil, err
 	}
 	if err := after.Save(snapPath); err != nil {
@@ -191,10 +240,11 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	return res, nil
 }
 
-// loadGraph loads paths with everything the pipelines need and builds the
-// call graph, ambiguous edges included: every possible caller counts.
-func loadGraph(ctx context.Context, paths []string) (*callgraph.Graph, error) {
-	prog, _, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs})
+// loadGraph loads paths under root with everything the pipelines need and
+// builds the call graph, ambiguous edges included: every possible caller
+// counts.
+func loadGraph(ctx context.Context, paths []string, root string) (*callgraph.Graph, error) {
+	prog, _, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
 	if err != nil {
 		return nil, fmt.Errorf("surety: %w", err)
 	}

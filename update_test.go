@@ -3,6 +3,7 @@ package surety_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -82,5 +83,121 @@ func TestUpdateRedoesOnlyTheChange(t *testing.T) {
 	}
 	if !slices.Equal(reasoned, []string{"lexer::tokenize"}) {
 		t.Errorf("reasoned again about %v, want only tokenize (no contract changed)", reasoned)
+	}
+}
+
+// git runs git in dir, failing the test on error.
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+// TestUpdateSinceRevision: after a one-line edit, update --since REV used
+// to re-check every function ("its contract changed", 6 of 6): the records
+// were matched against IDs that carried the temporary checkout's path. Now
+// both trees load under the same names. The function redone is shown the
+// goal and its old contract (FM-Agent 7, step 4); its contract changes, so
+// its caller's expectations of it are revised (step 5) and the caller is
+// re-checked against them.
+func TestUpdateSinceRevision(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	repo := t.TempDir()
+	src := filepath.Join(repo, "src")
+	copyTree(t, "examples/fromkeyword/src", src)
+	git(t, repo, "init", "-q")
+	git(t, repo, "add", ".")
+	git(t, repo, "commit", "-qm", "the lexer")
+	state := filepath.Join(t.TempDir(), "state")
+
+	srv := llmtest.NewFile(t, "testdata/review.txtar")
+	if _, err := surety.Review(context.Background(), []string{src}, &surety.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+		t.Fatal(err)
+	}
+	lexer := filepath.Join(src, "lexer.rs")
+	data, _ := os.ReadFile(lexer)
+	edited := strings.Replace(string(data), "if c.is_ascii_whitespace() {", "if c == b' ' || c == b'\\t' || c == b'\\n' {", 1)
+	if edited == string(data) {
+		t.Fatal("the edit did not apply")
+	}
+	os.WriteFile(lexer, []byte(edited), 0o644)
+
+	s, err := llmtest.Load("testdata/review.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3, err := llmtest.Load("testdata/review.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The plan, from another working directory and by a relative path.
+	t.Chdir(repo)
+	plan, err := surety.Update(context.Background(), []string{"src"}, &surety.UpdateOptions{State: state, Since: "HEAD", Goal: "only spaces, tabs and newlines separate tokens", PlanOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Plan.Modified) != 1 || !strings.HasSuffix(plan.Plan.Modified[0], "lexer::tokenize") || len(plan.Plan.Recheck) != 1 {
+		t.Fatalf("modified %v, re-check %+v: want tokenize alone", plan.Plan.Modified, plan.Plan.Recheck)
+	}
+
+	// The run: tokenize's contract now says what the goal asks.
+	for i := range s.Steps {
+		if s.Steps[i].Name == "tokenize" {
+			s.Steps[i].Reply = strings.Replace(s.Steps[i].Reply, `"src is a program text"`, `"src is a program text whose tokens are separated by spaces, tabs or newlines only"`, 1)
+		}
+	}
+	s.Steps = append([]llmtest.Step{{Name: "rerank", Match: "A change was made to a codebase", Reply: `{"functions": []}`}, {Name: "main-expects", Match: `changed callee \S*lexer::tokenize`,
+		Reply: `{"callees": [{"callee": "lexer::tokenize", "line": 10, "pre": [{"text": "src is the whole program text, which may hold form feeds"}], "post": [{"text": "the result lists the tokens of src in source order"}]}]}`}}, s.Steps...)
+	srv2 := llmtest.New(t, s)
+	res, err := surety.Update(context.Background(), []string{"src"}, &surety.UpdateOptions{Model: srv2.Model(nil), State: state, Since: "HEAD",
+		Goal: "only spaces, tabs and newlines separate tokens"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Contracts.Asked != 1 {
+		t.Errorf("contracts asked %d, want tokenize alone", res.Contracts.Asked)
+	}
+	var regen string
+	for _, r := range srv2.Requests() {
+		if strings.Contains(r.LastUser(), "name: lexer::tokenize ") {
+			regen = r.LastUser()
+		}
+	}
+	for _, want := range []string{"only spaces, tabs and newlines separate tokens", "had before the change", "src is a program text\n"} {
+		if !strings.Contains(regen, want) {
+			t.Errorf("the request redoing tokenize does not show %q:\n%s", want, regen)
+		}
+	}
+	if res.Expectations == nil || len(res.Expectations.Revised) != 1 || !strings.HasSuffix(res.Expectations.Revised[0], ":main@7") {
+		t.Fatalf("revised expectations: %+v, want main's", res.Expectations)
+	}
+	var reasoned []string
+	for _, r := range res.Reports {
+		reasoned = append(reasoned, r.Name)
+	}
+	slices.Sort(reasoned)
+	if !slices.Equal(reasoned, []string{"lexer::tokenize", "main"}) {
+		t.Errorf("reasoned again about %v, want tokenize (modified) and main (calls a changed contract)", reasoned)
+	}
+	// main's record holds the revised expectation; tokenize's record
+	// counts it as what its caller expects, so the next run redoes nothing.
+	plan, err = surety.Update(context.Background(), []string{"src"}, &surety.UpdateOptions{State: state, PlanOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Plan.Recheck) != 0 || len(plan.Plan.Regenerate) != 0 {
+		t.Errorf("after the update, plan %+v", plan.Plan)
+	}
+	srv3 := llmtest.New(t, s3)
+	again, err := surety.Update(context.Background(), []string{"src"}, &surety.UpdateOptions{Model: srv3.Model(nil), State: state})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Contracts.Asked != 0 {
+		t.Errorf("a second update asked for %d contracts, want none", again.Contracts.Asked)
 	}
 }

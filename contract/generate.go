@@ -20,10 +20,26 @@ import (
 // of the cache key of every request and of every Record.
 const GeneratePromptVersion = "contract.generate/1"
 
+// RevisePromptVersion is the version of the prompt of an update (Options
+// Goal or Previous set): the generation prompt preceded by the goal and
+// the contracts before the change. A record it wrote is as current as one
+// GeneratePromptVersion wrote.
+const RevisePromptVersion = "contract.revise/1+" + GeneratePromptVersion
+
 //go:embed prompts/generate.tmpl
 var generateText string
 
-var generateTmpl = template.Must(template.New("generate").Parse(generateText))
+//go:embed prompts/revise.tmpl
+var reviseText string
+
+var (
+	generateTmpl = template.Must(template.New("generate").Parse(generateText))
+	reviseTmpl   = template.Must(template.Must(generateTmpl.Clone()).New("revise").Parse(reviseText))
+)
+
+// currentPrompt reports whether a record's prompt version is one this
+// package writes now: a record of another is asked for again.
+func currentPrompt(v string) bool { return v == GeneratePromptVersion || v == RevisePromptVersion }
 
 var generateSchema = llm.MustCompileSchema("contract.generate", []byte(`{
   "type": "object",
@@ -95,6 +111,14 @@ type Options struct {
 	Ask *llm.AskOptions
 	// ReadFile reads source files for bodies; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
+	// Goal and Previous make the run an update (FM-Agent's incremental
+	// mode, technique 7 step 4): Goal states what the change is for, and
+	// Previous holds the records before it, by StableID. A function asked
+	// for that had a contract (in Previous, or a stale record in Store) is
+	// shown it with the goal, and the model decides whether and how it
+	// must change, instead of writing it from nothing. Empty: a plain run.
+	Goal     string
+	Previous map[string]*Record
 }
 
 // A Result is what Generate did.
@@ -181,7 +205,13 @@ type fnPrompt struct {
 	source   string
 	fixed    *Contract
 	exps     []Expectation
+	// previous is the function's contract before the change, in an update.
+	previous *Contract
 }
+
+// previousView is one function's contract before the change, for the
+// revision prompt.
+type previousView struct{ ID, Contract string }
 
 type expView struct {
 	Caller, Pre, Post string
@@ -211,7 +241,19 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		return nil
 	}
 	var prompt strings.Builder
-	if err := generateTmpl.Execute(&prompt, map[string]any{"Functions": todo}); err != nil {
+	tmpl, version := generateTmpl, GeneratePromptVersion
+	data := map[string]any{"Functions": todo}
+	if gen.revising() {
+		var prev []previousView
+		for _, p := range todo {
+			if p.previous != nil {
+				prev = append(prev, previousView{ID: p.ID, Contract: formatContract(*p.previous)})
+			}
+		}
+		tmpl, version = reviseTmpl, RevisePromptVersion
+		data["Goal"], data["Previous"] = gen.opts.Goal, prev
+	}
+	if err := tmpl.Execute(&prompt, data); err != nil {
 		return fmt.Errorf("contract: generation prompt: %w", err)
 	}
 	names := make([]string, len(todo))
@@ -220,7 +262,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 	}
 	req := &llm.Request{
 		Messages:      []llm.Message{llm.User(prompt.String())},
-		PromptVersion: GeneratePromptVersion,
+		PromptVersion: version,
 		Stage:         "contract.generate",
 		Item:          strings.Join(names, ","),
 	}
@@ -272,7 +314,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 			Source:    p.source,
 			Conflicts: f.Conflicts,
 			Model:     llm.NameOf(gen.opts.Model),
-			Prompt:    GeneratePromptVersion,
+			Prompt:    version,
 			Usage:     share,
 		}
 		if p.fixed != nil {
@@ -347,7 +389,10 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 		if err != nil {
 			return nil, err
 		}
-		if old != nil && old.BodyHash == p.hash && old.Prompt == GeneratePromptVersion && old.Expected == p.expected {
+		if old != nil && gen.revising() {
+			p.previous = &old.Contract
+		}
+		if old != nil && old.BodyHash == p.hash && currentPrompt(old.Prompt) && old.Expected == p.expected {
 			moved := old.Function != n.ID
 			old.Function, old.Span = n.ID, fn.Span
 			for i := range old.Expectations {
@@ -360,6 +405,9 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 		}
 	}
 
+	if prev := gen.opts.Previous[StableID(n.ID)]; prev != nil {
+		p.previous = &prev.Contract
+	}
 	entry := len(n.In) == 0 || gen.entries[n.ID] || gen.entries[p.Name] || fn.Entry
 	switch {
 	case entry:
@@ -407,6 +455,10 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 	}
 	return p, nil
 }
+
+// revising reports whether the run is an update: prompts show the goal
+// and the contracts before the change.
+func (gen *generator) revising() bool { return gen.opts.Goal != "" || gen.opts.Previous != nil }
 
 // expectationsHash hashes what callers expect of a function, ignoring
 // call lines (an edit above a call moves it without changing it).

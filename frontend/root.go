@@ -11,8 +11,10 @@ import (
 // ProjectRoot returns the directory that work on paths is keyed to, as an
 // absolute path: the nearest directory at or above the paths' common
 // ancestor that holds .git (the repository), else the nearest that holds
-// go.mod (the module), else the common ancestor itself. The paths need not
-// exist; a path that is not a directory counts by its parent.
+// go.mod or Cargo.toml (the module or crate), else the common ancestor
+// itself, raised above a directory named src so that model paths keep the
+// src/ from which Rust module paths are read. The paths need not exist; a
+// path that is not a directory counts by its parent.
 //
 // Why: contract records, cached model replies and function IDs name
 // files, and a file named "pkg/a.go" from the repository, "./a.go" from
@@ -40,16 +42,26 @@ func ProjectRoot(paths []string) (string, error) {
 			common = filepath.Dir(common)
 		}
 	}
-	for _, marker := range []string{".git", "go.mod"} {
+	for _, markers := range [][]string{{".git"}, {"go.mod", "Cargo.toml"}} {
 		for d := common; ; {
-			if _, err := os.Stat(filepath.Join(d, marker)); err == nil {
-				return d, nil
+			for _, m := range markers {
+				if _, err := os.Stat(filepath.Join(d, m)); err == nil {
+					return d, nil
+				}
 			}
 			parent := filepath.Dir(d)
 			if parent == d {
 				break
 			}
 			d = parent
+		}
+	}
+	for d := common; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == "src" {
+			common = filepath.Dir(d)
+		}
+		if filepath.Dir(d) == d {
+			break
 		}
 	}
 	return common, nil

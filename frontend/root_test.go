@@ -18,6 +18,9 @@ func TestProjectRoot(t *testing.T) {
 	write(t, top, "repo/mod/pkg/sub/b.go", []byte("package sub\n"))
 	write(t, top, "loose/mod/go.mod", []byte("module m\n"))
 	write(t, top, "loose/mod/c.go", []byte("package m\n"))
+	write(t, top, "crate/Cargo.toml", []byte("[package]\n"))
+	write(t, top, "crate/src/lib.rs", []byte("fn f() {}\n"))
+	write(t, top, "nocargo/src/a/lib.rs", []byte("fn f() {}\n"))
 	write(t, top, "bare/x/d.c", []byte("int d;\n"))
 	write(t, top, "bare/y/e.c", []byte("int e;\n"))
 	j := func(p ...string) string { return filepath.Join(append([]string{top}, p...)...) }
@@ -30,6 +33,8 @@ func TestProjectRoot(t *testing.T) {
 		{[]string{j("loose/mod/c.go")}, j("loose/mod")},                      // no .git: the module
 		{[]string{j("bare/x/d.c"), j("bare/y/e.c")}, j("bare")},              // neither: the common ancestor
 		{[]string{j("bare/x")}, j("bare/x")},                                 //
+		{[]string{j("crate/src/lib.rs")}, j("crate")},                        // Cargo.toml
+		{[]string{j("nocargo/src/a")}, j("nocargo")},                         // above src/
 	} {
 		got, err := ProjectRoot(c.paths)
 		if err != nil || got != c.want {

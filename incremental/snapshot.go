@@ -69,9 +69,11 @@ func Take(g *callgraph.Graph, records []*contract.Record, read func(string) ([]b
 		read = os.ReadFile
 	}
 	files := map[string][]byte{}
+	// Records are matched by the line-free ID: a record written before an
+	// edit above its function moved it still belongs to it.
 	byID := map[string]*contract.Record{}
 	for _, r := range records {
-		byID[r.Function] = r
+		byID[contract.StableID(r.Function)] = r
 	}
 	s := &Snapshot{Functions: map[string]*FuncState{}}
 	specs := map[string]string{} // simple name -> key, of spec functions
@@ -94,7 +96,7 @@ func Take(g *callgraph.Graph, records []*contract.Record, read func(string) ([]b
 		st := &FuncState{Key: Key(fn), ID: n.ID, Name: fn.QualifiedName(), File: fn.Span.File,
 			Type: fn.Receiver, Body: Hash(text), Spec: IsSpec(fn), Text: text}
 		mentionText := text
-		if r := byID[n.ID]; r != nil {
+		if r := byID[contract.StableID(n.ID)]; r != nil {
 			data, _ := json.Marshal(r.Contract)
 			st.Contract = Hash(string(data))
 			mentionText += " " + string(data)

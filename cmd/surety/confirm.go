@@ -62,7 +62,12 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if err := json.Unmarshal(data, &rf); err != nil {
 		return fail(e, "confirm", fmt.Errorf("%s: %w", *from, err))
 	}
-	prog, ferrs, err := frontend.Load(ctx, flags.Args(), nil)
+	// Named relative to the project root, as surety reason named them.
+	root, err := frontend.ProjectRoot(flags.Args())
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	prog, ferrs, err := frontend.Load(ctx, flags.Args(), &frontend.LoadOptions{Root: root})
 	if err != nil {
 		return fail(e, "confirm", err)
 	}

@@ -48,7 +48,13 @@ func TestReasonThenConfirmFromKeyword(t *testing.T) {
 		t.Fatalf("building toycc: %v", err)
 	}
 	src := "../../examples/fromkeyword/src/token.rs"
-	prog, _, err := frontend.Load(context.Background(), []string{src}, nil)
+	// Records are keyed by paths relative to the project root, as surety
+	// contracts writes them.
+	root, err := frontend.ProjectRoot([]string{src})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, _, err := frontend.Load(context.Background(), []string{src}, &frontend.LoadOptions{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,13 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "contracts", err)
 	}
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls})
+	// Records are keyed by paths relative to the project root, so that
+	// reason and update find them however the paths are spelled there.
+	root, err := frontend.ProjectRoot(fs.Args())
+	if err != nil {
+		return fail(e, "contracts", err)
+	}
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls, Root: root})
 	if err != nil {
 		return fail(e, "contracts", err)
 	}
@@ -97,7 +103,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	opts := &contract.Options{
 		Model: m, Store: &contract.Store{Dir: *out}, Knowledge: know, PartOf: partOf,
 		Entries: entries, Workers: *workers, Batch: *batch,
-		Progress: progressPrinter(e, "contracts"),
+		Progress: progressPrinter(e, "contracts"), ReadFile: frontend.ReadFileIn(root),
 	}
 	res, err := contract.Generate(ctx, g, opts)
 	if err != nil {

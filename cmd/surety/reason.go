@@ -65,7 +65,12 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "reason", err)
 	}
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies})
+	// Named relative to the project root, as surety contracts named them.
+	root, err := frontend.ProjectRoot(fs.Args())
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies, Root: root})
 	if err != nil {
 		return fail(e, "reason", err)
 	}
@@ -73,7 +78,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "surety reason:", fe)
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: true})
-	reports, err := surety.ReasonAll(ctx, g, records, &surety.ReasonOptions{Model: m, Solver: solver, BlockLines: *blockLines})
+	reports, err := surety.ReasonAll(ctx, g, records, &surety.ReasonOptions{Model: m, Solver: solver, BlockLines: *blockLines,
+		ReadFile: frontend.ReadFileIn(root)})
 	if err != nil {
 		return fail(e, "reason", err)
 	}
