@@ -15,7 +15,12 @@ type Report struct {
 	AmbiguousEdges int     `json:"ambiguous_edges"`
 	AmbiguousShare float64 `json:"ambiguous_share"` // AmbiguousEdges / Edges, 0 without edges
 	ExtraEdges     int     `json:"extra_edges"`
-	Unresolved     int     `json:"unresolved"`
+	// ByNameEdges counts the sound edges found by name alone (Edge.ByName)
+	// and IndirectEdges the edges through function pointers (Edge.Indirect,
+	// also counted as ambiguous).
+	ByNameEdges   int `json:"by_name_edges"`
+	IndirectEdges int `json:"indirect_edges"`
+	Unresolved    int `json:"unresolved"`
 	// UnresolvedBy counts unresolved calls by reason name.
 	UnresolvedBy map[string]int `json:"unresolved_by"`
 	// IncludeAmbiguous says whether ambiguous edges took part in the SCCs
@@ -48,6 +53,12 @@ func MakeReport(g *Graph, c *Condensation) *Report {
 		}
 		if e.Extra {
 			r.ExtraEdges++
+		}
+		if e.ByName {
+			r.ByNameEdges++
+		}
+		if e.Indirect {
+			r.IndirectEdges++
 		}
 	}
 	if r.Edges > 0 {

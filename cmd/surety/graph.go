@@ -201,6 +201,9 @@ func writeGraphText(w io.Writer, s *callgraph.Summary, list bool) error {
 	if !r.IncludeAmbiguous && r.AmbiguousEdges > 0 {
 		p("  ambiguous edges are left out of SCCs and layers (--ambiguous to include them)\n")
 	}
+	if r.ByNameEdges > 0 || r.IndirectEdges > 0 {
+		p("  %d resolved by name alone (one method of that name), %d through function pointers\n", r.ByNameEdges, r.IndirectEdges)
+	}
 	var reasons []string
 	for _, k := range []string{"indirect", "library", "unknown", "too-many"} {
 		if n := r.UnresolvedBy[k]; n > 0 {
