@@ -165,11 +165,37 @@ func dataModelHazard(model string, src []byte) string {
 		return "data model " + model + " is not modelled"
 	}
 	code := stripCommentsAndStrings(src)
-	if m := lp64Only.Find(code); m != nil {
-		line := bytes.Count(code[:bytes.Index(code, m)], []byte("\n")) + 1
-		return fmt.Sprintf("the task is for ILP32 and line %d uses %s, whose size the engines (LP64) model otherwise", line, m)
+	for _, loc := range lp64Only.FindAllIndex(code, -1) {
+		word := string(code[loc[0]:loc[1]])
+		switch {
+		case word == "sizeof" && sizeofSame(code, loc[0], loc[1]):
+			continue
+		case word != "sizeof" && word != "long" && typedefed(code, word):
+			continue // the program defines the type itself, as a .i file does
+		}
+		line := bytes.Count(code[:loc[0]], []byte("\n")) + 1
+		return fmt.Sprintf("the task is for ILP32 and line %d uses %s, whose size the engines (LP64) model otherwise", line, word)
 	}
 	return ""
+}
+
+var (
+	sizeofTypeRE = regexp.MustCompile(`^\s*\(\s*((?:unsigned|signed|int|char|short|float|double|_Bool|const|volatile)(?:\s+(?:unsigned|signed|int|char|short|float|double|_Bool|const|volatile))*)\s*\)`)
+	voidCastRE   = regexp.MustCompile(`\(\s*void\s*\)\s*$`)
+)
+
+// sizeofSame reports whether the sizeof at code[start:end] is the same in
+// ILP32 and LP64: its value is thrown away (assert's expansion in glibc,
+// "(void) sizeof ((0) ? 1 : 0)"), or it measures a type of the same size
+// in both.
+func sizeofSame(code []byte, start, end int) bool {
+	return voidCastRE.Match(code[max(0, start-64):start]) || sizeofTypeRE.Match(code[end:min(len(code), end+128)])
+}
+
+// typedefed reports whether the program defines the type name itself.
+func typedefed(code []byte, name string) bool {
+	re := regexp.MustCompile(`\btypedef\b[^;]*\b` + regexp.QuoteMeta(name) + `\s*;`)
+	return re.Match(code)
 }
 
 // stripCommentsAndStrings blanks comments and literals, keeping lines.

@@ -110,3 +110,26 @@ int main(void) {
 		t.Errorf("table %+v", tab)
 	}
 }
+
+// What differs between ILP32 and LP64 is told apart from what does not:
+// glibc's assert expansion, sizeof(int) and a .i file's own size_t are the
+// same on both; long and sizeof(long *) are not.
+func TestDataModelHazard(t *testing.T) {
+	for src, want := range map[string]bool{
+		`void reach_error() { ((void) sizeof ((0) ? 1 : 0), 0); }`: false,
+		`int n = sizeof(int) + sizeof (unsigned char);`:            false,
+		"typedef unsigned int size_t;\nsize_t n;":                  false,
+		`long x;`:                               true,
+		`int n = sizeof(long *);`:               true,
+		`int n = sizeof(x);`:                    true,
+		"#include <stddef.h>\nsize_t n;":        true,
+		`/* long */ int x; char *s = "sizeof";`: false,
+	} {
+		if got := dataModelHazard("ILP32", []byte(src)) != ""; got != want {
+			t.Errorf("%q: hazard %v, want %v", src, got, want)
+		}
+		if dataModelHazard("LP64", []byte(src)) != "" {
+			t.Errorf("%q: a hazard under LP64", src)
+		}
+	}
+}
