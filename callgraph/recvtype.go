@@ -32,7 +32,9 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 		}
 		if t, ok = resultOf(cs); !ok {
 			if len(cs) == 0 && len(segs) >= 2 && r.foreign(segs[len(segs)-2]) {
-				return segs[len(segs)-2], false // Vec::new()
+				// Vec::new(), std::fs::read(): a function of a type or
+				// module outside the program gives a type outside it.
+				return segs[len(segs)-2], false
 			}
 			return "", false
 		}
@@ -65,20 +67,7 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 // nor gives methods: a library type.
 func (r *resolver) foreign(t string) bool {
 	b := baseType(t)
-	if b == "" || b == "[]" {
-		return b == "[]"
-	}
-	if c := b[0]; !(c >= 'A' && c <= 'Z') && !primitive[b] {
-		return false // a module, or a type parameter's path
-	}
-	return len(r.types[b]) == 0 && !r.recvs[b] && !r.traits[b]
-}
-
-// primitive lists the lower-case type names that are types, not modules.
-var primitive = map[string]bool{
-	"u8": true, "u16": true, "u32": true, "u64": true, "u128": true, "usize": true,
-	"i8": true, "i16": true, "i32": true, "i64": true, "i128": true, "isize": true,
-	"f32": true, "f64": true, "bool": true, "char": true, "str": true,
+	return b != "" && len(r.types[b]) == 0 && !r.recvs[b] && !r.traits[b]
 }
 
 // resultOf returns the result type the functions cs agree on.
