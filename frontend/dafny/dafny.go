@@ -40,10 +40,11 @@ func Parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (f *fr
 		Path:     src.Path,
 		Language: "dafny",
 		Size:     len(src.Content),
-		Lines:    bytes.Count(src.Content, []byte("\n")) + 1,
+		Lines:    bytes.Count(src.Content, []byte("\n")),
 	}
-	if len(src.Content) > 0 && src.Content[len(src.Content)-1] == '\n' {
-		f.Lines--
+	// A last line without its newline counts; an empty file has none.
+	if len(src.Content) > 0 && src.Content[len(src.Content)-1] != '\n' {
+		f.Lines++
 	}
 	if mode.Has(frontend.NeedSource) {
 		f.Source = src.Content

@@ -6,9 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/suretydev/surety/frontend"
 )
+
+// ParseTimeout is how long FuzzParse waits for one Parse before it reports
+// a hang.
+var ParseTimeout = 10 * time.Second
 
 // FuzzParse parses src as a file called name with lang, in every mode a
 // caller may ask for, and reports through t every invariant Check finds
@@ -23,7 +28,26 @@ func FuzzParse(t Testing, lang *frontend.Language, name string, src []byte) {
 		return
 	}
 	for _, mode := range []frontend.Mode{frontend.NeedAll, frontend.NeedCalls, frontend.NeedBodies | frontend.NeedSpecs} {
-		f, err := lang.Parse(context.Background(), &frontend.Source{Path: name, Content: src}, mode)
+		// A parse that never ends is a failure too, reported with its
+		// input; the fuzzer would otherwise wait on it until -fuzztime.
+		type parsed struct {
+			f   *frontend.File
+			err error
+		}
+		done := make(chan parsed, 1)
+		go func() {
+			f, err := lang.Parse(context.Background(), &frontend.Source{Path: name, Content: src}, mode)
+			done <- parsed{f, err}
+		}()
+		var f *frontend.File
+		var err error
+		select {
+		case p := <-done:
+			f, err = p.f, p.err
+		case <-time.After(ParseTimeout):
+			t.Errorf("mode %d: Parse still running after %v on %d bytes", mode, ParseTimeout, len(src))
+			return
+		}
 		if err != nil {
 			t.Errorf("mode %d: Parse: %v", mode, err)
 			continue

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/scanner"
@@ -59,7 +60,7 @@ func (x *extractor) file(af *ast.File, pkgPath string) *frontend.File {
 	x.funcs = map[int]*frontend.Function{}
 	x.calls = map[int]*frontend.Call{}
 	f := &frontend.File{Path: x.path, Language: "go", Size: len(x.src), Module: pkgPath,
-		Lines: strings.Count(string(x.src), "\n") + 1}
+		Lines: lineCount(x.src)}
 	if x.mode.Has(frontend.NeedSource) {
 		f.Source = x.src
 	}
@@ -310,14 +311,40 @@ func (x *extractor) call(ce *ast.CallExpr) *frontend.Call {
 	return c
 }
 
-func syntaxErrors(fset *token.FileSet, path string, err error) []frontend.SyntaxError {
+func syntaxErrors(fset *token.FileSet, path string, src []byte, err error) []frontend.SyntaxError {
 	var out []frontend.SyntaxError
 	if list, ok := err.(scanner.ErrorList); ok {
 		for _, e := range list {
-			out = append(out, frontend.SyntaxError{Msg: e.Msg, Span: frontend.Span{File: path,
-				StartByte: e.Pos.Offset, EndByte: e.Pos.Offset, StartLine: e.Pos.Line, EndLine: e.Pos.Line, StartCol: e.Pos.Column}})
+			out = append(out, frontend.SyntaxError{Msg: e.Msg, Span: pointAt(path, src, e.Pos.Offset)})
 		}
 		return out
 	}
-	return []frontend.SyntaxError{{Msg: err.Error(), Span: frontend.Span{File: path}}}
+	return []frontend.SyntaxError{{Msg: err.Error(), Span: pointAt(path, src, 0)}}
+}
+
+// pointAt is the empty span at byte off of src (clamped into it), its line
+// and column counted from the bytes. go/scanner reports a position at the
+// end of a file on the last line even after its final newline, so its own
+// line and column are not used.
+func pointAt(path string, src []byte, off int) frontend.Span {
+	off = max(0, min(off, len(src)))
+	line, col := 1, 1
+	for _, b := range src[:off] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return frontend.Span{File: path, StartByte: off, EndByte: off, StartLine: line, EndLine: line, StartCol: col, EndCol: col}
+}
+
+// lineCount counts the lines of src, a last line without its newline
+// included.
+func lineCount(src []byte) int {
+	n := bytes.Count(src, []byte{'\n'})
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
 }

@@ -72,7 +72,7 @@ func parseSyntaxOnly(src *frontend.Source, mode frontend.Mode) (*frontend.File, 
 	}
 	f.Resolver = "syntax-only"
 	if err != nil {
-		f.Errors = append(f.Errors, syntaxErrors(fset, src.Path, err)...)
+		f.Errors = append(f.Errors, syntaxErrors(fset, src.Path, src.Content, err)...)
 	}
 	return f, nil
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/frontend/frontendtest"
 )
 
 // unpack writes a txtar fixture into a temporary directory.
@@ -228,21 +229,21 @@ func TestSyntaxErrorsKeepTheRest(t *testing.T) {
 	}
 }
 
+// FuzzParse checks that no input makes the syntax-only Go frontend panic
+// or produce a model that breaks its invariants (spans inside the file,
+// lines agreeing with bytes, calls and statements inside their function).
+// Without -fuzz it runs over the seeds, testdata/fuzz included.
+//
+//	go test -fuzz=FuzzParse ./frontend/golang/
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("package p\nfunc f() { g(); for {} }\n"))
 	f.Add([]byte("package p\nfunc (x *T[A]) m() { defer func(){ recover() }() }\n"))
+	f.Add([]byte(""))
+	f.Add([]byte("// only a comment\n"))
+	f.Add([]byte("func f() {}\n"))
+	f.Add([]byte("package p\nfunc f() { switch x := y.(type) { case int: go f(); default: select {} } }"))
+	f.Add([]byte("package p\nvar v = func() int { return 1 }()\nfunc (T) m(a, b int) (c int) { L: for i := range 3 { if i > 0 { break L }; c += i }; return }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if frontend.CheckText(src) != nil {
-			return
-		}
-		file, err := Go.Parse(context.Background(), &frontend.Source{Path: "f.go", Content: src}, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, fn := range file.Functions {
-			if fn.Span.StartByte < 0 || fn.Span.EndByte > len(src) || fn.Span.StartLine > fn.Span.EndLine {
-				t.Fatalf("bad span %+v", fn.Span)
-			}
-		}
+		frontendtest.FuzzParse(t, Go, "f.go", src)
 	})
 }
