@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -49,11 +50,21 @@ type CompleteOptions struct {
 	// MaxNeighbours is the number of neighbours tried per actual result;
 	// 0 means 12.
 	MaxNeighbours int
+	// RunTimeout bounds one compile-and-run of the methods on their small
+	// inputs; a method still running then is taken as not returning on
+	// the input it was given. 0 means 60s.
+	RunTimeout time.Duration
 }
 
 func (o *CompleteOptions) maxInputs() int     { return defInt(o.MaxInputs, 24) }
 func (o *CompleteOptions) maxRuns() int       { return defInt(o.MaxRuns, 8) }
 func (o *CompleteOptions) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
+func (o *CompleteOptions) runTimeout() time.Duration {
+	if o.RunTimeout > 0 {
+		return o.RunTimeout
+	}
+	return 60 * time.Second
+}
 
 func defInt(v, d int) int {
 	if v > 0 {
@@ -67,8 +78,12 @@ type CompleteReport struct {
 	File         string           `json:"file"`
 	DafnyVersion string           `json:"dafny_version"`
 	Results      []CompleteResult `json:"results"` // in source order
-	// Runs is the number of Dafny processes started (at most four when no
-	// generated check had to be dropped).
+	// Runs is the number of Dafny processes started: the file's own
+	// verification, one for the uniqueness lemmas and small inputs, one
+	// run of the methods, and one to three rounds of witness search, one
+	// more when the last round found a candidate to verify again alone
+	// (more when a generated check had to be dropped, or a method hung or
+	// crashed).
 	Runs       int   `json:"dafny_runs"`
 	DurationMS int64 `json:"duration_ms"`
 }
@@ -116,8 +131,8 @@ type CompleteBinding struct {
 
 // CheckComplete checks every method and function of the Dafny file at path
 // for contract completeness, as package doc describes. The file is read,
-// never written. It costs at most four Dafny runs for the whole file (more
-// only when a generated check fails to resolve and is dropped).
+// never written. It costs a few Dafny runs for the whole file, however
+// many methods and inputs it has (CompleteReport.Runs says how many).
 func CheckComplete(ctx context.Context, path string, opts *CompleteOptions) (*CompleteReport, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -144,10 +159,13 @@ func CheckCompleteSource(ctx context.Context, path string, src []byte, opts *Com
 		}
 	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
+	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
 	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
 	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
+	c.unproved = uncheckedIn(path, file)
+	c.reveal = opaqueNames(file)
 	rep := &CompleteReport{File: path, DafnyVersion: tool.Version()}
-	c.targets(rep)
+	c.targets()
 	if err := c.run(ctx); err != nil {
 		if errors.Is(err, ErrDafnyResolution) {
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -164,10 +182,24 @@ func CheckCompleteSource(ctx context.Context, path string, src []byte, opts *Com
 
 var includeRE = regexp.MustCompile(`(?m)^(\s*include\s+)"([^"]+)"`)
 
-// prepareInput makes the copy of the user's file given to Dafny: its
-// includes made absolute (the copy lives elsewhere) and a top-level Main
-// renamed, so the generated Main can run. For running, methods without a
-// body are blanked out, since Dafny refuses to compile them.
+// absIncludes makes the includes of src absolute, relative to the
+// directory of path: the copy given to Dafny lives elsewhere.
+func absIncludes(path, src string) []byte {
+	dir, _ := filepath.Abs(filepath.Dir(path))
+	return []byte(includeRE.ReplaceAllStringFunc(src, func(m string) string {
+		sub := includeRE.FindStringSubmatch(m)
+		p := sub[2]
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		return sub[1] + `"` + p + `"`
+	}))
+}
+
+// prepareInput makes the copy of the user's file that generated checks
+// include: its includes made absolute and a top-level Main renamed, so the
+// generated Main can run. For running, methods without a body are blanked
+// out, since Dafny refuses to compile them.
 func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 	out := string(src)
 	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
@@ -186,16 +218,108 @@ func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 			out = out[:d.KindStart] + string(blank) + out[d.End:]
 		}
 	}
-	dir, _ := filepath.Abs(filepath.Dir(path))
-	out = includeRE.ReplaceAllStringFunc(out, func(m string) string {
-		sub := includeRE.FindStringSubmatch(m)
-		p := sub[2]
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
+	return absIncludes(path, out)
+}
+
+// An unproved is something Dafny takes as true without proof: a
+// postcondition of a declaration without a body, a declaration marked
+// {:axiom} or {:verify false}, an assume statement. Any of them may make a
+// proof vacuous: a body-less "function Oracle(x: int): int ensures false"
+// proves every lemma. Global is set when Dafny assumes it everywhere (a
+// function's or predicate's postcondition is an axiom of every proof);
+// the others are assumed only by the proofs that call them or contain them.
+type unproved struct {
+	What   string // "the body-less function Oracle", "an assume statement"
+	File   string // "" for the checked file, else the included file's path
+	Line   int
+	Global bool
+}
+
+func (u unproved) String() string {
+	where := fmt.Sprintf("line %d", u.Line)
+	if u.File != "" {
+		where = fmt.Sprintf("%s line %d", u.File, u.Line)
+	}
+	return u.What + " (" + where + ")"
+}
+
+// uncheckedIn lists what f and the files it includes (read from disk,
+// transitively) assume without proof, in source order.
+func uncheckedIn(path string, f *dfyFile) []unproved {
+	var out []unproved
+	seen := map[string]bool{}
+	if abs, err := filepath.Abs(path); err == nil {
+		seen[abs] = true
+	}
+	var walk func(name string, f *dfyFile, dir string)
+	walk = func(name string, f *dfyFile, dir string) {
+		out = append(out, unprovedOf(name, f)...)
+		for _, inc := range f.Includes {
+			p := unquote(inc)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(dir, p)
+			}
+			abs, err := filepath.Abs(p)
+			if err != nil || seen[abs] {
+				continue
+			}
+			seen[abs] = true
+			src, err := os.ReadFile(abs)
+			if err != nil {
+				continue // Dafny says so when it verifies the file
+			}
+			g, err := extractDafny(string(src))
+			if err != nil {
+				continue
+			}
+			walk(p, g, filepath.Dir(abs))
 		}
-		return sub[1] + `"` + p + `"`
-	})
-	return []byte(out)
+	}
+	walk("", f, filepath.Dir(path))
+	return out
+}
+
+func unprovedOf(file string, f *dfyFile) []unproved {
+	var out []unproved
+	for _, d := range f.Decls {
+		function := strings.HasPrefix(d.Kind, "function") || strings.Contains(d.Kind, "predicate")
+		name := d.Kind + " " + d.Name
+		if d.Container != "" {
+			name = d.Kind + " " + d.Container + "." + d.Name
+		}
+		switch {
+		case d.Unchecked != "":
+			out = append(out, unproved{d.Unchecked + " on the " + name, file, d.Line, function})
+		case !d.HasBody && len(d.Ensures) > 0:
+			out = append(out, unproved{"the body-less " + name + " with a postcondition", file, d.Line, function})
+		}
+	}
+	for _, l := range f.Assumes {
+		out = append(out, unproved{"an assume statement", file, l, false})
+	}
+	for _, a := range f.Attrs {
+		dup := false
+		for _, u := range out {
+			dup = dup || u.File == file && u.Line == a.line
+		}
+		if !dup {
+			out = append(out, unproved{"the attribute " + a.text, file, a.line, true})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].File == out[j].File && out[i].Line < out[j].Line })
+	return out
+}
+
+// opaqueNames lists the top-level opaque functions of f, which generated
+// lemmas reveal: revealing adds no assumption, only a definition.
+func opaqueNames(f *dfyFile) []string {
+	var ns []string
+	for _, d := range f.Decls {
+		if d.Opaque && d.Container == "" && d.HasBody && (strings.HasPrefix(d.Kind, "function") || strings.Contains(d.Kind, "predicate")) {
+			ns = append(ns, d.Name)
+		}
+	}
+	return ns
 }
 
 // A target is one method or function under check.
@@ -212,11 +336,32 @@ type target struct {
 	exec    bool // can be compiled and run
 	live    bool // still being checked
 
+	wellFormed bool
+	uniq       dafny.Status
 	inputs     [][]value
 	valid      [][]value
-	actual     [][]value // per valid input, the results it produced (nil if none)
-	uniq       dafny.Status
-	wellFormed bool
+	// actual holds, per valid input, the results the method returned; nil
+	// where it did not return. runNote says why running fell short.
+	actual  [][]value
+	runNote string
+	// accepted says, per valid input, whether Dafny proved (in a lemma of
+	// its own) that the contract accepts what the method returned.
+	accepted []bool
+	// round is the next group of inputs whose neighbours are tried;
+	// pending are the neighbours the last round proved acceptable, each in
+	// a lemma of its own, to be verified again alone; confirmed is the
+	// first that was.
+	round     int
+	pending   []cand
+	confirmed *cand
+	tried     int // neighbours tried
+	dropped   int // candidates that did not verify again alone
+}
+
+// A cand is a candidate witness: valid input j and another result.
+type cand struct {
+	j     int
+	other []value
 }
 
 type checker struct {
@@ -224,14 +369,17 @@ type checker struct {
 	tool    *dafny.Tool
 	dialect dafny.Dialect
 	file    *dfyFile
-	input   dafny.File
-	// runInput is the copy compiled in the run pass.
-	runInput dafny.File
-	all      []*target
-	runs     int
+	// asGiven is the user's file with only its includes made absolute;
+	// input is the copy generated checks include, runInput the one
+	// compiled with them.
+	asGiven, input, runInput dafny.File
+	unproved                 []unproved
+	reveal                   []string
+	all                      []*target
+	runs                     int
 }
 
-func (c *checker) targets(rep *CompleteReport) {
+func (c *checker) targets() {
 	for _, d := range c.file.Decls {
 		if d.Name == "Main" && d.Container == "" {
 			continue

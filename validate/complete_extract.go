@@ -27,6 +27,16 @@ type dfyDecl struct {
 	Loose     string
 	HasBody   bool
 	TypeParam bool
+	// Opaque is set for {:opaque} and opaque declarations; generated
+	// lemmas reveal them.
+	Opaque bool
+	// Unchecked names the attribute that keeps Dafny from checking the
+	// declaration ("{:axiom}", "{:verify false}"), "" if none.
+	Unchecked string
+	// Decreases is set when the declaration or one of its loops says
+	// "decreases *": it may not terminate, so verifying it says nothing of
+	// what it returns.
+	DecreasesStar bool
 	// MainSpan is the byte range of the name token of a top-level Main, so
 	// the copy given to Dafny can rename it.
 	NameStart, NameEnd int
@@ -56,6 +66,16 @@ type dfyFile struct {
 	Decls     []*dfyDecl
 	Datatypes map[string]*dfyDatatype
 	Includes  []string
+	// Assumes are the lines of the assume statements, in source order.
+	Assumes []int
+	// Attrs are the {:axiom} and {:verify false} attributes wherever they
+	// stand, in source order.
+	Attrs []attr
+}
+
+type attr struct {
+	text string
+	line int
 }
 
 type token struct {
@@ -230,6 +250,16 @@ func extractDafny(src string) (*dfyFile, error) {
 	f := &dfyFile{Datatypes: map[string]*dfyDatatype{}}
 	p := &extractor{src: src, toks: toks, f: f}
 	p.items(0, len(toks), "")
+	for i, t := range toks {
+		switch {
+		case t.kind == 'i' && t.text == "assume":
+			f.Assumes = append(f.Assumes, t.line)
+		case t.text == "{:" && i+1 < len(toks) && toks[i+1].text == "axiom":
+			f.Attrs = append(f.Attrs, attr{"{:axiom}", t.line})
+		case t.text == "{:" && i+2 < len(toks) && toks[i+1].text == "verify" && toks[i+2].text == "false":
+			f.Attrs = append(f.Attrs, attr{"{:verify false}", t.line})
+		}
+	}
 	// Loose comments: "// surety:loose (r1, r2) => EXPR" on the lines right
 	// above a declaration (attributes may sit between).
 	for _, d := range f.Decls {
@@ -334,22 +364,41 @@ func (p *extractor) items(i, end int, container string) {
 	}
 }
 
-func (p *extractor) modifiersBefore(i int) (ghost bool) {
+func (p *extractor) modifiersBefore(i int) (ghost, opaque bool) {
 	for j := i - 1; j >= 0 && j >= i-4; j-- {
 		switch p.toks[j].text {
 		case "ghost", "least", "greatest", "inductive", "twostate":
 			ghost = true
-		case "static", "opaque", "abstract":
+		case "opaque":
+			opaque = true
+		case "static", "abstract":
 		default:
-			return ghost
+			return ghost, opaque
 		}
 	}
-	return ghost
+	return ghost, opaque
+}
+
+// attribute reads the attribute {: ... } starting at toks[j] into d.
+func (p *extractor) attribute(d *dfyDecl, j, k int) {
+	if j+1 >= k {
+		return
+	}
+	switch name := p.toks[j+1].text; {
+	case name == "loose" && j+2 < k && p.toks[j+2].kind == 's':
+		d.Loose = unquote(p.toks[j+2].text)
+	case name == "opaque":
+		d.Opaque = true
+	case name == "axiom":
+		d.Unchecked = "{:axiom}"
+	case name == "verify" && j+2 < k && p.toks[j+2].text == "false":
+		d.Unchecked = "{:verify false}"
+	}
 }
 
 func (p *extractor) decl(i, end int, container string) int {
 	d := &dfyDecl{Kind: p.toks[i].text, Line: p.toks[i].line, Container: container, KindStart: p.toks[i].start}
-	d.Ghost = p.modifiersBefore(i)
+	d.Ghost, d.Opaque = p.modifiersBefore(i)
 	j := i + 1
 	if d.Kind == "function" && j < end && p.toks[j].text == "method" {
 		j++
@@ -360,9 +409,7 @@ func (p *extractor) decl(i, end int, container string) int {
 	}
 	for j < end && p.toks[j].text == "{:" {
 		k := p.matching(j)
-		if j+2 <= k && p.toks[j+1].text == "loose" && p.toks[j+2].kind == 's' {
-			d.Loose = unquote(p.toks[j+2].text)
-		}
+		p.attribute(d, j, k)
 		j = k + 1
 	}
 	if j >= end || p.toks[j].kind != 'i' {
@@ -418,6 +465,12 @@ func (p *extractor) decl(i, end int, container string) int {
 			for k < end && p.toks[k].text == "{:" {
 				k = p.matching(k) + 1
 			}
+			if t.text == "decreases" && k < end && p.toks[k].text == "*" {
+				// Not an expression: "* {" must not read as a set display.
+				d.DecreasesStar = true
+				j = k + 1
+				continue
+			}
 			start := k
 			k = p.exprEnd(k, end)
 			e := p.text(start, k)
@@ -434,7 +487,13 @@ func (p *extractor) decl(i, end int, container string) int {
 		}
 		if t.text == "{" {
 			d.HasBody = true
-			j = p.matching(j) + 1
+			k := p.matching(j)
+			for b := j; b < k; b++ {
+				if p.toks[b].text == "decreases" && p.toks[b+1].text == "*" {
+					d.DecreasesStar = true
+				}
+			}
+			j = k + 1
 		}
 		break
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -39,25 +40,6 @@ func (g *genFile) add(k int, s string) {
 	g.write(s)
 	g.blocks = append(g.blocks, genBlock{k, from, g.line})
 	g.empty = false
-}
-
-// guarded writes one lemma whose clauses are each guarded by a case number,
-// "ensures suretyCase == j ==> C_j", one clause per line, so that no clause
-// can help prove another (a proved postcondition is assumed by the ones
-// after it) and a failure is pinned on its clause by its line. It returns
-// the line of each clause.
-func (g *genFile) guarded(k int, name string, clauses []string) []int {
-	var b strings.Builder
-	from := g.line + 1
-	fmt.Fprintf(&b, "lemma %s(suretyCase: int)\n", name)
-	lines := make([]int, len(clauses))
-	for j, c := range clauses {
-		lines[j] = from + 1 + j
-		fmt.Fprintf(&b, "  ensures suretyCase == %d ==> %s\n", j, strings.ReplaceAll(c, "\n", " "))
-	}
-	b.WriteString("{\n}\n\n")
-	g.add(k, b.String())
-	return lines
 }
 
 func (g *genFile) owner(line int) int {
@@ -101,6 +83,26 @@ func conj(clauses []string) string {
 		b.WriteString("  (" + c + "\n  )\n")
 	}
 	return b.String()
+}
+
+func joinLines(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+
+// body is the body of every generated lemma: empty (no proof hints) but for
+// revealing the file's opaque functions, which adds definitions, not
+// assumptions.
+func (c *checker) body() string {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for _, n := range c.reveal {
+		fmt.Fprintf(&b, "  reveal %s();\n", n)
+	}
+	b.WriteString("}\n\n")
+	return b.String()
+}
+
+// lemma writes a lemma with no parameters and one postcondition.
+func (c *checker) lemma(g *genFile, k int, name, goal string) {
+	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body()))
 }
 
 // predicates writes the target's Pre, Post and Loose predicates.
@@ -149,9 +151,72 @@ func (t *target) split(v value) []value {
 	return v.elems
 }
 
-// uniquenessPass is pass 1: one lemma per target, R, E(a), E(b) ⊢ a == b.
-func (c *checker) uniquenessPass(ctx context.Context) error {
-	v, g, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+// args writes the arguments of SuretyPost: the input, then the results.
+func args(in []value, rs []value) string {
+	return strings.Join(append(literals(in), literals(rs)...), ", ")
+}
+
+// filePass is pass 0: the user's file, as given, must verify, included
+// files too; a contract proved over a file that does not verify proves
+// nothing. It reports whether the checks go on.
+func (c *checker) filePass(ctx context.Context) (bool, error) {
+	c.runs++
+	v, err := c.tool.VerifyAll(ctx, c.asGiven)
+	if ctx.Err() != nil {
+		return false, fmt.Errorf("validate: %w", ctx.Err())
+	}
+	if errors.Is(err, dafny.ErrResolution) {
+		for _, d := range v.Diagnostics {
+			if strings.Contains(d.Msg, "rror") {
+				return false, fmt.Errorf("%w: %s", ErrDafnyResolution, where(d))
+			}
+		}
+		return false, fmt.Errorf("validate: %w", err)
+	}
+	if err != nil && !errors.Is(err, proc.ErrTimeout) {
+		return false, fmt.Errorf("validate: verifying the file: %w", err)
+	}
+	if err == nil && v.Clean() {
+		return true, nil
+	}
+	why := "the file does not verify: "
+	if err != nil {
+		why += "Dafny did not finish: " + err.Error()
+	} else {
+		d, _ := v.FirstError()
+		why += where(d)
+	}
+	for _, t := range c.all {
+		t.live = false
+		t.res.Verdict, t.res.Reason = CompleteInconclusive, why
+	}
+	return false, nil
+}
+
+// where writes a diagnostic as "line N: message", naming the file when it
+// is not the user's (an included one).
+func where(d dafny.Diagnostic) string {
+	if d.Line == 0 {
+		return d.Msg
+	}
+	s := fmt.Sprintf("line %d: %s", d.Line, d.Msg)
+	if base := filepath.Base(d.File); base != "input.dfy" && base != "check.dfy" {
+		s = d.File + " " + s
+	}
+	return s
+}
+
+// proofPass is pass 1: per target, the uniqueness lemma R, E(a), E(b) ⊢
+// a == b, and one lemma per small input proving R on it.
+func (c *checker) proofPass(ctx context.Context) error {
+	for _, t := range c.live() {
+		lists := make([][]value, len(t.params))
+		for i, p := range t.params {
+			lists[i] = candidates(p, 12, 0)
+		}
+		t.inputs = product(lists, c.opts.maxInputs())
+	}
+	v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
 		c.predicates(g, t)
 		d := t.d
 		var as, bs []string
@@ -176,28 +241,34 @@ func (c *checker) uniquenessPass(ctx context.Context) error {
 		if d.Loose != "" {
 			goal = fmt.Sprintf("SuretyLoose%d(%s, %s)", t.k, together(as), together(bs))
 		}
-		g.add(t.k, fmt.Sprintf("lemma SuretyUniq%d(%s)\n  requires SuretyPre%d(%s) && SuretyPost%d(%s) && SuretyPost%d(%s)\n  ensures %s\n{\n}\n\n",
-			t.k, paramList(ps, nil), t.k, in, t.k, withIn(as), t.k, withIn(bs), goal))
+		g.add(t.k, fmt.Sprintf("lemma SuretyUniq%d(%s)\n  requires SuretyPre%d(%s) && SuretyPost%d(%s) && SuretyPost%d(%s)\n  ensures %s\n%s",
+			t.k, paramList(ps, nil), t.k, in, t.k, withIn(as), t.k, withIn(bs), goal, c.body()))
+		if len(d.Requires) == 0 {
+			return
+		}
+		for i, x := range t.inputs {
+			c.lemma(g, t.k, fmt.Sprintf("SuretyIn%dx%d", t.k, i), fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(x), ", ")))
+		}
 	})
-	if err != nil || v == nil {
+	if err != nil {
 		return err
 	}
-	_ = g
 	for _, t := range c.live() {
-		t.wellFormed = wellFormed(v, t)
-		t.uniq = v.Status(fmt.Sprintf("SuretyUniq%d", t.k))
-		if !t.wellFormed {
-			t.res.Verdict = CompleteInconclusive
-			t.res.Reason = "the contract is not well-formed on its own (a generated predicate failed its well-formedness check)"
-			t.live = false
+		if v == nil {
 			continue
 		}
-		if t.uniq == dafny.Verified {
-			t.res.Verdict = CompleteOK
-			t.res.Reason = "the contract determines a unique result"
-			if t.d.Loose != "" {
-				t.res.Reason = "results are unique up to the stated loose relation"
+		t.wellFormed = wellFormed(v, t)
+		t.uniq = v.Status(fmt.Sprintf("SuretyUniq%d", t.k))
+		for i, x := range t.inputs {
+			if len(t.valid) >= c.opts.maxRuns() {
+				break
 			}
+			if len(t.d.Requires) == 0 || v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, i)) == dafny.Verified {
+				t.valid = append(t.valid, x)
+			}
+		}
+		t.res.Inputs = len(t.valid)
+		if !t.wellFormed {
 			t.live = false
 		}
 	}
@@ -214,54 +285,15 @@ func wellFormed(v *dafny.Verification, t *target) bool {
 	return true
 }
 
-// inputPass is pass 2: small inputs, kept when Dafny proves the
-// precondition on them.
-func (c *checker) inputPass(ctx context.Context) error {
-	for _, t := range c.live() {
-		lists := make([][]value, len(t.params))
-		for i, p := range t.params {
-			lists[i] = candidates(p, 12, 0)
-		}
-		t.inputs = product(lists, c.opts.maxInputs())
-		if len(t.d.Requires) == 0 {
-			t.valid = t.inputs[:min(len(t.inputs), c.opts.maxRuns())]
-		}
-	}
-	lines := map[int][]int{}
-	v, _, err := c.verifyPass(ctx, func(g *genFile, t *target) {
-		if len(t.d.Requires) == 0 {
-			return
-		}
-		c.predicates(g, t)
-		var clauses []string
-		for _, in := range t.inputs {
-			clauses = append(clauses, fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(in), ", ")))
-		}
-		lines[t.k] = g.guarded(t.k, fmt.Sprintf("SuretyIn%d", t.k), clauses)
-	})
-	if err != nil {
-		return err
-	}
-	for _, t := range c.live() {
-		if v != nil && len(t.d.Requires) > 0 {
-			proved := c.provedClauses(v, fmt.Sprintf("SuretyIn%d", t.k), lines[t.k])
-			for j, in := range t.inputs {
-				if len(t.valid) < c.opts.maxRuns() && proved[j] {
-					t.valid = append(t.valid, in)
-				}
-			}
-		}
-		t.res.Inputs = len(t.valid)
-	}
-	return nil
-}
-
-// runPass is pass 3: one program that runs every target on its valid
-// inputs and prints the results in a typed form.
+// runPass is pass 2: one program that runs every executable target on its
+// valid inputs and prints the results in a typed form. A run that hangs
+// or fails is pinned on the first call that printed nothing; that target
+// is not run again, the others are.
 func (c *checker) runPass(ctx context.Context) error {
 	var todo []*target
 	for _, t := range c.live() {
 		if t.exec && len(t.valid) > 0 {
+			t.actual = make([][]value, len(t.valid))
 			todo = append(todo, t)
 		}
 	}
@@ -269,9 +301,13 @@ func (c *checker) runPass(ctx context.Context) error {
 		pr := newPrinters()
 		g := newGenFile()
 		var mainBody strings.Builder
-		type call struct{ from, to, k int }
+		type call struct {
+			t *target
+			j int
+		}
 		var calls []call
 		line := 0
+		var blocks []genBlock
 		for _, t := range todo {
 			from := line
 			for j, in := range t.valid {
@@ -286,29 +322,31 @@ func (c *checker) runPass(ctx context.Context) error {
 				}
 				mainBody.WriteString(" print \"\\n\";\n")
 				line += 2
+				calls = append(calls, call{t, j})
 			}
-			calls = append(calls, call{from, line, t.k})
+			blocks = append(blocks, genBlock{t.k, from, line - 1})
 		}
 		g.write(pr.text(c.dialect))
 		g.write("method Main()\n  decreases *\n{\n")
 		mainStart := g.line + 1
-		for _, cl := range calls {
-			g.blocks = append(g.blocks, genBlock{cl.k, mainStart + cl.from, mainStart + cl.to - 1})
+		for _, b := range blocks {
+			g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
 		}
 		g.write(mainBody.String())
 		g.write("}\n")
 		c.runs++
-		ex, err := c.tool.Run(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
+		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
+		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
+		cancel()
 		if ctx.Err() != nil {
 			return fmt.Errorf("validate: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			dropped, derr := c.drop(g, parseDiagOutput(ex.Output), err)
 			if derr != nil {
-				// The file itself does not compile: no witness can be
-				// searched, but the verdicts so far stand.
+				// The file itself does not compile: nothing can be run.
 				for _, t := range todo {
-					t.res.Reason = "could not compile and run: " + firstLineOf(derr.Error())
+					t.runNote = "could not compile and run: " + firstLineOf(derr.Error())
 				}
 				return nil
 			}
@@ -321,26 +359,77 @@ func (c *checker) runPass(ctx context.Context) error {
 			todo = keep
 			continue
 		}
-		var out []byte
-		if ex != nil {
-			out = ex.Stdout
+		if ex == nil {
+			for _, t := range todo {
+				t.runNote = "could not run: " + err.Error()
+			}
+			return nil
 		}
-		c.readResults(todo, out)
-		for _, t := range todo {
-			if err != nil && !errors.Is(err, proc.ErrTimeout) {
-				t.res.Reason = "running it failed: " + err.Error()
+		c.readResults(todo, ex.Stdout)
+		if err == nil && ex.ExitCode == 0 {
+			for _, t := range todo {
+				for j, a := range t.actual {
+					if a == nil && t.runNote == "" {
+						t.runNote = fmt.Sprintf("printed no readable result on input %s", bindings(inputBindings(t, j), "="))
+					}
+				}
+			}
+			return nil
+		}
+		// Pin the failure on the first call that printed nothing.
+		var culprit *call
+		for i := range calls {
+			if calls[i].t.actual[calls[i].j] == nil {
+				culprit = &calls[i]
+				break
 			}
 		}
-		return nil
+		if culprit == nil {
+			return nil // every result is in; the failure came after them
+		}
+		in := bindings(inputBindings(culprit.t, culprit.j), "=")
+		switch {
+		case errors.Is(runCtx.Err(), context.DeadlineExceeded) || errors.Is(err, proc.ErrTimeout):
+			culprit.t.runNote = fmt.Sprintf("did not return within %v on input %s", c.opts.runTimeout(), in)
+		case err != nil:
+			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %v", in, err)
+		default:
+			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %s", in, ex.Failure())
+		}
+		var keep []*target
+		for _, t := range todo {
+			if t == culprit.t {
+				continue
+			}
+			for _, a := range t.actual {
+				if a == nil {
+					keep = append(keep, t)
+					break
+				}
+			}
+		}
+		todo = keep
+	}
+	for _, t := range todo {
+		if t.runNote == "" {
+			t.runNote = "could not be run after several attempts"
+		}
 	}
 	return nil
+}
+
+func inputBindings(t *target, j int) []CompleteBinding {
+	var bs []CompleteBinding
+	for i, p := range t.d.Params {
+		bs = append(bs, CompleteBinding{p.Name, t.valid[j][i].literal()})
+	}
+	return bs
 }
 
 func (c *checker) readResults(todo []*target, out []byte) {
 	byK := map[int]*target{}
 	for _, t := range todo {
 		byK[t.k] = t
-		t.actual = make([][]value, len(t.valid))
 	}
 	for line := range strings.SplitSeq(string(out), "\n") {
 		f := strings.Fields(line)
@@ -371,108 +460,164 @@ func (c *checker) readResults(todo []*target, out []byte) {
 	}
 }
 
-// witnessPass is pass 4: neighbours of each actual result, one lemma each,
-// proving that the contract accepts both the actual result and the
-// neighbour.
+// inputGroups are the rounds of the witness search, as ranges of valid
+// inputs: most witnesses show on the first input, so a contract that is
+// weak there costs a dozen lemmas rather than a hundred.
+var inputGroups = [][2]int{{0, 1}, {1, 3}, {3, 1 << 30}}
+
+// maxConfirm is the number of candidate witnesses per target verified
+// again alone at a time.
+const maxConfirm = 3
+
+// witnessPass is pass 3, in rounds, each one Dafny run over every target
+// still searching. Every check is a lemma of its own: that the contract
+// accepts what the method returned on each input (SuretyAct, first round),
+// and, for the targets whose uniqueness was not proved, that it also
+// accepts a neighbour of it (SuretyW, the inputs of one group per round).
+// A lemma of its own matters: Dafny assumes a proved postcondition when it
+// checks the next one, and it may stop reporting the failures of a long
+// lemma once it runs out of time, so the clauses of one lemma cannot be
+// read one by one.
+//
+// A candidate found in one round is verified again alone in the next
+// (confirmLemma) before it can be reported; the first that verifies is the
+// witness, and if none does they are dropped and the search goes on.
 func (c *checker) witnessPass(ctx context.Context) error {
-	type cand struct {
-		j     int
-		other []value
-	}
-	cands := map[int][]cand{}
-	lines := map[int][]int{}
-	v, _, err := c.verifyPass(ctx, func(g *genFile, t *target) {
-		var clauses []string
-		for j, act := range t.actual {
-			if act == nil {
-				continue
+	for round := 0; round < 2*len(inputGroups)+1; round++ {
+		tried := map[int][]cand{}
+		confirming := map[int][]cand{}
+		acting := map[int]bool{}
+		v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+			if t.actual == nil {
+				return
 			}
-			whole := act[0]
-			if len(act) > 1 {
-				whole = value{t: t.rtype, elems: act}
+			if t.accepted == nil {
+				acting[t.k] = true
 			}
-			ns := neighbours(whole)
-			if len(ns) > c.opts.maxNeighbours() {
-				ns = ns[:c.opts.maxNeighbours()]
-			}
-			in := literals(t.valid[j])
-			for _, n := range ns {
-				other := t.split(n)
-				idx := len(cands[t.k])
-				cands[t.k] = append(cands[t.k], cand{j, other})
-				args := func(rs []value) string {
-					return strings.Join(append(append([]string(nil), in...), literals(rs)...), ", ")
+			search := t.uniq != dafny.Verified && t.confirmed == nil
+			if search && len(t.pending) > 0 {
+				cs := t.pending[:min(len(t.pending), maxConfirm)]
+				confirming[t.k] = cs
+				for i, cd := range cs {
+					c.confirm(g, t, i, cd)
 				}
-				goal := fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(in, ", "), t.k, args(act), t.k, args(other))
+			}
+			var ws []cand
+			if search && len(t.pending) == 0 && t.round < len(inputGroups) {
+				grp := inputGroups[t.round]
+				for j := grp[0]; j < min(grp[1], len(t.actual)); j++ {
+					if t.actual[j] == nil || t.accepted != nil && !t.accepted[j] {
+						continue
+					}
+					ns := neighbours(t.whole(t.actual[j]))
+					for _, n := range ns[:min(len(ns), c.opts.maxNeighbours())] {
+						ws = append(ws, cand{j, t.split(n)})
+					}
+				}
+				tried[t.k] = ws
+			}
+			if !acting[t.k] && len(ws) == 0 {
+				return
+			}
+			c.predicates(g, t)
+			for j, act := range t.actual {
+				if acting[t.k] && act != nil {
+					in := t.valid[j]
+					c.lemma(g, t.k, fmt.Sprintf("SuretyAct%dx%d", t.k, j),
+						fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, act)))
+				}
+			}
+			for i, cd := range ws {
+				in := t.valid[cd.j]
+				goal := fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, cd.other))
 				if t.d.Loose != "" {
-					goal += fmt.Sprintf(" && !SuretyLoose%d(%s, %s)", t.k, together(literals(act)), together(literals(other)))
+					goal += fmt.Sprintf(" && !SuretyLoose%d(%s, %s)", t.k, together(literals(t.actual[cd.j])), together(literals(cd.other)))
 				}
-				_ = idx
-				clauses = append(clauses, goal)
+				c.lemma(g, t.k, fmt.Sprintf("SuretyW%dx%d", t.k, i), goal)
 			}
+		})
+		if err != nil {
+			return err
 		}
-		if len(clauses) == 0 {
-			return
-		}
-		c.predicates(g, t)
-		lines[t.k] = g.guarded(t.k, fmt.Sprintf("SuretyW%d", t.k), clauses)
-	})
-	if err != nil {
-		return err
-	}
-	for _, t := range c.live() {
-		t.res.Neighbours = len(cands[t.k])
 		if v == nil {
-			continue
+			return nil // nothing left to check
 		}
-		proved := c.provedClauses(v, fmt.Sprintf("SuretyW%d", t.k), lines[t.k])
-		for idx, cd := range cands[t.k] {
-			if !proved[idx] {
-				continue
+		for _, t := range c.live() {
+			if acting[t.k] {
+				t.accepted = make([]bool, len(t.actual))
+				for j, act := range t.actual {
+					t.accepted[j] = act != nil && v.Status(fmt.Sprintf("SuretyAct%dx%d", t.k, j)) == dafny.Verified
+				}
 			}
-			w := &CompleteWitness{}
-			for i, p := range t.d.Params {
-				w.Input = append(w.Input, CompleteBinding{p.Name, t.valid[cd.j][i].literal()})
+			if cs, ok := confirming[t.k]; ok {
+				for i, cd := range cs {
+					if v.Status(fmt.Sprintf("SuretyC%dx%da", t.k, i)) == dafny.Verified && v.Status(fmt.Sprintf("SuretyC%dx%db", t.k, i)) == dafny.Verified {
+						t.confirmed = &cd
+						break
+					}
+					t.dropped++
+				}
+				t.pending = nil
 			}
-			for i := range t.results {
-				w.Actual = append(w.Actual, CompleteBinding{t.show[i], t.actual[cd.j][i].literal()})
-				w.Other = append(w.Other, CompleteBinding{t.show[i], cd.other[i].literal()})
+			if ws, ok := tried[t.k]; ok {
+				t.round++
+				t.tried += len(ws)
+				t.res.Neighbours = t.tried
+				for i, cd := range ws {
+					if t.accepted[cd.j] && v.Status(fmt.Sprintf("SuretyW%dx%d", t.k, i)) == dafny.Verified {
+						t.pending = append(t.pending, cd)
+					}
+				}
 			}
-			t.res.Verdict, t.res.Witness = CompleteUnder, w
-			t.res.Reason = "the contract accepts two different results"
-			if t.d.Loose != "" {
-				t.res.Reason = "the contract accepts two results that the loose relation does not allow"
-			}
-			t.live = false
-			break
 		}
 	}
 	return nil
 }
 
-// provedClauses says which clauses of a guarded lemma were proved: all
-// those with no error on their line, provided the lemma was verified or
-// failed (not timed out, not cut short) and Dafny reported fewer errors than
-// its limit, so that none went unreported.
-func (c *checker) provedClauses(v *dafny.Verification, lemma string, lines []int) []bool {
-	proved := make([]bool, len(lines))
-	st := v.Status(lemma)
-	if st != dafny.Verified && st != dafny.Failed {
-		return proved
+// whole is the value of a target's results taken together.
+func (t *target) whole(rs []value) value {
+	if len(rs) == 1 {
+		return rs[0]
 	}
-	if v.Errors() >= dafny.ErrorLimit {
-		return proved
+	return value{t: t.rtype, elems: rs}
+}
+
+// confirm writes the two lemmas that verify candidate i of t again alone:
+// the input with the actual result, and the input with the other result
+// (outside the loose relation, if there is one).
+func (c *checker) confirm(g *genFile, t *target, i int, cd cand) {
+	in, act := t.valid[cd.j], t.actual[cd.j]
+	loose := ""
+	if t.d.Loose != "" {
+		loose = fmt.Sprintf("!(var r1, r2 := %s, %s; %s)", together(literals(act)), together(literals(cd.other)), joinLines(t.d.Loose))
 	}
-	bad := map[int]bool{}
-	for _, d := range v.Diagnostics {
-		if d.File == "check.dfy" || strings.HasSuffix(d.File, "/check.dfy") {
-			bad[d.Line] = true
-		}
+	c.confirmLemma(g, t, fmt.Sprintf("SuretyC%dx%da", t.k, i), in, act, "")
+	c.confirmLemma(g, t, fmt.Sprintf("SuretyC%dx%db", t.k, i), in, cd.other, loose)
+}
+
+// confirmLemma writes one lemma whose parameters are the target's inputs
+// and results, bound to in and rs by its preconditions, and whose
+// postconditions are the target's requires and ensures clauses, then
+// extra if not empty.
+func (c *checker) confirmLemma(g *genFile, t *target, name string, in, rs []value, extra string) {
+	var b strings.Builder
+	ps := append(append([]dfyParam(nil), t.d.Params...), resultParams(t)...)
+	fmt.Fprintf(&b, "lemma %s(%s)\n", name, paramList(ps, nil))
+	vals := append(append([]value(nil), in...), rs...)
+	for i, p := range ps {
+		fmt.Fprintf(&b, "  requires %s == %s\n", p.Name, vals[i].literal())
 	}
-	for j, l := range lines {
-		proved[j] = !bad[l]
+	for _, r := range t.d.Requires {
+		fmt.Fprintf(&b, "  ensures %s\n", joinLines(r))
 	}
-	return proved
+	for _, e := range t.ensures {
+		fmt.Fprintf(&b, "  ensures %s\n", joinLines(e))
+	}
+	if extra != "" {
+		fmt.Fprintf(&b, "  ensures %s\n", extra)
+	}
+	b.WriteString(c.body())
+	g.add(t.k, b.String())
 }
 
 func (c *checker) live() []*target {
@@ -489,14 +634,14 @@ func (c *checker) live() []*target {
 // verifies it. A target whose generated check does not resolve is marked
 // SKIP and the pass is retried without it. It returns nil when nothing was
 // generated.
-func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target)) (*dafny.Verification, *genFile, error) {
+func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target)) (*dafny.Verification, error) {
 	for attempt := 0; attempt < 4; attempt++ {
 		g := newGenFile()
 		for _, t := range c.live() {
 			build(g, t)
 		}
 		if g.empty {
-			return nil, g, nil
+			return nil, nil
 		}
 		c.runs++
 		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
@@ -504,20 +649,20 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 			debugPasses(g.b.String(), v)
 		}
 		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("validate: %w", ctx.Err())
+			return nil, fmt.Errorf("validate: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			if _, derr := c.drop(g, v.Diagnostics, err); derr != nil {
-				return nil, nil, derr
+				return nil, derr
 			}
 			continue
 		}
 		if err != nil && !errors.Is(err, proc.ErrTimeout) {
-			return nil, nil, fmt.Errorf("validate: %w", err)
+			return nil, fmt.Errorf("validate: %w", err)
 		}
-		return v, g, nil
+		return v, nil
 	}
-	return nil, nil, errors.New("validate: generated checks keep failing to resolve")
+	return nil, errors.New("validate: generated checks keep failing to resolve")
 }
 
 // drop marks SKIP the targets whose generated lines carry errors. An error
@@ -567,42 +712,140 @@ func parseDiagOutput(out string) []dafny.Diagnostic {
 
 var debugPasses func(string, *dafny.Verification)
 
-// run runs the four passes and settles the verdicts left open.
+// run runs the passes and settles every verdict.
 func (c *checker) run(ctx context.Context) error {
-	if err := c.uniquenessPass(ctx); err != nil {
+	if goOn, err := c.filePass(ctx); err != nil || !goOn {
 		return err
 	}
-	if err := c.inputPass(ctx); err != nil {
-		return err
-	}
-	if err := c.runPass(ctx); err != nil {
-		return err
-	}
-	if err := c.witnessPass(ctx); err != nil {
-		return err
+	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.witnessPass} {
+		if err := pass(ctx); err != nil {
+			return err
+		}
 	}
 	for _, t := range c.all {
-		if t.res.Verdict != "" {
-			continue
+		if t.res.Verdict == "" {
+			c.settle(t)
 		}
-		t.res.Verdict = CompleteInconclusive
-		why := "uniqueness not proved"
-		if t.uniq == dafny.TimedOut {
-			why = "uniqueness proof timed out"
-		}
-		switch {
-		case !t.exec:
-			why += "; not executable, so no witness was searched"
-		case t.res.Inputs == 0:
-			why += "; no small input was proved valid"
-		case t.res.Reason != "":
-			why += "; " + t.res.Reason
-		default:
-			why += fmt.Sprintf("; no witness among %d neighbours of %d inputs", t.res.Neighbours, t.res.Inputs)
-		}
-		t.res.Reason = why
 	}
 	return nil
+}
+
+// settle turns what the passes found about t into its verdict. The rules,
+// each a way a verdict could otherwise be wrong:
+//
+//   - OK needs the uniqueness proof, and that nothing in scope is assumed
+//     without proof (an axiom can make the proof vacuous), and that the
+//     contract is met by what the body returns on the sampled inputs (an
+//     unsatisfiable contract, such as ensures r > r, makes uniqueness
+//     vacuous too, and gives no such sample). A target that cannot be run
+//     (ghost) stands on its verified body instead; it has no decreases *.
+//   - UNDER needs a witness verified again alone, and no function axiom in
+//     scope (which every proof assumes, the witness's included).
+func (c *checker) settle(t *target) {
+	r := t.res
+	r.Verdict = CompleteInconclusive
+	if !t.wellFormed {
+		r.Reason = "the contract is not well-formed on its own (a generated predicate failed its well-formedness check)"
+		return
+	}
+	if t.uniq == dafny.Verified {
+		c.settleUnique(t)
+		return
+	}
+	if w := t.confirmed; w != nil {
+		for _, u := range c.unproved {
+			if u.Global {
+				r.Reason = "a witness was proved, but not trusted: assumed without proof in every proof: " + u.String()
+				return
+			}
+		}
+		r.Verdict = CompleteUnder
+		r.Witness = &CompleteWitness{Input: inputBindings(t, w.j)}
+		for i := range t.results {
+			r.Witness.Actual = append(r.Witness.Actual, CompleteBinding{t.show[i], t.actual[w.j][i].literal()})
+			r.Witness.Other = append(r.Witness.Other, CompleteBinding{t.show[i], w.other[i].literal()})
+		}
+		r.Reason = "the contract accepts two different results"
+		if t.d.Loose != "" {
+			r.Reason = "the contract accepts two results that the loose relation does not allow"
+		}
+		return
+	}
+	why := "uniqueness not proved"
+	if t.uniq == dafny.TimedOut {
+		why = "uniqueness proof timed out"
+	}
+	switch {
+	case !t.exec:
+		why += "; not executable, so no witness was searched"
+	case len(t.valid) == 0:
+		why += "; no small input was proved to meet the precondition"
+	case t.runNote != "":
+		why += "; " + t.runNote
+	case t.dropped > 0:
+		why += fmt.Sprintf("; %d candidate witness(es) did not verify again alone and were dropped", t.dropped)
+	default:
+		why += fmt.Sprintf("; no witness among %d neighbours of %d inputs", t.tried, len(t.valid))
+	}
+	r.Reason = why
+}
+
+func (c *checker) settleUnique(t *target) {
+	r := t.res
+	const proved = "uniqueness proved, but "
+	if len(c.unproved) > 0 {
+		var us []string
+		for _, u := range c.unproved {
+			us = append(us, u.String())
+		}
+		r.Reason = proved + "not trusted: assumed without proof: " + strings.Join(us, "; ")
+		return
+	}
+	if !t.d.HasBody {
+		r.Reason = proved + "the declaration has no body, so nothing shows the contract can be met"
+		return
+	}
+	if !t.exec {
+		if t.d.DecreasesStar {
+			r.Reason = proved + "it may not terminate (decreases *) and cannot be run"
+			return
+		}
+		r.Verdict = CompleteOK
+		r.Reason = "the contract determines a unique result (not run: its verified body meets the contract)"
+		return
+	}
+	if len(t.valid) == 0 {
+		r.Reason = proved + "no small input was proved to meet the precondition, so the body was not run against the contract"
+		return
+	}
+	if t.runNote != "" {
+		r.Reason = proved + "the body was not seen to meet the contract: " + t.runNote
+		return
+	}
+	for j, ok := range t.accepted {
+		if !ok {
+			r.Reason = fmt.Sprintf("%sDafny did not prove that the contract accepts what the method returned on input %s (%s)",
+				proved, bindings(inputBindings(t, j), "="), bindings(resultBindings(t, t.actual[j]), " = "))
+			return
+		}
+	}
+	if len(t.accepted) == 0 {
+		r.Reason = proved + "what the method returned was not checked against the contract"
+		return
+	}
+	r.Verdict = CompleteOK
+	r.Reason = "the contract determines a unique result"
+	if t.d.Loose != "" {
+		r.Reason = "results are unique up to the stated loose relation"
+	}
+}
+
+func resultBindings(t *target, vs []value) []CompleteBinding {
+	var bs []CompleteBinding
+	for i, v := range vs {
+		bs = append(bs, CompleteBinding{t.show[i], v.literal()})
+	}
+	return bs
 }
 
 func firstLineOf(s string) string {

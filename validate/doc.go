@@ -32,41 +32,63 @@
 //
 // A contract with precondition R and postcondition E is complete when it
 // determines the result: for every input x and results a, b,
-// R(x) ∧ E(x, a) ∧ E(x, b) ⇒ a == b. CheckComplete asks Dafny in four
-// passes over the whole file, each one Dafny run however many methods,
+// R(x) ∧ E(x, a) ∧ E(x, b) ⇒ a == b. CheckComplete asks Dafny in a few
+// runs over the whole file, each one Dafny run however many methods,
 // inputs and neighbours there are:
 //
+//  0. The file as given must verify, included files too. If it does not,
+//     every method is CompleteInconclusive, quoting Dafny's first error.
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
-//     a == b, with no proof hints. Proved: CompleteOK.
-//  2. Small valid inputs: small values are enumerated per parameter type;
-//     an input is kept when Dafny proves R on it.
-//  3. Execution: the methods are compiled by Dafny and run on the kept
+//     a == b, with no proof hints; and small valid inputs: small values
+//     are enumerated per parameter type, and an input is kept when Dafny
+//     proves R on it, in a lemma of its own.
+//  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
-//     unambiguously.
-//  4. Witnesses: for each actual result a, neighbouring results b (±1,
-//     negation, zero, flipped booleans, next and previous characters,
-//     dropped, added, changed and swapped elements, reversed and empty
-//     sequences, one tuple component changed, another datatype
-//     constructor), each asking Dafny to prove R(x) ∧ E(x, a) ∧ E(x, b).
-//     Proved: CompleteUnder with the CompleteWitness.
+//     unambiguously. A method that hangs or fails is pinned on the input
+//     it was running, and the others are run again without it.
+//  3. Witnesses, in up to three rounds of inputs (the first, the next
+//     two, the rest): a lemma per input proving that the contract accepts
+//     what the method returned, and, for each actual result a, a lemma per
+//     neighbouring result b (±1, negation, zero, flipped booleans, next and
+//     previous characters, dropped, added, changed and swapped elements,
+//     reversed and empty sequences, one tuple component changed, another
+//     datatype constructor) proving R(x) ∧ E(x, b).
+//  4. A candidate witness is verified again alone before it is reported:
+//     two lemmas that bind the input and one result each and state every
+//     requires and ensures clause as written. One that does not verify is
+//     dropped and the next is tried.
 //
-// Passes 2 and 4 write one lemma per method whose clauses are guarded by a
-// case number, "ensures suretyCase == j ==> C_j", one per line: a proved
-// clause cannot help prove another (Dafny assumes a proved postcondition
-// for the ones after it, but never with a different case number), and each
-// failure is pinned on its clause by its line. Dafny's error limit is set
-// far above the number of clauses and a run that reaches it is not
-// trusted, so an unreported failure is never read as a proof. One lemma per
-// method rather than per case matters: Dafny 2.3 pays a fixed cost per
-// procedure, and a method's check stays a few Dafny start-ups.
+// Every check is a lemma of its own, read from the outcome Dafny's trace
+// gives that lemma. Clauses of one lemma cannot be read one by one: Dafny
+// assumes a proved postcondition when it checks the next, and it stops
+// reporting a long lemma's failures when it runs out of time, so an
+// unreported failure would read as a proof.
 //
-// Neither a proof nor a witness gives CompleteInconclusive: the contract may
-// be complete with a uniqueness proof that needs induction, or weak in a way
-// the neighbour rules miss. A witness is never reported without Dafny's
-// proof, so CompleteUnder is certain; CompleteOK is as certain as Dafny.
+// The verdicts, never stronger than their evidence:
+//
+//   - CompleteOK: uniqueness proved, over a file that verifies and that
+//     assumes nothing without proof (no body-less function, method, lemma
+//     or predicate with a postcondition, no assume statement, no {:axiom}
+//     or {:verify false}, here or in an included file: any of them can make
+//     a proof vacuous, as a body-less "function Oracle(x: int): int ensures
+//     false" proves every lemma), and the method, run on every sampled
+//     input, returned a result Dafny proves the contract accepts. An
+//     unsatisfiable contract (ensures r > r) has a vacuous uniqueness proof
+//     and no such sample; a precondition no small input meets gives no
+//     sample either. A ghost function or method, which cannot be run,
+//     stands on its verified body (it cannot use decreases *).
+//   - CompleteUnder: a witness verified again alone, in a file with no
+//     function axiom (which every proof assumes).
+//   - CompleteInconclusive: anything else, with the reason: the contract
+//     may be complete with a uniqueness proof that needs induction, or
+//     weak in a way the neighbour rules miss, or the evidence was not
+//     trusted.
+//
 // Supported types: int, nat, bool, char, string, seq<T>, tuples, several
 // results, datatypes without type parameters. Methods inside modules or
 // classes, with type parameters, or touching the heap get CompleteSkip.
+// Generated lemmas reveal the file's opaque functions (a definition, not
+// an assumption).
 //
 // # Allowed freedom
 //

@@ -139,3 +139,53 @@ func TestRunTimeout(t *testing.T) {
 		t.Fatalf("err = %v, want timeout", err)
 	}
 }
+
+// A program that throws ran: it is not a resolution error, its output up
+// to the failure is kept, and Failure names the exception.
+func TestRunFailure(t *testing.T) {
+	tool := find(t, nil)
+	src := `method At(x: int) returns (r: int)
+{
+  var a := [1];
+  r := a[x];
+}
+method Main()
+{
+  var a := At(0);
+  print "first ", a, "\n";
+  var b := At(5);
+  print "second ", b, "\n";
+}
+`
+	ex, err := tool.Run(context.Background(), dafny.File{Name: "prog.dfy", Content: []byte(src)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Output)
+	}
+	if ex.ExitCode == 0 || !strings.HasPrefix(string(ex.Stdout), "first 1\n") {
+		t.Errorf("exit %d, stdout %q", ex.ExitCode, ex.Stdout)
+	}
+	if f := ex.Failure(); !strings.Contains(f, "Exception") && !strings.Contains(f, "index") {
+		t.Errorf("Failure() = %q", f)
+	}
+}
+
+// VerifyAll verifies included files too; Verify does not.
+func TestVerifyAllIncludes(t *testing.T) {
+	tool := find(t, nil)
+	lib := dafny.File{Name: "lib.dfy", Content: []byte("method Bad(x: int) returns (r: int) ensures r == x + 1 { r := x; }\n")}
+	main := dafny.File{Name: "main.dfy", Content: []byte("include \"lib.dfy\"\nmethod Good(x: int) returns (r: int) ensures r == x { r := x; }\n")}
+	v, err := tool.Verify(context.Background(), main, lib)
+	if err != nil || !v.Clean() {
+		t.Fatalf("Verify: %v, clean %v\n%s", err, v.Clean(), v.Output)
+	}
+	v, err = tool.VerifyAll(context.Background(), main, lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Clean() {
+		t.Fatalf("VerifyAll is clean:\n%s", v.Output)
+	}
+	if d, ok := v.FirstError(); !ok || !strings.HasSuffix(d.File, "lib.dfy") || d.Line != 1 {
+		t.Errorf("first error %v, want one in lib.dfy line 1", d)
+	}
+}

@@ -93,6 +93,41 @@ func (v *Verification) Errors() int {
 	return n
 }
 
+// Clean reports whether the run verified everything it was given: the
+// verifier finished, with no error and no time-out.
+func (v *Verification) Clean() bool {
+	if v.ExitCode != 0 || v.Errors() > 0 {
+		return false
+	}
+	m := finishedRE.FindStringSubmatch(v.Output)
+	return m != nil && m[2] == "0" && m[3] == ""
+}
+
+var finishedRE = regexp.MustCompile(`verifier finished with (\d+) verified, (\d+) errors?(.*)`)
+
+// FirstError returns the error that comes first by file name, line and
+// column (not by the order of output, which varies between runs when
+// several procedures are verified at once), or a Diagnostic holding
+// Dafny's summary line, with Line 0, when no error had a position.
+// ok is false when there is no error at all.
+func (v *Verification) FirstError() (d Diagnostic, ok bool) {
+	for _, x := range v.Diagnostics {
+		if !strings.HasPrefix(x.Msg, "Error") && !isTimeout(x.Msg) {
+			continue
+		}
+		if !ok || x.File < d.File || x.File == d.File && (x.Line < d.Line || x.Line == d.Line && x.Col < d.Col) {
+			d, ok = x, true
+		}
+	}
+	if ok || v.Clean() {
+		return d, ok
+	}
+	if m := finishedRE.FindString(v.Output); m != "" {
+		return Diagnostic{Msg: strings.TrimSpace(m)}, true
+	}
+	return Diagnostic{Msg: lastLines(v.Output, 3)}, true
+}
+
 // Status returns the outcome of the lemma called name, Unknown if there is
 // no such lemma.
 func (v *Verification) Status(name string) Status {
@@ -160,7 +195,30 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // Verification holds the diagnostics. A run cut short by Options.Timeout
 // returns the partial Verification (lemmas Unknown) and an error matching
 // proc.ErrTimeout; a cancelled ctx returns ctx's error, wrapped.
+//
+// With Dafny 2 and 3 the outcome is the one /trace prints for the lemma's
+// procedures (Boogie's own verdict per procedure): Verified only when the
+// trace names it and says "verified", for its well-formedness check too
+// when it has one. An outcome no line of output speaks for is Unknown,
+// never Verified, so a lemma is not taken as proved because an error about
+// it went unreported; a declaration with no proof obligation at all gets no
+// trace and stays Unknown. Errors are not pinned on lemmas by position,
+// since a related location may point into another declaration. With Dafny
+// 4 a lemma is Verified when the run finished and no error or time-out is
+// reported between its first line and the next declaration.
 func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error) {
+	return t.verify(ctx, false, files)
+}
+
+// VerifyAll is Verify that also verifies the files the first one includes
+// (Dafny leaves them unverified otherwise): whether a user's program
+// verifies as given is asked this way. Verification.Clean says whether
+// everything verified.
+func (t *Tool) VerifyAll(ctx context.Context, files ...File) (*Verification, error) {
+	return t.verify(ctx, true, files)
+}
+
+func (t *Tool) verify(ctx context.Context, includes bool, files []File) (*Verification, error) {
 	if len(files) == 0 {
 		return nil, errors.New("dafny: nothing to verify")
 	}
@@ -174,10 +232,18 @@ func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error)
 	var args []string
 	if t.Dialect() == Legacy {
 		args = []string{"/compile:0", "/trace", "/timeLimit:" + limit, "/errorLimit:" + strconv.Itoa(ErrorLimit),
-			"/vcsCores:" + strconv.Itoa(t.cores()), "/z3exe:" + filepath.Join(dir, "z3filter.sh"), main}
+			"/vcsCores:" + strconv.Itoa(t.cores()), "/z3exe:" + filepath.Join(dir, "z3filter.sh")}
+		if includes {
+			args = append(args, "/verifyAllModules")
+		}
+		args = append(args, main)
 	} else {
 		args = []string{"verify", "--verification-time-limit", limit, "--error-limit", strconv.Itoa(ErrorLimit),
-			"--cores", strconv.Itoa(t.cores()), main}
+			"--cores", strconv.Itoa(t.cores())}
+		if includes {
+			args = append(args, "--verify-included-files")
+		}
+		args = append(args, main)
 	}
 	res, runErr := proc.Run(ctx, &proc.Cmd{Path: t.path, Args: args, Dir: dir, Timeout: t.timeout()})
 	if res == nil {
@@ -194,7 +260,13 @@ func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error)
 		return v, fmt.Errorf("%w: %s", ErrResolution, summarize(v.Diagnostics, out))
 	}
 	finished := strings.Contains(out, "verifier finished with")
-	trace := parseTrace(out)
+	if t.Dialect() == Legacy {
+		trace := parseTrace(out)
+		for i := range v.Lemmas {
+			v.Lemmas[i].Status = traceStatus(trace, v.Lemmas[i].Name)
+		}
+		return v, nil
+	}
 	ends := lemmaEnds(files[0].Content, v.Lemmas)
 	for i := range v.Lemmas {
 		l := &v.Lemmas[i]
@@ -210,15 +282,8 @@ func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error)
 				st = TimedOut
 				break
 			}
-			if strings.Contains(d.Msg, "Error") || strings.Contains(d.Msg, "Related location") {
+			if strings.HasPrefix(d.Msg, "Error") {
 				st = Failed
-			}
-		}
-		if tr, ok := trace[l.Name]; ok && st == Verified && tr != "verified" {
-			// The trace saw a problem the positions did not show.
-			st = Failed
-			if strings.Contains(tr, "time") || strings.Contains(tr, "resource") {
-				st = TimedOut
 			}
 		}
 		l.Status = st
@@ -251,20 +316,39 @@ func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
 	}
 	out := string(res.Stdout) + string(res.Stderr)
 	ex := &Execution{Output: out, ExitCode: res.ExitCode, Duration: res.Duration, Stdout: res.Stdout}
+	started := -1
+	if t.Dialect() == Legacy {
+		// Dafny 2 and 3 run the program in their own process: the banner
+		// tells a program that failed (exit 3, as a resolution error)
+		// from one that never compiled.
+		if started = bytes.Index(res.Stdout, []byte("Running...\n")); started >= 0 {
+			ex.Stdout = bytes.TrimPrefix(res.Stdout[started+len("Running...\n"):], []byte("\n"))
+		}
+	}
 	if runErr != nil {
 		return ex, fmt.Errorf("dafny: running: %w", runErr)
 	}
-	if resolutionFailed(out, res.ExitCode) {
+	if started < 0 && resolutionFailed(out, res.ExitCode) {
 		return ex, fmt.Errorf("%w: %s", ErrResolution, summarize(parseDiagnostics(out), out))
 	}
-	if t.Dialect() == Legacy {
-		i := bytes.Index(res.Stdout, []byte("Running...\n"))
-		if i < 0 {
-			return ex, fmt.Errorf("dafny: program did not start: %s", lastLines(out, 5))
-		}
-		ex.Stdout = bytes.TrimPrefix(res.Stdout[i+len("Running...\n"):], []byte("\n"))
+	if t.Dialect() == Legacy && started < 0 {
+		return ex, fmt.Errorf("dafny: program did not start: %s", lastLines(out, 5))
 	}
 	return ex, nil
+}
+
+// Failure says in one line why the program stopped with a non-zero exit
+// code: the exception Dafny 2 and 3 report ("System.IndexOutOfRangeException:
+// Index was outside the bounds of the array."), else the last line of
+// output.
+func (ex *Execution) Failure() string {
+	lines := strings.Split(ex.Output, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "Execution resulted in exception") && i+1 < len(lines) {
+			return strings.TrimSpace(lines[i+1])
+		}
+	}
+	return lastLines(ex.Output, 1)
 }
 
 var diagRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\):\s*(.*)$`)
@@ -283,6 +367,24 @@ func parseDiagnostics(out string) []Diagnostic {
 		ds = append(ds, Diagnostic{File: m[1], Line: line, Col: col, Msg: m[4]})
 	}
 	return ds
+}
+
+// traceStatus is the outcome the trace gives the declaration called name:
+// the worst of its procedures (implementation and well-formedness check),
+// Unknown when the trace does not name it.
+func traceStatus(trace map[string]string, name string) Status {
+	tr, ok := trace[name]
+	switch {
+	case !ok:
+		return Unknown
+	case tr == "verified":
+		return Verified
+	case strings.Contains(tr, "time") || strings.Contains(tr, "resource"):
+		return TimedOut
+	case strings.HasPrefix(tr, "error"):
+		return Failed
+	}
+	return Unknown // "inconclusive" and whatever else Boogie may say
 }
 
 // parseTrace reads Dafny 2 and 3's /trace output: "Verifying

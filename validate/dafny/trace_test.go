@@ -1,6 +1,9 @@
 package dafny
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTimeoutOutcomes reads the ways Dafny 2.3 and 4 say a proof ran out
 // of time, in diagnostics and in the /trace outcome lines, from recorded
@@ -25,5 +28,61 @@ Verifying Impl$$_module.__default.Good ...
 	tr := parseTrace(out)
 	if tr["Hard"] != "timed out" || tr["Good"] != "verified" {
 		t.Errorf("parseTrace = %v", tr)
+	}
+}
+
+// A lemma's outcome is the trace's, and a lemma the trace does not name is
+// Unknown, never Verified: an error Dafny did not report is not a proof.
+func TestTraceStatus(t *testing.T) {
+	out := `Verifying CheckWellformed$$_module.__default.P ...
+  [0.9 s, 2 proof obligations]  verified
+Verifying Impl$$_module.__default.Good ...
+  [0.1 s, 1 proof obligation]  verified
+Verifying Impl$$_module.__default.Bad ...
+  [0.1 s, 1 proof obligation]  error
+Verifying CheckWellformed$$_module.__default.Both ...
+  [0.1 s, 1 proof obligation]  verified
+Verifying Impl$$_module.__default.Both ...
+  [112.9 s, 475 proof obligations]  errors
+Verifying Impl$$_module.__default.Slow ...
+  [20.0 s, 1 proof obligation]  timed out
+`
+	tr := parseTrace(out)
+	for name, want := range map[string]Status{"P": Verified, "Good": Verified, "Bad": Failed, "Both": Failed, "Slow": TimedOut, "Unsaid": Unknown} {
+		if got := traceStatus(tr, name); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}
+
+// Clean and FirstError read a whole run: the first error is the first by
+// position, whatever order the procedures finished in.
+func TestCleanAndFirstError(t *testing.T) {
+	ok := &Verification{Output: "Dafny program verifier finished with 2 verified, 0 errors\n"}
+	if !ok.Clean() {
+		t.Error("a clean run is not Clean")
+	}
+	if _, found := ok.FirstError(); found {
+		t.Error("a clean run has an error")
+	}
+	out := `input.dfy(16,0): Error BP5003: A postcondition might not hold on this return path.
+input.dfy(15,12): Related location: This is the postcondition that might not hold.
+input.dfy(4,0): Error BP5003: A postcondition might not hold on this return path.
+
+Dafny program verifier finished with 0 verified, 2 errors
+`
+	bad := &Verification{Output: out, ExitCode: 4, Diagnostics: parseDiagnostics(out)}
+	if bad.Clean() {
+		t.Error("a failed run is Clean")
+	}
+	if d, found := bad.FirstError(); !found || d.Line != 4 {
+		t.Errorf("first error %v, want line 4", d)
+	}
+	slow := &Verification{Output: "Dafny program verifier finished with 1 verified, 0 errors, 1 time out\n"}
+	if slow.Clean() {
+		t.Error("a run with a time-out is Clean")
+	}
+	if d, found := slow.FirstError(); !found || !strings.Contains(d.Msg, "time out") {
+		t.Errorf("first error %v, want the summary", d)
 	}
 }
