@@ -85,7 +85,47 @@ func (x *extractor) file(af *ast.File, pkgPath string) *frontend.File {
 			}
 		}
 	}
+	// A broken declaration's end may come before its body's statements;
+	// everything of a function is kept inside its span.
+	for _, fn := range f.Functions {
+		for _, c := range fn.Calls {
+			clampSpan(&c.Span, fn.Span)
+		}
+		for i := range fn.Specs {
+			clampSpan(&fn.Specs[i].Span, fn.Span)
+		}
+		clampStmts(fn.Body, fn.Span)
+	}
 	return f
+}
+
+// clampSpan moves s into outer where it sticks out. Both are consistent
+// (bytes agree with lines and columns), so copying an end of outer keeps
+// s consistent.
+func clampSpan(s *frontend.Span, outer frontend.Span) {
+	if s.StartByte < outer.StartByte || s.StartByte > outer.EndByte {
+		s.StartByte, s.StartLine, s.StartCol = outer.StartByte, outer.StartLine, outer.StartCol
+	}
+	if s.EndByte > outer.EndByte || s.EndByte < s.StartByte {
+		s.EndByte, s.EndLine, s.EndCol = outer.EndByte, outer.EndLine, outer.EndCol
+	}
+	if s.EndByte < s.StartByte {
+		s.EndByte, s.EndLine, s.EndCol = s.StartByte, s.StartLine, s.StartCol
+	}
+}
+
+// clampStmts keeps st and every statement under it inside its parent.
+func clampStmts(st *frontend.Stmt, outer frontend.Span) {
+	if st == nil {
+		return
+	}
+	clampSpan(&st.Span, outer)
+	for _, c := range st.Body {
+		clampStmts(c, st.Span)
+	}
+	for _, c := range st.Else {
+		clampStmts(c, st.Span)
+	}
 }
 
 func (x *extractor) funcDecl(d *ast.FuncDecl, pkgPath, pkgName string, isTest bool) *frontend.Function {
