@@ -225,3 +225,33 @@ func TestReplayKeepsRand(t *testing.T) {
 		t.Error("MallocMayFail harness without the malloc shim")
 	}
 }
+
+// TestOrderOfEvaluation: where C leaves the order open and it can change
+// a value, the program is refused; where it cannot, it is not.
+func TestOrderOfEvaluation(t *testing.T) {
+	needTools(t)
+	pre := headerNondet + "int c;\nint g(void) { return ++c; }\nint pure(int x) { return x * 2; }\nint sub(int a, int b) { return a - b; }\nint peek(int *p) { return *p; }\nvoid put(int *p) { *p = 1; }\n"
+	for _, tc := range []struct{ body, why string }{
+		{"assert(sub(g(), g()) == 1);", "arguments of sub"},
+		{"assert(c + g() == 2);", "operands"},
+		{"c += g(); assert(c == 2);", "sides of an assignment"},
+		{"int a[4] = {0}; a[g()] = g(); assert(a[1] == 2);", "sides of an assignment"},
+		{"int x = 0; put(&x); assert(peek(&x) + x >= 0);", ""},
+		{"int x = 0; int y = peek(&x) + (put(&x), 0); assert(y >= 0);", "operands"},
+		{"assert(getchar() - getchar() != 300);", "operands"},
+		{"assert(sub(pure(3), pure(2)) == 2);", ""},
+		{"int r = rand() - rand(); assert(r < 2147483647 || r >= 0);", ""},
+		{"int d = sub(__VERIFIER_nondet_int(), __VERIFIER_nondet_int()); assert(d == d);", ""},
+		{"int i = 0; assert(c + i++ >= 0);", ""},
+	} {
+		p := mustProgram(t, pre+"int main(void) {\n  "+tc.body+"\n  return 0;\n}\n")
+		r, err := New(nil).Check(context.Background(), &bmc.Query{Program: p, K: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refused := strings.Contains(r.Reason, "order of evaluation")
+		if tc.why == "" && refused || tc.why != "" && !strings.HasPrefix(r.Reason, "unsupported: "+tc.why+" whose order of evaluation") {
+			t.Errorf("%s: got %v %q, want refused: %q", tc.body, r.Status, r.Reason, tc.why)
+		}
+	}
+}

@@ -15,10 +15,7 @@ func (x *sym) callUser(s *state, e *Expr) value {
 			depth++
 		}
 	}
-	args := make([]value, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = x.eval(s, a)
-	}
+	args := x.evalArgs(s, e.Args)
 	if depth > x.k {
 		// Recursion deeper than the bound: like a loop unwound K times.
 		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, what: "the recursion of " + f.Name})
@@ -92,6 +89,18 @@ func (x *sym) callUser(s *state, e *Expr) value {
 	return value{t: f.Ret, s: x.def(f.Ret.sort(), term), objs: o, known: kn}
 }
 
+// evalArgs evaluates a call's arguments right to left, as gcc does on
+// x86-64 (C leaves the order open; checkOrder refuses programs where it
+// changes a value, so it matters only for the order in which nondet
+// values are consumed, which the replay must follow).
+func (x *sym) evalArgs(s *state, es []*Expr) []value {
+	args := make([]value, len(es))
+	for i := len(es) - 1; i >= 0; i-- {
+		args[i] = x.eval(s, es[i])
+	}
+	return args
+}
+
 func (x *sym) assume(s *state, c string) {
 	s.guard = x.def("Bool", and(s.guard, c))
 }
@@ -121,10 +130,7 @@ func (x *sym) call(s *state, e *Expr) value {
 		}
 		return v
 	}
-	args := make([]value, len(e.Args))
-	for i, a := range e.Args {
-		args[i] = x.eval(s, a)
-	}
+	args := x.evalArgs(s, e.Args)
 	// from here on, memory accesses are the library's
 	x.lib++
 	defer func() { x.lib-- }()

@@ -68,7 +68,18 @@
 // MallocMayFail lets each return NULL); an allocation accessed as two
 // element types reads any value from then on, since the model's cells of
 // one type share no bytes with the other's; free makes the block's
-// contents unconstrained.
+// contents unconstrained. Pointers into two different objects may be
+// equal (one past the end of one array is the start of the next) when
+// either is past its object's start, and their order and difference are
+// the memory layout's: the model gives any value there.
+//
+// C leaves the order of evaluation of most operands and of a call's
+// arguments open. The engine evaluates operands left to right and
+// arguments right to left, as gcc does on x86-64 (so that nondet values
+// are consumed in the order of a real run), and refuses a program where
+// the order could change a value: one operand may write a variable, the
+// memory or the position in stdin that another reads or writes, given
+// what each called function may write (order.go).
 //
 // The solver is a portfolio of cvc5 and z3 when both are installed (the
 // first definitive answer wins; contradicting answers are an error, never

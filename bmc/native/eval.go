@@ -258,6 +258,10 @@ func (x *sym) eval(s *state, e *Expr) value {
 		if c := e.X.T.Elem.Cells(); c != 1 {
 			d = bv("bvsdiv", d, bvInt(int64(c), 64))
 		}
+		// between two objects (undefined) the layout decides: any value
+		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != "true" {
+			d = x.def(bvSort(64), ite(same, d, x.fresh("layout", bvSort(64))))
+		}
 		return value{t: tLong, s: d}
 	case OAssign:
 		v := x.eval(s, e.Y)
@@ -340,6 +344,38 @@ func (x *sym) eval(s *state, e *Expr) value {
 	}
 	x.fail(e.Line, "expression kind %d", e.Op)
 	return value{}
+}
+
+// ptrCompare compares two pointers. Within one object, and against NULL,
+// the model's addresses are exact. Pointers into two objects may still be
+// equal in a real run when either is past its object's start (one past
+// the end of an array is the start of the next object in memory, which C
+// lets compare equal), and their order is the memory layout's: there the
+// result is any value.
+func (x *sym) ptrCompare(op string, a, b value) value {
+	oa, ob := ptrObj(a.s), ptrObj(b.s)
+	same := eq(oa, ob)
+	var exact, open string
+	switch op {
+	case "==", "!=":
+		exact = eq(a.s, b.s)
+		zero := bvInt(0, offW)
+		null := or(eq(oa, bvInt(0, objW)), eq(ob, bvInt(0, objW)))
+		starts := and(eq(ptrOff(a.s), zero), eq(ptrOff(b.s), zero))
+		open = and(not(same), not(or(null, starts)))
+	default:
+		m := map[string]string{"<": "bvslt", ">": "bvsgt", "<=": "bvsle", ">=": "bvsge"}[op]
+		exact = bv(m, ptrOff(a.s), ptrOff(b.s))
+		open = not(same)
+	}
+	r := exact
+	if open != "false" {
+		r = x.def("Bool", ite(open, x.fresh("layout", "Bool"), exact))
+	}
+	if op == "!=" {
+		r = not(r)
+	}
+	return boolVal(r)
 }
 
 func notIf(b bool, a string) string {
@@ -428,14 +464,7 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 		return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
 	}
 	if at.isPtr() {
-		switch op {
-		case "==":
-			return boolVal(eq(a.s, b.s))
-		case "!=":
-			return boolVal(not(eq(a.s, b.s)))
-		}
-		m := map[string]string{"<": "bvslt", ">": "bvsgt", "<=": "bvsle", ">=": "bvsge"}[op]
-		return boolVal(bv(m, ptrOff(a.s), ptrOff(b.s)))
+		return x.ptrCompare(op, a, b)
 	}
 	sg := at.Signed
 	pick := func(signed, unsigned string) string {

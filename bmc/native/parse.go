@@ -113,6 +113,9 @@ func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (
 	if _, ok := c.prog.Funcs["main"]; !ok {
 		return nil, unsupported(1, "program without main")
 	}
+	if err := checkOrder(c.prog); err != nil {
+		return nil, err
+	}
 	c.prog.MaxLine = int(root.EndPoint().Row) + 1
 	return c.prog, nil
 }
