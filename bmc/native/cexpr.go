@@ -690,6 +690,9 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		return &Expr{Op: OCall, T: t, Name: name, Line: line}
 	}
 	lf, ok := libFuncs[name]
+	if !ok && skipDefs[name] {
+		c.fail(line, "call of %s outside an assertion statement", name)
+	}
 	if !ok {
 		if _, declared := c.protos[name]; declared {
 			c.fail(line, "call of %s, declared but not defined", name)
