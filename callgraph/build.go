@@ -87,6 +87,13 @@ type resolver struct {
 	// globs: each file's imports of whole modules.
 	imports map[fileName][]frontend.Import
 	globs   map[string][]frontend.Import
+	// modImports: the imports of each module (a module's imports are
+	// names it exports again); importers: its keys, sorted.
+	modImports map[string][]frontend.Import
+	importers  []string
+	// aliases: the names imports give types under another name (use
+	// a::Elf64Symbol as Symbol), when every such import agrees.
+	aliases map[string]string
 	// declared: names declared by a prototype without definition.
 	declared map[string]bool
 	// visible: whether a node may be called from other files.
@@ -102,21 +109,23 @@ type resolver struct {
 
 func newResolver(prog *frontend.Program, g *Graph) *resolver {
 	r := &resolver{
-		g:        g,
-		files:    map[string]fileInfo{},
-		free:     map[string][]*Node{},
-		inFile:   map[fileName][]*Node{},
-		inModule: map[fileName][]*Node{},
-		methods:  map[string][]*Node{},
-		byRecv:   map[recvName][]*Node{},
-		byTrait:  map[recvName][]*Node{},
-		traitsOf: map[string][]string{},
-		traits:   map[string]bool{},
-		types:    map[string][]*frontend.TypeDecl{},
-		recvs:    map[string]bool{},
-		imports:  map[fileName][]frontend.Import{},
-		globs:    map[string][]frontend.Import{},
-		declared: map[string]bool{},
+		g:          g,
+		files:      map[string]fileInfo{},
+		free:       map[string][]*Node{},
+		inFile:     map[fileName][]*Node{},
+		inModule:   map[fileName][]*Node{},
+		methods:    map[string][]*Node{},
+		byRecv:     map[recvName][]*Node{},
+		byTrait:    map[recvName][]*Node{},
+		traitsOf:   map[string][]string{},
+		traits:     map[string]bool{},
+		types:      map[string][]*frontend.TypeDecl{},
+		recvs:      map[string]bool{},
+		imports:    map[fileName][]frontend.Import{},
+		globs:      map[string][]frontend.Import{},
+		modImports: map[string][]frontend.Import{},
+		aliases:    map[string]string{},
+		declared:   map[string]bool{},
 	}
 	if prog == nil {
 		g.sortNodes()
@@ -132,6 +141,18 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 			r.types[t.Name] = append(r.types[t.Name], t)
 		}
 		for _, im := range f.Imports {
+			mod := im.Scope
+			if mod == "" {
+				mod = f.Module
+			}
+			r.modImports[mod] = append(r.modImports[mod], im)
+			if im.As != "" && im.Name != "*" {
+				if prev, ok := r.aliases[im.As]; ok && prev != im.Name {
+					r.aliases[im.As] = "" // renames disagree
+				} else if !ok {
+					r.aliases[im.As] = im.Name
+				}
+			}
 			switch {
 			case im.Name == "*":
 				r.globs[f.Path] = append(r.globs[f.Path], im)
@@ -211,6 +232,10 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 	for k := range r.traitsOf {
 		slices.Sort(r.traitsOf[k])
 	}
+	for m := range r.modImports {
+		r.importers = append(r.importers, m)
+	}
+	slices.Sort(r.importers)
 	return r
 }
 
@@ -462,7 +487,46 @@ func (r *resolver) pathCands(fn *frontend.Function, segs []string, name string) 
 		}
 	}
 	cs := filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, segs) })
-	return r.narrow(fn, cs)
+	if len(cs) == 0 {
+		cs = r.reexported(segs, name)
+	}
+	if len(cs) == 0 {
+		// The path may start with a module the file imports, maybe
+		// renamed: h::f() after use a::helpers as h.
+		for _, im := range r.imports[fileName{fn.Span.File, segs[0]}] {
+			if inScope(fn, im) {
+				full := append(append(splitPath(im.Module), im.Name), segs[1:]...)
+				cs = append(cs, filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, full) })...)
+				if len(cs) == 0 {
+					cs = r.reexported(full, name)
+				}
+			}
+		}
+	}
+	return r.narrow(fn, uniqueNodes(cs))
+}
+
+// reexported returns the free functions called name that a module ending
+// in segs imports, by name or whole, and so makes its own (Rust's pub use
+// dynamic::*; in linker_common gives linker_common::f).
+func (r *resolver) reexported(segs []string, name string) []*Node {
+	var out []*Node
+	for _, mod := range r.importers {
+		if !moduleEndsWith(mod, segs) {
+			continue
+		}
+		for _, im := range r.modImports[mod] {
+			if im.Name != "*" && im.Name != name && im.As != name {
+				continue
+			}
+			want, from := name, splitPath(im.Module)
+			if im.Name != "*" {
+				want = im.Name
+			}
+			out = append(out, filterNodes(r.free[want], func(n *Node) bool { return moduleEndsWith(n.Func.Module, from) })...)
+		}
+	}
+	return out
 }
 
 // methodsOf returns the methods called name that a value of type t runs:

@@ -300,3 +300,31 @@ func TestBuildNearestDirectory(t *testing.T) {
 		t.Errorf("edges:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestBuildReexportsAndRenames: a path through a module that re-exports
+// (pub use dynamic::*), a path through a renamed module import (use
+// helpers as h) and a type known by a renamed import (use Elf64Symbol as
+// Symbol) all reach their functions.
+func TestBuildReexportsAndRenames(t *testing.T) {
+	const d, ty, h, m, c = "src/lc/dynamic.rs", "src/lc/types.rs", "src/helpers.rs", "src/lc/mod.rs", "src/main.rs"
+	lc := file(m, "rust")
+	lc.Module = "lc"
+	lc.Imports = []frontend.Import{{Module: "lc::dynamic", Name: "*"}}
+	binding := method(ty, "lc::types", "Elf64Symbol", "", "binding", 1)
+	caller := def(c, "main", 1, "lc::resolve@2", "h::walk@3", "sym.binding@4")
+	caller.Calls[2].Hints = &frontend.CallHints{RecvType: "Symbol"}
+	main := file(c, "rust", caller)
+	main.Imports = []frontend.Import{{Module: "", Name: "helpers", As: "h"}, {Module: "lc::types", Name: "Elf64Symbol", As: "Symbol"}}
+	resolve := def(d, "resolve", 1)
+	resolve.Module = "lc::dynamic"
+	walk := def(h, "walk", 1)
+	walk.Module = "helpers"
+	g := Build(prog(lc, file(d, "rust", resolve), file(h, "rust", walk), file(ty, "rust", binding), main), nil)
+	got := edgesOf(g)
+	want := []string{"main->src/lc/dynamic.rs:lc::dynamic::resolve", "main->src/helpers.rs:helpers::walk", "main->src/lc/types.rs:lc::types::Elf64Symbol::binding"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("edges:\n got %q\nwant %q", got, want)
+	}
+}

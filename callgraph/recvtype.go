@@ -41,6 +41,7 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 	} else {
 		t = start
 	}
+	t = r.unalias(t)
 	for _, s := range steps[1:] {
 		prev := t
 		switch {
@@ -53,6 +54,7 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 		default:
 			t, ok = r.fieldType(t, s)
 		}
+		t = r.unalias(t)
 		if !ok {
 			if s != "?" && s != "[]" && r.foreign(prev) {
 				return prev, false
@@ -61,6 +63,17 @@ func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
 		}
 	}
 	return t, t != ""
+}
+
+// unalias returns the type a renaming import stands for when t names
+// no type of the program itself: Symbol for Elf64Symbol after use
+// types::Elf64Symbol as Symbol.
+func (r *resolver) unalias(t string) string {
+	b := baseType(t)
+	if a := r.aliases[b]; a != "" && len(r.types[b]) == 0 && !r.recvs[b] {
+		return a + strings.TrimPrefix(t, b)
+	}
+	return t
 }
 
 // foreign reports whether the type t is one the program neither declares
