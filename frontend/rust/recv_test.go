@@ -80,3 +80,17 @@ func TestImports(t *testing.T) {
 func parseAt(path string, src []byte) (*frontend.File, error) {
 	return rust.Parse(context.Background(), &frontend.Source{Path: path, Content: src}, frontend.NeedCalls)
 }
+
+// TestGuardNotReceiver: in a macro's arguments, the guard of a pattern is
+// not part of a method call's receiver (issue 20).
+func TestGuardNotReceiver(t *testing.T) {
+	f := parse(t, "fn g(x: Option<char>) -> bool { matches!(x, Some(c) if c.is_alphanumeric()) }\n", frontend.NeedCalls)
+	var got []string
+	for _, c := range f.Functions[0].Calls {
+		got = append(got, c.Callee)
+	}
+	want := []string{"matches!", "Some", "c.is_alphanumeric"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("calls %q, want %q", got, want)
+	}
+}
