@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -26,6 +25,20 @@ func init() {
 		short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF",
 		run:   runConfirm,
 	})
+}
+
+// confirmFailures counts the confirmations that failed (ERROR) and gives
+// the first one's reason.
+func confirmFailures(done []*validate.Confirmation) (n int, first string) {
+	for _, c := range done {
+		if c.Status == validate.ConfirmFailed {
+			if n == 0 {
+				first = oneLine(c.Reason)
+			}
+			n++
+		}
+	}
+	return n, first
 }
 
 func runConfirm(ctx context.Context, e *env, args []string) int {
@@ -51,7 +64,19 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: surety confirm --build CMD and/or --run CMD [flags] PATH...")
 		return 2
 	}
-	data, err := os.ReadFile(*from)
+	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check()); err != nil {
+		return fail(e, "confirm", err)
+	}
+	// Named relative to the project root, as surety reason named them.
+	root, err := frontend.ProjectRoot(flags.Args())
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	prog, err := loadPaths(ctx, e, "confirm", flags.Args(), &frontend.LoadOptions{Root: root})
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	data, err := frontend.ReadFile(ctx, *from)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(e, "confirm", fmt.Errorf("no %s: run surety reason first", *from))
 	}
@@ -61,18 +86,6 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	var rf reasonFile
 	if err := json.Unmarshal(data, &rf); err != nil {
 		return fail(e, "confirm", fmt.Errorf("%s: %w", *from, err))
-	}
-	// Named relative to the project root, as surety reason named them.
-	root, err := frontend.ProjectRoot(flags.Args())
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
-	prog, ferrs, err := frontend.Load(ctx, flags.Args(), &frontend.LoadOptions{Root: root})
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
-	for _, fe := range ferrs {
-		fmt.Fprintln(e.stderr, "surety confirm:", fe)
 	}
 	inPaths := map[string]bool{}
 	for _, f := range prog.Files {
@@ -91,8 +104,12 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
 		return 0
 	}
-	m, err := mf.model(e)
+	ctx, m, err := mf.model(ctx, e)
 	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	// Nothing is asked before the reports are known to have a place.
+	if err := checkOutDir("out", *out, mf.estimate); err != nil {
 		return fail(e, "confirm", err)
 	}
 	opts := &validate.ConfirmOptions{
@@ -118,11 +135,17 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		}
 		earlier := c != nil
 		if c == nil {
-			if c, err = validate.Confirm(ctx, s, opts); err != nil {
+			c, err = validate.Confirm(ctx, s, opts)
+			if rerr := m.refused(); rerr != nil {
+				return failRefused(e, "confirm", rerr)
+			}
+			if err != nil {
 				return fail(e, "confirm", err)
 			}
-			if _, err := validate.WriteBugReport(*out, c); err != nil {
-				return fail(e, "confirm", err)
+			if !mf.estimate { // an estimate writes nothing
+				if _, err := validate.WriteBugReport(*out, c); err != nil {
+					return fail(e, "confirm", err)
+				}
 			}
 		}
 		done = append(done, c)
@@ -142,6 +165,11 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
 		}
 	}
+	if mf.estimate {
+		fmt.Fprintf(e.stdout, "%d potential bugs (an estimate: no report written)\n", len(done))
+		printUsage(e.stdout, m.report())
+		return 0
+	}
 	files, err := validate.WriteBugReports(*out, done)
 	if err != nil {
 		return fail(e, "confirm", err)
@@ -151,6 +179,10 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	printUsage(e.stdout, m.report())
 	if confirmed > 0 {
 		return 1
+	}
+	if failed, first := confirmFailures(done); failed == len(done) {
+		fmt.Fprintf(e.stderr, "surety confirm: every potential bug failed (%d ERROR); the first: %s\n", failed, first)
+		return 2
 	}
 	return 0
 }

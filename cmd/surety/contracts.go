@@ -49,8 +49,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: surety contracts [flags] PATH...")
 		return 2
 	}
-	m, err := mf.model(e)
-	if err != nil {
+	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check()); err != nil {
 		return fail(e, "contracts", err)
 	}
 	// Records are keyed by paths relative to the project root, so that
@@ -59,12 +58,17 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "contracts", err)
 	}
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls, Root: root})
+	prog, err := loadPaths(ctx, e, "contracts", fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls, Root: root})
 	if err != nil {
 		return fail(e, "contracts", err)
 	}
-	for _, fe := range ferrs {
-		fmt.Fprintln(e.stderr, "surety contracts:", fe)
+	ctx, m, err := mf.model(ctx, e)
+	if err != nil {
+		return fail(e, "contracts", err)
+	}
+	// Nothing is asked before the records are known to have a place.
+	if err := checkOutDir("out", *out, mf.estimate); err != nil {
+		return fail(e, "contracts", err)
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous})
 
@@ -95,6 +99,9 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		if errors.Is(err, llm.ErrEstimate) {
 			know, err = contract.Uncut(docs), nil // an estimate counts the cut and the uncut prompts
 		}
+		if rerr := m.refused(); rerr != nil {
+			return failRefused(e, "contracts", rerr)
+		}
 		if err != nil {
 			return fail(e, "contracts", err)
 		}
@@ -106,6 +113,9 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		Progress: progressPrinter(e, "contracts"), ReadFile: frontend.ReadFileIn(root),
 	}
 	res, err := contract.Generate(ctx, g, opts)
+	if rerr := m.refused(); rerr != nil {
+		return failRefused(e, "contracts", rerr)
+	}
 	if err != nil {
 		return fail(e, "contracts", err)
 	}
@@ -116,9 +126,49 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	}
 	printUsage(e.stdout, m.report())
 	if len(res.Errors) > 0 && !mf.estimate {
+		if res.Asked > 0 && len(res.Records) == res.Reused {
+			// Not one contract came back: that is no finding but a run
+			// that failed, and the first error says why.
+			fmt.Fprintf(e.stderr, "surety contracts: every request failed; the first: %s\n", res.Errors[0])
+			return 2
+		}
 		return 1
 	}
 	return 0
+}
+
+// loadPaths loads the paths named on the command line as surety graph
+// does: a path that gives nothing (missing, not a regular file or
+// directory, binary, not UTF-8, of no language surety reads) is an input
+// error naming it, as is a set of paths with no source file at all; a bad
+// file found inside a directory is a warning on stderr.
+func loadPaths(ctx context.Context, e *env, name string, paths []string, opts *frontend.LoadOptions) (*frontend.Program, error) {
+	prog, ferrs, err := frontend.Load(ctx, paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	for _, fe := range ferrs {
+		if isNamed(paths, fe.Path) {
+			return nil, fe
+		}
+	}
+	for _, fe := range ferrs {
+		fmt.Fprintf(e.stderr, "surety %s: skipped %v\n", name, fe)
+	}
+	if len(prog.Files) == 0 {
+		return nil, fmt.Errorf("no source files surety reads in %s", strings.Join(paths, " "))
+	}
+	return prog, nil
+}
+
+// isNamed reports whether path is one of paths, however spelled.
+func isNamed(paths []string, path string) bool {
+	for _, p := range paths {
+		if p == path || filepath.Clean(p) == filepath.Clean(filepath.FromSlash(path)) {
+			return true
+		}
+	}
+	return false
 }
 
 // progressPrinter returns a progress callback: a bar redrawn in place on a

@@ -1,10 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
+	"os"
 	"path/filepath"
+	"sync"
+	"time"
 
 	"github.com/suretydev/surety/llm"
 )
@@ -26,16 +32,97 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.estimate, "estimate", false, "ask nothing: print the requests and tokens the run would need")
 }
 
+// check validates the flags before any work: a negative budget or an
+// unknown cache mode is a usage error.
+func (f *modelFlags) check() error {
+	if err := notNegative("budget", f.budget, "0: no limit"); err != nil {
+		return err
+	}
+	if _, err := llm.ParseCacheMode(f.cacheMode); err != nil {
+		return fmt.Errorf("--cache-mode %q: want record, replay or off", f.cacheMode)
+	}
+	return nil
+}
+
 // meteredModel is the model a command uses and the report of its use.
 type meteredModel struct {
 	llm.Model
 	report func() llm.Report
+	stop   *stopModel // nil with --estimate
+}
+
+// refused returns the error that stopped the run: the model server
+// refused a request in a way that will not get better. Nil if none did.
+func (m *meteredModel) refused() error {
+	if m == nil || m.stop == nil {
+		return nil
+	}
+	return m.stop.refused()
+}
+
+// failRefused prints the one line that says why the model server cannot
+// be used and returns exit status 2.
+func failRefused(e *env, name string, err error) int {
+	fmt.Fprintf(e.stderr, "surety %s: the model server refused a request, and it will not get better: %v; check OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL\n", name, err)
+	return 2
+}
+
+// stopModel passes requests on to the server's client until one fails in
+// a way that asking again cannot mend: HTTP 401 or 403 (a wrong key) or
+// 404 (a wrong model or address). From then on it refuses every request
+// with that error, without sending it, and cancels the run, so that a bad
+// configuration costs one request rather than one per function.
+type stopModel struct {
+	llm.Model
+	cancel context.CancelCauseFunc
+
+	mu  sync.Mutex
+	err error
+}
+
+func (s *stopModel) Name() string { return llm.NameOf(s.Model) }
+
+func (s *stopModel) refused() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *stopModel) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	if err := s.refused(); err != nil {
+		return nil, err
+	}
+	resp, err := s.Model.Complete(ctx, req)
+	var ae *llm.APIError
+	if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden || ae.Status == http.StatusNotFound) {
+		s.mu.Lock()
+		if s.err == nil {
+			s.err = err
+		}
+		s.mu.Unlock()
+		if s.cancel != nil {
+			s.cancel(err)
+		}
+	}
+	return resp, err
 }
 
 // model builds the model from the environment and the flags: the OpenAI
 // client, under the response cache, under the meter with its budget; or,
-// with --estimate, an estimator that asks nothing.
-func (f *modelFlags) model(e *env) (*meteredModel, error) {
+// with --estimate, an estimator that asks nothing. The returned context is
+// ctx, cancelled when the server refuses a request for good (see
+// meteredModel.refused); the command runs under it.
+func (f *modelFlags) model(ctx context.Context, e *env) (context.Context, *meteredModel, error) {
+	m, err := f.newModel(e)
+	if err != nil || m.stop == nil {
+		return ctx, m, err
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	m.stop.cancel = cancel
+	return ctx, m, nil
+}
+
+func (f *modelFlags) newModel(e *env) (*meteredModel, error) {
 	name := e.getenv("SURETY_MODEL")
 	mode, err := llm.ParseCacheMode(f.cacheMode)
 	if err != nil {
@@ -54,16 +141,17 @@ func (f *modelFlags) model(e *env) (*meteredModel, error) {
 	if name == "" && mode != llm.CacheReplayOnly {
 		return nil, fmt.Errorf("no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
 	}
-	var m llm.Model = llm.OpenAI(&llm.OpenAIOptions{
+	stop := &stopModel{Model: llm.OpenAI(&llm.OpenAIOptions{
 		BaseURL: e.getenv("OPENAI_BASE_URL"),
 		APIKey:  e.getenv("OPENAI_API_KEY"),
 		Model:   name,
-	})
+	})}
+	var m llm.Model = stop
 	if mode != llm.CacheOff {
 		m = llm.Cached(m, f.cache, mode)
 	}
 	meter := llm.Metered(m, &llm.MeterOptions{Budget: f.budget})
-	return &meteredModel{Model: meter, report: meter.Report}, nil
+	return &meteredModel{Model: meter, report: meter.Report, stop: stop}, nil
 }
 
 // printUsage writes the token use per stage.
@@ -74,4 +162,84 @@ func printUsage(w io.Writer, r llm.Report) {
 		fmt.Fprintln(w, "token use:")
 	}
 	r.WriteTable(w)
+}
+
+// Checks of numeric flags, made before any work: each error names the
+// flag, its value and what is allowed, for one line on stderr (exit 2).
+
+// atLeast is an error when v < min.
+func atLeast(name string, v, min int) error {
+	if v < min {
+		return fmt.Errorf("--%s %d: must be at least %d", name, v, min)
+	}
+	return nil
+}
+
+// notNegative is an error when v < 0; zero says what 0 means.
+func notNegative(name string, v int, zero string) error {
+	if v < 0 {
+		return fmt.Errorf("--%s %d: must not be negative (%s)", name, v, zero)
+	}
+	return nil
+}
+
+// positive is an error when d <= 0.
+func positive(name string, d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("--%s %v: must be positive", name, d)
+	}
+	return nil
+}
+
+// firstError returns the first non-nil error.
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkOutDir checks, before anything is asked, that dir can hold the
+// command's output: it is a directory or can be made one, and a file can
+// be written in it. With dryRun nothing is created: only a path that is
+// there and not a directory is an error.
+func checkOutDir(flagName, dir string, dryRun bool) error {
+	info, err := os.Stat(dir)
+	if err == nil && !info.IsDir() {
+		return fmt.Errorf("--%s %s: not a directory", flagName, dir)
+	}
+	if dryRun {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--%s %s: cannot make the directory: %v", flagName, dir, unwrapPath(err))
+	}
+	f, err := os.CreateTemp(dir, ".surety-write-check-*")
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flagName, dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// checkOutFile checks that file can be written: it is not a directory and
+// its directory can hold it (see checkOutDir).
+func checkOutFile(flagName, file string, dryRun bool) error {
+	if info, err := os.Stat(file); err == nil && info.IsDir() {
+		return fmt.Errorf("--%s %s: is a directory", flagName, file)
+	}
+	return checkOutDir(flagName, filepath.Dir(file), dryRun)
+}
+
+// unwrapPath drops the path of a *fs.PathError, which the message names
+// already.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -50,7 +50,19 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: surety reason [flags] PATH...")
 		return 2
 	}
+	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check()); err != nil {
+		return fail(e, "reason", err)
+	}
 	solver, err := pickSolver(*solverName)
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	// Named relative to the project root, as surety contracts named them.
+	root, err := frontend.ProjectRoot(fs.Args())
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	prog, err := loadPaths(ctx, e, "reason", fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies, Root: root})
 	if err != nil {
 		return fail(e, "reason", err)
 	}
@@ -61,25 +73,20 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if len(records) == 0 {
 		return fail(e, "reason", fmt.Errorf("no contract records in %s: run surety contracts first", *contracts))
 	}
-	m, err := mf.model(e)
+	ctx, m, err := mf.model(ctx, e)
 	if err != nil {
 		return fail(e, "reason", err)
 	}
-	// Named relative to the project root, as surety contracts named them.
-	root, err := frontend.ProjectRoot(fs.Args())
-	if err != nil {
+	// Nothing is asked before the reports are known to have a place.
+	if err := checkOutFile("out", *out, mf.estimate); err != nil {
 		return fail(e, "reason", err)
-	}
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies, Root: root})
-	if err != nil {
-		return fail(e, "reason", err)
-	}
-	for _, fe := range ferrs {
-		fmt.Fprintln(e.stderr, "surety reason:", fe)
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: true})
 	reports, err := surety.ReasonAll(ctx, g, records, &surety.ReasonOptions{Model: m, Solver: solver, BlockLines: *blockLines,
 		ReadFile: frontend.ReadFileIn(root)})
+	if rerr := m.refused(); rerr != nil {
+		return failRefused(e, "reason", rerr)
+	}
 	if err != nil {
 		return fail(e, "reason", err)
 	}
@@ -98,12 +105,38 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		printReasonText(e.stdout, reports)
 		printUsage(e.stdout, m.report())
 	}
+	if mf.estimate {
+		return 0
+	}
+	return reportsStatus(e, "reason", reports)
+}
+
+// reportsStatus is the exit status of a run that reasoned about reports:
+// 1 for a MISMATCH or an ERROR among verdicts, but 2 when every function
+// ended in ERROR (the run failed; a line on stderr gives the first
+// reason), else 0.
+func reportsStatus(e *env, name string, reports []*hoare.Report) int {
+	errs, first := 0, ""
+	status := 0
 	for _, r := range reports {
-		if r.Verdict == hoare.Mismatch || (r.Verdict == hoare.Error && !mf.estimate) {
-			return 1
+		switch r.Verdict {
+		case hoare.Mismatch:
+			status = 1
+		case hoare.Error:
+			if errs == 0 {
+				first = r.Name + ": " + oneLine(r.Reason)
+			}
+			errs++
 		}
 	}
-	return 0
+	if status == 0 && errs > 0 && errs == len(reports) {
+		fmt.Fprintf(e.stderr, "surety %s: every function failed (%d ERROR); the first: %s\n", name, errs, first)
+		return 2
+	}
+	if errs > 0 {
+		return 1
+	}
+	return status
 }
 
 func pickSolver(name string) (smt.Solver, error) {

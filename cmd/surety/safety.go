@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native"
+	"github.com/suretydev/surety/frontend"
 )
 
 func init() {
@@ -54,12 +54,22 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	if *k <= 0 {
 		return fail(e, "safety", fmt.Errorf("--k %d: want a bound of at least 1", *k))
 	}
+	if err := positive("timeout", *timeout); err != nil {
+		return fail(e, "safety", err)
+	}
 	ps, err := native.ParseProperties(*props)
 	if err != nil {
 		return fail(e, "safety", err)
 	}
 	file := fs.Arg(0)
-	src, err := os.ReadFile(file)
+	// Only a regular text file is read: a FIFO or a device named by
+	// mistake is an error, not a hang.
+	src, err := frontend.ReadFile(ctx, file)
+	if err == nil {
+		if err = frontend.CheckText(src); err != nil {
+			err = fmt.Errorf("%s: %w", file, err)
+		}
+	}
 	if err != nil {
 		return fail(e, "safety", err)
 	}

@@ -7,13 +7,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
+	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/llm"
 )
@@ -49,12 +49,19 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if err := firstError(atLeast("k", *k, 1), positive("timeout", *timeout), notNegative("workers", *workers, "0: one per CPU"),
+		atLeast("tries", *tries, 1), mf.check()); err != nil {
+		return fail(e, "synth", err)
+	}
 	var desc string
 	switch {
 	case *file != "" && fs.NArg() == 0:
-		data, err := os.ReadFile(*file)
+		data, err := frontend.ReadFile(ctx, *file)
 		if err != nil {
 			return fail(e, "synth", err)
+		}
+		if err := frontend.CheckText(data); err != nil {
+			return fail(e, "synth", fmt.Errorf("%s: %w", *file, err))
 		}
 		if desc = strings.TrimSpace(string(data)); desc == "" {
 			return fail(e, "synth", fmt.Errorf("%s: the description is empty", *file))
@@ -68,8 +75,12 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	if *name == "" || strings.ContainsAny(*name, `/\`) {
 		return fail(e, "synth", fmt.Errorf("--name %q: a plain file name is needed", *name))
 	}
-	m, err := mf.model(e)
+	ctx, m, err := mf.model(ctx, e)
 	if err != nil {
+		return fail(e, "synth", err)
+	}
+	// Nothing is asked before the program is known to have a place.
+	if err := checkOutDir("out", *out, mf.estimate); err != nil {
 		return fail(e, "synth", err)
 	}
 	checker, err := pickEngines(ctx, *engines, *esbmcPath, "")
@@ -96,7 +107,10 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "synth: %-10s (%s)\n", stage, time.Since(started).Round(time.Millisecond))
 	}
 	res, err := cospec.Synthesize(ctx, desc, opts)
-	if res != nil {
+	if rerr := m.refused(); rerr != nil {
+		return failRefused(e, "synth", rerr)
+	}
+	if res != nil && !mf.estimate { // an estimate writes nothing
 		if werr := writeSynth(*out, *name, res); werr != nil {
 			return fail(e, "synth", werr)
 		}
