@@ -126,7 +126,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	}
 	printUsage(e.stdout, m.report())
 	if len(res.Errors) > 0 && !mf.estimate {
-		if res.Asked > 0 && len(res.Records) == res.Reused {
+		if len(res.Records) == res.Reused {
 			// Not one contract came back: that is no finding but a run
 			// that failed, and the first error says why.
 			fmt.Fprintf(e.stderr, "surety contracts: every request failed; the first: %s\n", res.Errors[0])
@@ -140,8 +140,9 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 // loadPaths loads the paths named on the command line as surety graph
 // does: a path that gives nothing (missing, not a regular file or
 // directory, binary, not UTF-8, of no language surety reads) is an input
-// error naming it, as is a set of paths with no source file at all; a bad
-// file found inside a directory is a warning on stderr.
+// error naming it, as is a set of paths with no function at all; a bad
+// file found inside a directory, and a file with syntax errors, is a
+// warning on stderr.
 func loadPaths(ctx context.Context, e *env, name string, paths []string, opts *frontend.LoadOptions) (*frontend.Program, error) {
 	prog, ferrs, err := frontend.Load(ctx, paths, opts)
 	if err != nil {
@@ -157,6 +158,22 @@ func loadPaths(ctx context.Context, e *env, name string, paths []string, opts *f
 	}
 	if len(prog.Files) == 0 {
 		return nil, fmt.Errorf("no source files surety reads in %s", strings.Join(paths, " "))
+	}
+	funcs := 0
+	for _, f := range prog.Files {
+		funcs += len(f.Functions)
+		if len(f.Errors) > 0 {
+			// The parser keeps every function that parsed; the rest is
+			// named, not silently dropped.
+			more := ""
+			if len(f.Errors) > 1 {
+				more = fmt.Sprintf(" (and %d more)", len(f.Errors)-1)
+			}
+			fmt.Fprintf(e.stderr, "surety %s: %v%s; the functions that parsed are kept\n", name, f.Errors[0], more)
+		}
+	}
+	if funcs == 0 {
+		return nil, fmt.Errorf("no function found in %s", strings.Join(paths, " "))
 	}
 	return prog, nil
 }
