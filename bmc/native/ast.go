@@ -33,6 +33,7 @@ const (
 	OCond               // X ? Y : Z
 	OComma              // X, Y
 	ONondet             // a fresh value of type T (uninitialised variables)
+	OStmtExpr           // GNU statement expression ({ Block; Y }): Block runs, then Y (nil: void) is the value
 )
 
 // An Expr is a typed expression.
@@ -66,6 +67,9 @@ type Expr struct {
 	// or subAddr when only its address is taken (&a[i]), where the
 	// one-past-the-end index is legal.
 	Sub uint8
+	// Block is the statements of a statement expression (OStmtExpr)
+	// before its last expression.
+	Block *Stmt
 }
 
 // Subscript kinds (Expr.Sub).
@@ -167,6 +171,9 @@ type Func struct {
 	// Proto, when set, is the prototype by which calls before the
 	// definition converted their arguments; the definition must agree.
 	Proto *Type
+	// Err, when set, is why the body could not be translated: the
+	// function is refused only where a call of it is executed.
+	Err error
 }
 
 // unsupportedError reports a construct the engine does not model.

@@ -9,6 +9,10 @@ import (
 // callUser inlines a call of a function the program defines.
 func (x *sym) callUser(s *state, e *Expr) value {
 	f := e.Fn
+	if f.Err != nil {
+		// its body could not be translated, and this call may run it
+		panic(bail{f.Err})
+	}
 	depth := 0
 	for _, g := range x.stack {
 		if g == f {

@@ -271,9 +271,81 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		c.fail(line, "initialiser list in an expression")
 	case "gnu_asm_expression":
 		c.fail(line, "inline assembly (asm)")
+	case "compound_statement":
+		return c.stmtExpr(n)
 	}
 	c.fail(line, "expression %s", n.Type())
 	return nil
+}
+
+// stmtExpr translates GNU's statement expression ({ s1; ...; e; }): the
+// statements run in order and the value is the last expression
+// statement's (void when the last statement is not an expression).
+func (c *conv) stmtExpr(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	c.scopes = append(c.scopes, map[string]*Var{})
+	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	var kids []*sitter.Node
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if ch := n.NamedChild(i); ch.Type() != "comment" {
+			kids = append(kids, ch)
+		}
+	}
+	blk := &Stmt{Op: SBlock, Line: line}
+	var last *Expr
+	for i, ch := range kids {
+		if i == len(kids)-1 && ch.Type() == "expression_statement" && ch.NamedChildCount() == 1 {
+			if _, isAssert := c.asserts[int(ch.StartByte())]; !isAssert && c.misparsedDecl(ch.NamedChild(0)) == nil {
+				last = c.expr(ch.NamedChild(0))
+				if last.T.Kind != KVoid {
+					last = c.rval(last)
+				}
+				continue
+			}
+		}
+		blk.List = append(blk.List, c.stmt(ch))
+	}
+	if l, what := escapes(blk, 0, 0); what != "" {
+		c.fail(l, "%s out of a statement expression", what)
+	}
+	if last == nil || last.T.Kind == KVoid {
+		return &Expr{Op: OStmtExpr, T: tVoid, Block: blk, Y: last, Line: line}
+	}
+	if last.T.Kind == KStruct {
+		c.fail(line, "statement expression of type %s", last.T)
+	}
+	return &Expr{Op: OStmtExpr, T: last.T, Block: blk, Y: last, Line: line}
+}
+
+// escapes finds a return, or a break or continue that leaves st (loops
+// and breaks count the loops, and the loops and switches, around st
+// inside the statement expression), and says which.
+func escapes(st *Stmt, loops, breaks int) (int, string) {
+	if st == nil {
+		return 0, ""
+	}
+	switch st.Op {
+	case SReturn:
+		return st.Line, "return"
+	case SBreak:
+		if breaks == 0 {
+			return st.Line, "break"
+		}
+	case SContinue:
+		if loops == 0 {
+			return st.Line, "continue"
+		}
+	case SWhile, SDo, SFor:
+		loops, breaks = loops+1, breaks+1
+	case SSwitch:
+		breaks++
+	}
+	for _, s := range append([]*Stmt{st.Init, st.Body, st.Else}, st.List...) {
+		if l, w := escapes(s, loops, breaks); w != "" {
+			return l, w
+		}
+	}
+	return 0, ""
 }
 
 // col is the 1-based byte column where n starts, as gcc counts it, or 0
@@ -332,6 +404,14 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 		return &Expr{Op: OConst, T: tInt, Val: v, Line: line}
 	}
 	switch name {
+	case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
+		// the enclosing function's name, a static char array (for C,
+		// gcc's __PRETTY_FUNCTION__ is the plain name too)
+		if c.cur == nil {
+			c.fail(line, "%s outside a function", name)
+		}
+		b := append([]byte(c.cur.Name), 0)
+		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: tChar, Len: len(b)}, Str: b, Line: line}
 	case "NULL":
 		return &Expr{Op: OConv, T: tVoidP, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}, Line: line}
 	case "stdin", "stdout", "stderr":
@@ -633,6 +713,13 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		c.fail(line, "call through a variable")
 	}
 	argsN := n.ChildByFieldName("arguments")
+	if name == "__extension__" && !c.defs[name] {
+		// GNU's __extension__ (e), which the parser reads as a call: e
+		if argsN.NamedChildCount() != 1 {
+			c.fail(line, "__extension__ with %d operands", argsN.NamedChildCount())
+		}
+		return c.expr(argsN.NamedChild(0))
+	}
 	var args []*Expr
 	var argT []*Type
 	for i := 0; i < int(argsN.NamedChildCount()); i++ {

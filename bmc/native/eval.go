@@ -10,7 +10,7 @@ func sideEffects(e *Expr) bool {
 		return false
 	}
 	switch e.Op {
-	case OAssign, OCompound, OIncDec:
+	case OAssign, OCompound, OIncDec, OStmtExpr:
 		return true
 	case OCall:
 		if e.Fn != nil {
@@ -240,6 +240,18 @@ func (x *sym) eval(s *state, e *Expr) value {
 	case OComma:
 		x.eval(s, e.X)
 		return x.eval(s, e.Y)
+	case OStmtExpr:
+		if r := x.stmt(s, e.Block); r != s {
+			*s = *r
+		}
+		if e.Y == nil {
+			return value{t: tVoid}
+		}
+		v := x.eval(s, e.Y)
+		if e.T.Kind == KVoid {
+			return value{t: tVoid}
+		}
+		return v
 	case OPtrAdd:
 		p := x.eval(s, e.X)
 		n := x.eval(s, e.Y)

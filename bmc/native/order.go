@@ -343,6 +343,17 @@ func (oc *orderChecker) expr(e *Expr, check bool) (effects, error) {
 		f.add(a)
 		f.add(b)
 		return f, nil
+	case OStmtExpr:
+		// its statements, in order, then its value
+		if err := oc.stmt(e.Block, &f, check); err != nil {
+			return f, err
+		}
+		g, err := sub(e.Y)
+		if err != nil {
+			return f, err
+		}
+		f.add(g)
+		return f, nil
 	}
 	// sequenced (&&, ||, ?:, comma) or of one operand
 	for _, x := range []*Expr{e.X, e.Y, e.Z} {

@@ -56,6 +56,7 @@ type conv struct {
 	line    int // line of the use site while expanding a macro
 	depth   int
 	trees   []*sitter.Tree
+	gotos   bool // the function being translated has a goto
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -711,9 +712,43 @@ func (c *conv) funcDef(n *sitter.Node) {
 		c.fail(lineOf(n), "function body")
 	}
 	f.BodyAt = int(body.StartByte()) + 1
-	f.Body = c.stmt(body)
+	c.gotos = hasGoto(body)
+	f.Body, f.Err = c.funcBody(body)
 	c.cur = nil
 	c.scopes = nil
+	c.gotos = false
+}
+
+// funcBody translates a function's body. A construct the engine does not
+// model makes the function unsupported rather than the program: the
+// error is kept in Func.Err and reported where a call of the function is
+// executed, so a function that no execution calls costs nothing.
+func (c *conv) funcBody(body *sitter.Node) (st *Stmt, err error) {
+	depth, line := c.depth, c.line
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bail)
+			if !ok {
+				panic(r)
+			}
+			c.depth, c.line = depth, line
+			st, err = nil, b.err
+		}
+	}()
+	return c.stmt(body), nil
+}
+
+// hasGoto reports whether n contains a goto statement.
+func hasGoto(n *sitter.Node) bool {
+	if n.Type() == "goto_statement" {
+		return true
+	}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if hasGoto(n.NamedChild(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // defName returns the name a function definition defines.
@@ -928,7 +963,13 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		return s
 	case "case_statement":
 		c.fail(line, "case label outside a switch body")
-	case "labeled_statement", "goto_statement":
+	case "labeled_statement":
+		if c.gotos {
+			c.fail(line, "goto and labels")
+		}
+		// a label no goto names (SV-COMP's ERROR:) is its statement
+		return c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
+	case "goto_statement":
 		c.fail(line, "goto and labels")
 	case "comment":
 		return &Stmt{Op: SEmpty, Line: line}

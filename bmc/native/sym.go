@@ -477,6 +477,9 @@ func (x *sym) run() {
 	}
 	x.bind(s, eofVar, value{t: tInt, s: bvInt(0, 32)}, 0)
 	main := x.p.Funcs["main"]
+	if main.Err != nil {
+		panic(bail{main.Err})
+	}
 	x.frames++
 	x.frame = x.frames
 	fc := &funcCtx{fn: main}
@@ -484,6 +487,11 @@ func (x *sym) run() {
 	x.stack = append(x.stack, main)
 	x.fn = "main"
 	for _, pv := range main.Params {
+		if !pv.T.isInt() && !usesVar(main.Body, pv) {
+			// main(int argc, char **argv) with argv never used: only
+			// argc's value can matter
+			continue
+		}
 		if !pv.T.isInt() {
 			x.fail(main.Line, "main parameter %s of type %s", pv.Name, pv.T)
 		}
@@ -609,4 +617,49 @@ func (x *sym) bindSwitch(s *state) {
 		return
 	}
 	x.fail(1, "variant switch %s is not a global variable", x.sw.Name)
+}
+
+// usesVar reports whether v appears anywhere in st.
+func usesVar(st *Stmt, v *Var) bool {
+	if st == nil {
+		return false
+	}
+	for _, e := range []*Expr{st.X, st.Post} {
+		if exprUsesVar(e, v) {
+			return true
+		}
+	}
+	for _, d := range st.Decls {
+		if d.Init != nil {
+			if exprUsesVar(d.Init.Scalar, v) {
+				return true
+			}
+			for _, c := range d.Init.Cells {
+				if exprUsesVar(c.E, v) {
+					return true
+				}
+			}
+		}
+	}
+	for _, s := range append([]*Stmt{st.Init, st.Body, st.Else}, st.List...) {
+		if usesVar(s, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func exprUsesVar(e *Expr, v *Var) bool {
+	if e == nil {
+		return false
+	}
+	if e.Var == v || usesVar(e.Block, v) {
+		return true
+	}
+	for _, x := range append([]*Expr{e.X, e.Y, e.Z}, e.Args...) {
+		if exprUsesVar(x, v) {
+			return true
+		}
+	}
+	return false
 }
