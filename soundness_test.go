@@ -30,6 +30,7 @@ type probe struct {
 	file    string
 	src     []byte
 	truth   map[string]string // by label; "" for every assertion
+	byLine  map[int]string    // truth written on an assertion's own line
 	runs    []probeRun
 	assumes []string
 }
@@ -40,11 +41,13 @@ type probeRun struct {
 }
 
 var (
-	truthRE   = regexp.MustCompile(`(?m)^// truth(?: (a\d+))?: (holds|fails|undefined)\s*$`)
-	runRE     = regexp.MustCompile(`(?m)^// run:(.*)$`)
-	assumesRE = regexp.MustCompile(`(?m)^// assumes: (.*)$`)
-	nondetRE  = regexp.MustCompile(`nondet=(\S*)`)
-	stdinRE   = regexp.MustCompile(`stdin=("(?:[^"\\]|\\.)*")`)
+	truthRE     = regexp.MustCompile(`(?m)^// truth(?: (a\d+))?: (holds|fails|undefined)\s*$`)
+	lineTruthRE = regexp.MustCompile(`\S.*//.*\btruth:\s*(holds|fails)`)
+	bareRunRE   = regexp.MustCompile(`^\s*((?:-?\d+\s*)*)(?:stdin\s+("(?:[^"\\]|\\.)*"))?\s*$`)
+	runRE       = regexp.MustCompile(`(?m)^// run:(.*)$`)
+	assumesRE   = regexp.MustCompile(`(?m)^// assumes: (.*)$`)
+	nondetRE    = regexp.MustCompile(`nondet=(\S*)`)
+	stdinRE     = regexp.MustCompile(`stdin=("(?:[^"\\]|\\.)*")`)
 )
 
 func loadProbe(t *testing.T, file string) *probe {
@@ -52,12 +55,28 @@ func loadProbe(t *testing.T, file string) *probe {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &probe{file: file, src: src, truth: map[string]string{}}
+	p := &probe{file: file, src: src, truth: map[string]string{}, byLine: map[int]string{}}
 	for _, m := range truthRE.FindAllStringSubmatch(string(src), -1) {
 		p.truth[m[1]] = m[2]
 	}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := lineTruthRE.FindStringSubmatch(line); m != nil {
+			p.byLine[i+1] = m[1]
+		}
+	}
 	for _, m := range runRE.FindAllStringSubmatch(string(src), -1) {
 		var r probeRun
+		// bmc/native's form: "// run: 5 -3 stdin \"ab\"".
+		if b := bareRunRE.FindStringSubmatch(m[1]); b != nil && !strings.Contains(m[1], "=") {
+			r.nondet = strings.Fields(b[1])
+			if b[2] != "" {
+				if r.stdin, err = strconv.Unquote(b[2]); err != nil {
+					t.Fatalf("%s: stdin %s: %v", file, b[2], err)
+				}
+			}
+			p.runs = append(p.runs, r)
+			continue
+		}
 		if n := nondetRE.FindStringSubmatch(m[1]); n != nil && n[1] != "" {
 			r.nondet = strings.Split(n[1], ",")
 		}
@@ -71,17 +90,26 @@ func loadProbe(t *testing.T, file string) *probe {
 	for _, m := range assumesRE.FindAllStringSubmatch(string(src), -1) {
 		p.assumes = append(p.assumes, m[1])
 	}
-	if len(p.truth) == 0 {
+	if len(p.truth) == 0 && len(p.byLine) == 0 {
 		t.Fatalf("%s: no // truth: line", file)
+	}
+	if len(p.runs) == 0 {
+		p.runs = []probeRun{{}} // one run without input
 	}
 	return p
 }
 
-func (p *probe) truthOf(label string) string {
-	if t, ok := p.truth[label]; ok {
+func (p *probe) truthOf(a bmc.Assertion) string {
+	if t, ok := p.truth[a.Label()]; ok {
 		return t
 	}
-	return p.truth[""]
+	if t, ok := p.byLine[a.SrcLine]; ok {
+		return t
+	}
+	if t, ok := p.truth[""]; ok {
+		return t
+	}
+	return "unstated"
 }
 
 // violates compiles the query's program (target a checked assertion,
@@ -103,8 +131,13 @@ func (p *probe) violates(t *testing.T, q *bmc.Query) bool {
 			fmt.Fprintf(&h, "%s %s(void) { return (%s)next(); }\n", ct, fn, ct)
 		}
 	}
-	if strings.Contains(string(p.src), "reach_error") && q.Program.Func("reach_error") == nil {
-		h.WriteString("void reach_error(void) { abort(); }\n")
+	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
+		if strings.Contains(string(p.src), fn) && q.Program.Func(fn) == nil {
+			fmt.Fprintf(&h, "void %s(void) { abort(); }\n", fn)
+		}
+	}
+	if strings.Contains(string(p.src), "__VERIFIER_assume") && q.Program.Func("__VERIFIER_assume") == nil {
+		h.WriteString("void __VERIFIER_assume(int c) { if (!c) _Exit(87); }\n")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "probe.c"), []byte(prog), 0o644); err != nil {
 		t.Fatal(err)
@@ -151,12 +184,20 @@ func TestSoundness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every engine on every probe")
 	}
+	// The probes of this package, and the native engine's own (run here
+	// through the whole pipeline, with every engine).
 	files, _ := filepath.Glob("testdata/soundness/*.c")
-	if len(files) < 20 {
-		t.Fatalf("%d probes, want at least 20", len(files))
+	native, _ := filepath.Glob("bmc/native/testdata/soundness/*.c")
+	files = append(files, native...)
+	if len(files) < 60 {
+		t.Fatalf("%d probes, want at least 60", len(files))
 	}
 	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".c"), func(t *testing.T) {
+		name := strings.TrimSuffix(filepath.Base(file), ".c")
+		if strings.HasPrefix(file, "bmc/") {
+			name = "native/" + name
+		}
+		t.Run(name, func(t *testing.T) {
 			pr := loadProbe(t, file)
 			p, err := bmc.ParseProgram(file, pr.src)
 			if err != nil {
@@ -167,8 +208,8 @@ func TestSoundness(t *testing.T) {
 			}
 			// The truth, by running the program.
 			for _, a := range p.Asserts {
-				truth := pr.truthOf(a.Label())
-				if truth == "undefined" {
+				truth := pr.truthOf(a)
+				if truth == "undefined" || truth == "unstated" {
 					continue
 				}
 				v := pr.violates(t, &bmc.Query{Program: p, Target: a.Index})
@@ -181,14 +222,14 @@ func TestSoundness(t *testing.T) {
 			}
 			res, err := Facts(context.Background(), file, pr.src, &FactsOptions{Audit: "off", Timeout: 60 * time.Second})
 			if err != nil {
-				if pr.truthOf("") == "undefined" {
+				if pr.truth[""] == "undefined" {
 					t.Logf("no verdict, an error: %v", err)
 					return
 				}
 				t.Fatal(err)
 			}
 			for _, f := range res.Report.Facts {
-				truth := pr.truthOf(f.Label())
+				truth := pr.truthOf(f.Assertion)
 				t.Logf("%s %s: %s [%s] %s (truth: %s)", f.Label(), f.Pred, f.Status, f.Engine, f.Reason, truth)
 				switch {
 				case f.Status.Fact() && truth != "holds" && !(truth == "fails" && f.Status == bmc.VerdictCVerified &&

@@ -129,6 +129,17 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 			definite = append(definite, a.res)
 		}
 	}
+	// A hazard one engine found is the program's, not that engine's: no
+	// other engine's verdict stands over it.
+	var hazards []Hazard
+	for _, a := range answers {
+		if a != nil && a.err == nil {
+			hazards = append(hazards, a.res.Hazards...)
+		}
+	}
+	if len(hazards) > 0 {
+		return &Result{Status: Unknown, Engine: p.Name(), Reason: "not modelled faithfully: " + hazards[0].String(), Hazards: hazards}, nil
+	}
 	if len(definite) > 0 {
 		return p.verdict(definite), nil
 	}

@@ -156,3 +156,20 @@ func TestPortfolioLeavesNoProcess(t *testing.T) {
 		t.Errorf("%d processes left running", n)
 	}
 }
+
+// A hazard one engine finds is the program's: the portfolio answers
+// UNKNOWN with it, whatever another engine proved.
+func TestPortfolioHazardVetoes(t *testing.T) {
+	h := Hazard{Line: 3, Construct: "evaluation order", Detail: "f() + g() where both write x"}
+	vetoer := checkerFunc{"careful", func(q *Query) *Result {
+		return &Result{Status: Unknown, Engine: "careful", Reason: "unsupported", Hazards: []Hazard{h}}
+	}}
+	prover := checkerFunc{"prover", func(q *Query) *Result { return &Result{Status: Verified, Engine: "prover"} }}
+	r, err := (&Portfolio{Checkers: []Checker{prover, vetoer}}).Check(context.Background(), &Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Unknown || len(r.Hazards) != 1 || !strings.Contains(r.Reason, "evaluation order at line 3") {
+		t.Errorf("got %+v, want UNKNOWN with the hazard", r)
+	}
+}

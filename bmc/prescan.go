@@ -62,6 +62,24 @@ type PrescanOptions struct {
 // are not here: the engines run a program's own definitions of those.
 var reservedDefs = regexp.MustCompile(`^(__VERIFIER_assume|__VERIFIER_error|__ESBMC_\w+|__CPROVER_\w+)$`)
 
+// gccBuiltins are C library functions gcc knows as built-ins: it may
+// evaluate a call itself (abs(-3), strlen("abc")), replace one function by
+// another (printf("x\n") by puts) or call one the source does not, so a
+// program's own definition of one is not what every call runs.
+var gccBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`abort abs labs llabs imaxabs exit _Exit calloc malloc realloc free alloca
+		printf fprintf sprintf snprintf vprintf vfprintf vsprintf vsnprintf scanf fscanf sscanf puts putchar
+		putc fputs fputc fwrite memchr memcmp memcpy memmove mempcpy memset bcmp bcopy bzero strcat strchr
+		strcmp strcpy strcspn strlen strnlen strncat strncmp strncpy strpbrk strrchr strspn strstr strdup
+		strndup stpcpy stpncpy index rindex isalnum isalpha isascii isblank iscntrl isdigit isgraph islower
+		isprint ispunct isspace isupper isxdigit tolower toupper toascii ffs ffsl ffsll signbit isinf isnan
+		finite sqrt sqrtf fabs fabsf floor ceil round trunc fmin fmax pow exp log sin cos`) {
+		m[n] = true
+	}
+	return m
+}()
+
 // knownUndeclared may be called without a declaration: the engines and
 // the replay harness know what they mean.
 var knownUndeclared = regexp.MustCompile(`^(__VERIFIER_\w+|__ESBMC_\w+|__CPROVER_\w+|reach_error|assert|assume|abort|exit)$`)
@@ -82,7 +100,8 @@ var printfFormatArg = map[string]int{"printf": 0, "vprintf": 0, "fprintf": 1, "v
 // Prescan looks once, for every engine, for what none of them models
 // faithfully: inline asm, %n and computed formats in printf, the sprintf
 // family, signals, setjmp/longjmp, accesses to fixed addresses, the
-// program's own definitions of names the engines take as built-ins, and
+// program's own definitions of names the engines or gcc take as built-ins
+// (__VERIFIER_assume, abs, strlen, printf, ...), and
 // (through gcc) missing headers, calls of undeclared functions and any
 // other reason the program does not compile. It also lists the
 // assumptions every verdict rests on (functions declared and never
@@ -113,9 +132,13 @@ func Prescan(ctx context.Context, p *Program, opts *PrescanOptions) (*Screen, er
 	defined := map[string]bool{}
 	for _, f := range p.Funcs {
 		defined[f.Name] = true
-		if reservedDefs.MatchString(f.Name) {
+		switch {
+		case reservedDefs.MatchString(f.Name):
 			s.Hazards = append(s.Hazards, Hazard{Line: f.StartLine, Construct: "reserved name",
 				Detail: fmt.Sprintf("the program defines %s, which engines take as their built-in and skip the body", f.Name)})
+		case gccBuiltins[f.Name]:
+			s.Hazards = append(s.Hazards, Hazard{Line: f.StartLine, Construct: "reserved name",
+				Detail: fmt.Sprintf("the program defines %s, a gcc built-in: gcc may evaluate or replace its calls without running this body", f.Name)})
 		}
 	}
 	if p.fe != nil {

@@ -67,6 +67,11 @@ type Result struct {
 	// words ("malloc never fails"), sorted. A VERIFIED answer holds only on
 	// the executions that these assumptions allow.
 	Assumptions []string `json:"assumptions,omitempty"`
+	// Hazards are what the engine found in the program that no engine
+	// models faithfully (an evaluation order C leaves open that changes a
+	// value, say): like the screen's (Prescan), they keep every assertion
+	// of the program from being a fact, whatever another engine answers.
+	Hazards []Hazard `json:"hazards,omitempty"`
 }
 
 // An EngineAnswer is one engine's status, kept when engines disagree.

@@ -206,6 +206,18 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		return nil, err
 	}
 
+	// Hazards an engine found while others were being decided apply to
+	// every assertion, whenever it was decided.
+	if hs := r.allHazards(); len(hs) > len(r.hazards) {
+		hazards = dedupHazards(hs)
+		for i := range facts {
+			if f := &facts[i]; f.Status.Fact() {
+				f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hazards[0])
+				f.Status, f.IG, f.BoundComplete = VerdictUnknown, nil, false
+			}
+		}
+	}
+
 	// IG, F and the closure (Definition 7).
 	ig := map[int][]int{}
 	rep := &Report{File: p.File, K: r.k, Engine: c.Name(), Order: append([]int(nil), order...), Falsified: []int{},
@@ -308,12 +320,22 @@ type runner struct {
 
 	mu      sync.Mutex
 	assumed []string // every answer's Assumptions
+	found   []Hazard // every answer's Hazards
 }
 
 func (r *runner) assumptions() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.assumed
+}
+
+// allHazards is the screen's hazards and those the engines found so far.
+// Facts decided before an engine reports one are taken back at the end
+// (VerifyAll), so the report does not depend on the order of checks.
+func (r *runner) allHazards() []Hazard {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append(append([]Hazard(nil), r.hazards...), r.found...)
 }
 
 // decide runs lines 3-12 of Algorithm 2 for one assertion; before holds the
@@ -352,9 +374,9 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
 	}
-	if f.Status.Fact() && len(r.hazards) > 0 {
-		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, r.hazards[0])
-		if n := len(r.hazards) - 1; n > 0 {
+	if hs := r.allHazards(); f.Status.Fact() && len(hs) > 0 {
+		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hs[0])
+		if n := len(hs) - 1; n > 0 {
 			f.Reason += fmt.Sprintf(" (and %d more hazard(s))", n)
 		}
 		f.Status, f.IG = VerdictUnknown, nil
@@ -421,9 +443,10 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	if res.Status == Verified && !unwinding {
 		res.BoundComplete = false
 	}
-	if len(res.Assumptions) > 0 {
+	if len(res.Assumptions) > 0 || len(res.Hazards) > 0 {
 		r.mu.Lock()
 		r.assumed = append(r.assumed, res.Assumptions...)
+		r.found = append(r.found, res.Hazards...)
 		r.mu.Unlock()
 	}
 	// Only evidence is kept: an UNKNOWN (a timeout above all) is asked
@@ -434,4 +457,16 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 		}
 	}
 	return res, 1, nil
+}
+
+func dedupHazards(hs []Hazard) []Hazard {
+	seen := map[Hazard]bool{}
+	var out []Hazard
+	for _, h := range hs {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
 }

@@ -180,6 +180,11 @@ type Func struct {
 type unsupportedError struct {
 	What string
 	Line int
+	// Construct, when set, names a property of the program that no
+	// engine models faithfully ("evaluation order"), not a limit of this
+	// engine: Check reports it as a bmc.Hazard, so that another engine's
+	// verdict does not stand over it.
+	Construct string
 }
 
 func (e *unsupportedError) Error() string {

@@ -294,6 +294,9 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		switch {
 		case errors.As(err, &u):
 			res.Reason = u.Error()
+			if u.Construct != "" {
+				res.Hazards = []bmc.Hazard{{Line: u.Line, Construct: u.Construct, Detail: u.What}}
+			}
 			return res, nil
 		case errors.Is(err, errResource):
 			res.Reason = "resource: formula too large"

@@ -235,7 +235,8 @@ func (oc *orderChecker) unordered(e *Expr, check bool, fs ...effects) error {
 				} else if e.Op == OAssign || e.Op == OCompound {
 					what = "sides of an assignment"
 				}
-				return unsupported(e.Line, "%s whose order of evaluation (unspecified in C) can change the result", what)
+				return &unsupportedError{What: what + " whose order of evaluation (unspecified in C) can change the result",
+					Line: e.Line, Construct: "evaluation order"}
 			}
 		}
 	}
