@@ -134,6 +134,8 @@ const (
 	SCase // a case label inside a switch body: Vals nil means default
 	SAssert
 	SEmpty
+	SLabel // Label: Body; the gotos to Label pending in the function join here
+	SGoto  // goto Label (forward: the label follows in the source)
 )
 
 // A Stmt is a statement.
@@ -149,6 +151,11 @@ type Stmt struct {
 	Decls []*Var
 	// Case: the label's value (nil for default).
 	Case *big.Int
+	// Label: the label of SLabel and SGoto. Labels: the labels that some
+	// goto names inside this statement (its own included), so that a
+	// dead state still runs it to join the gotos waiting there.
+	Label  string
+	Labels []string
 	// Assert: index into the program's assertions. Its Body, when set,
 	// runs instead where the query drops the assertion (a call of the
 	// program's own reach_error, which the rendered query keeps).

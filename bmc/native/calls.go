@@ -50,6 +50,7 @@ func (x *sym) callUser(s *state, e *Expr) value {
 		x.bind(s, p, args[i], e.Line)
 	}
 	end := x.stmt(s, f.Body)
+	x.gotosLeft(fc)
 	if !end.dead() {
 		fc.rets = append(fc.rets, end)
 		switch f.Ret.Kind {

@@ -335,6 +335,10 @@ func escapes(st *Stmt, loops, breaks int) (int, string) {
 		if loops == 0 {
 			return st.Line, "continue"
 		}
+	case SGoto:
+		return st.Line, "goto"
+	case SLabel:
+		return st.Line, "a label"
 	case SWhile, SDo, SFor:
 		loops, breaks = loops+1, breaks+1
 	case SSwitch:

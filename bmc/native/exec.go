@@ -4,7 +4,7 @@ import "math/big"
 
 // stmt executes st in s and returns the state after it.
 func (x *sym) stmt(s *state, st *Stmt) *state {
-	if s.dead() {
+	if s.dead() && !x.awaited(st) {
 		return s
 	}
 	switch st.Op {
@@ -13,11 +13,27 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 	case SBlock:
 		for _, c := range st.List {
 			s = x.stmt(s, c)
-			if s.dead() {
+			if s.dead() && !x.awaited(st) {
 				return s
 			}
 		}
 		return s
+	case SGoto:
+		x.step(s, st.Line)
+		fc := x.funcs[len(x.funcs)-1]
+		if fc.gotos == nil {
+			fc.gotos = map[string][]*state{}
+		}
+		fc.gotos[st.Label] = append(fc.gotos[st.Label], s.clone())
+		s.guard = "false"
+		return s
+	case SLabel:
+		fc := x.funcs[len(x.funcs)-1]
+		if ps := fc.gotos[st.Label]; len(ps) > 0 {
+			delete(fc.gotos, st.Label)
+			s = x.merge(append([]*state{s}, ps...))
+		}
+		return x.stmt(s, st.Body)
 	case SDecl:
 		x.step(s, st.Line)
 		for _, v := range st.Decls {
@@ -29,6 +45,14 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		x.eval(s, st.X)
 		return s
 	case SIf:
+		if s.dead() {
+			// run only to join gotos waiting in a branch
+			s1 := x.stmt(s.clone(), st.Body)
+			if st.Else != nil {
+				s = x.stmt(s, st.Else)
+			}
+			return x.merge([]*state{s1, s})
+		}
 		x.step(s, st.Line)
 		c := truth(x.eval(s, st.X))
 		if c == "true" {

@@ -56,7 +56,10 @@ type conv struct {
 	line    int // line of the use site while expanding a macro
 	depth   int
 	trees   []*sitter.Tree
-	gotos   bool // the function being translated has a goto
+	// gotos names the labels that gotos of the function being
+	// translated name; labels is where each of its labels stands.
+	gotos  map[string]bool
+	labels map[string]*sitter.Node
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -712,11 +715,81 @@ func (c *conv) funcDef(n *sitter.Node) {
 		c.fail(lineOf(n), "function body")
 	}
 	f.BodyAt = int(body.StartByte()) + 1
-	c.gotos = hasGoto(body)
+	c.gotos, c.labels = map[string]bool{}, map[string]*sitter.Node{}
+	c.findGotos(body)
 	f.Body, f.Err = c.funcBody(body)
+	if f.Body != nil && len(c.gotos) > 0 {
+		markLabels(f.Body)
+	}
 	c.cur = nil
 	c.scopes = nil
-	c.gotos = false
+	c.gotos, c.labels = nil, nil
+}
+
+// findGotos records the labels that gotos in n name and where every label
+// of n stands.
+func (c *conv) findGotos(n *sitter.Node) {
+	switch n.Type() {
+	case "goto_statement":
+		if l := n.ChildByFieldName("label"); l != nil {
+			c.gotos[c.text(l)] = true
+		}
+	case "labeled_statement":
+		if l := n.ChildByFieldName("label"); l != nil {
+			if c.labels[c.text(l)] != nil {
+				c.fail(lineOf(n), "label %s defined twice", c.text(l))
+			}
+			c.labels[c.text(l)] = n
+		}
+	}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		c.findGotos(n.NamedChild(i))
+	}
+}
+
+// declBetween returns a declaration that a goto from g to label lab
+// jumps over into its scope (its variable would be uninitialised there,
+// which the model does not follow), or nil.
+func (c *conv) declBetween(g, lab *sitter.Node) *sitter.Node {
+	from, to := g.EndByte(), lab.StartByte()
+	var found *sitter.Node
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		if found != nil || n.EndByte() <= from || n.StartByte() >= to {
+			return
+		}
+		if n.Type() == "declaration" && n.StartByte() >= from {
+			if sc := n.Parent(); sc == nil || sc.EndByte() > to {
+				found = n
+			}
+			return
+		}
+		for i := 0; i < int(n.NamedChildCount()); i++ {
+			walk(n.NamedChild(i))
+		}
+	}
+	fn := g
+	for fn.Parent() != nil && fn.Type() != "function_definition" {
+		fn = fn.Parent()
+	}
+	walk(fn)
+	return found
+}
+
+// markLabels sets Stmt.Labels: the goto targets inside each statement.
+func markLabels(st *Stmt) []string {
+	if st == nil {
+		return nil
+	}
+	var ls []string
+	if st.Op == SLabel {
+		ls = append(ls, st.Label)
+	}
+	for _, s := range append([]*Stmt{st.Init, st.Body, st.Else}, st.List...) {
+		ls = append(ls, markLabels(s)...)
+	}
+	st.Labels = ls
+	return ls
 }
 
 // funcBody translates a function's body. A construct the engine does not
@@ -736,19 +809,6 @@ func (c *conv) funcBody(body *sitter.Node) (st *Stmt, err error) {
 		}
 	}()
 	return c.stmt(body), nil
-}
-
-// hasGoto reports whether n contains a goto statement.
-func hasGoto(n *sitter.Node) bool {
-	if n.Type() == "goto_statement" {
-		return true
-	}
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		if hasGoto(n.NamedChild(i)) {
-			return true
-		}
-	}
-	return false
 }
 
 // defName returns the name a function definition defines.
@@ -964,13 +1024,42 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	case "case_statement":
 		c.fail(line, "case label outside a switch body")
 	case "labeled_statement":
-		if c.gotos {
-			c.fail(line, "goto and labels")
+		body := c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
+		name := c.text(n.ChildByFieldName("label"))
+		if !c.gotos[name] {
+			// a label no goto names (SV-COMP's ERROR:) is its statement
+			return body
 		}
-		// a label no goto names (SV-COMP's ERROR:) is its statement
-		return c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
+		for p := n.Parent(); p != nil && p.Type() != "function_definition"; p = p.Parent() {
+			switch p.Type() {
+			case "switch_statement":
+				c.fail(line, "label %s inside a switch body", name)
+			case "argument_list", "parenthesized_expression":
+				c.fail(line, "label %s inside a statement expression", name)
+			}
+		}
+		return &Stmt{Op: SLabel, Line: line, Label: name, Body: body}
 	case "goto_statement":
-		c.fail(line, "goto and labels")
+		name := c.text(n.ChildByFieldName("label"))
+		lab := c.labels[name]
+		if lab == nil {
+			c.fail(line, "goto %s without its label", name)
+		}
+		if lab.StartByte() < n.StartByte() {
+			c.fail(line, "backward goto %s", name)
+		}
+		for p := lab.Parent(); p != nil && p.Type() != "function_definition"; p = p.Parent() {
+			switch p.Type() {
+			case "while_statement", "do_statement", "for_statement":
+				if n.StartByte() < p.StartByte() || n.EndByte() > p.EndByte() {
+					c.fail(line, "goto %s into a loop", name)
+				}
+			}
+		}
+		if d := c.declBetween(n, lab); d != nil {
+			c.fail(line, "goto %s past the declaration at line %d into its scope", name, lineOf(d))
+		}
+		return &Stmt{Op: SGoto, Line: line, Label: name}
 	case "comment":
 		return &Stmt{Op: SEmpty, Line: line}
 	}

@@ -119,6 +119,37 @@ type funcCtx struct {
 	rets   []*state
 	vals   []value
 	retObj int
+	// gotos holds, per label, the states of gotos that have not reached
+	// their label yet.
+	gotos map[string][]*state
+}
+
+// awaited reports whether a goto of the current function waits for a
+// label inside st.
+func (x *sym) awaited(st *Stmt) bool {
+	if len(st.Labels) == 0 || len(x.funcs) == 0 {
+		return false
+	}
+	fc := x.funcs[len(x.funcs)-1]
+	for _, l := range st.Labels {
+		if len(fc.gotos[l]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gotosLeft fails when a goto of fc never reached its label (a label in
+// a loop body or branch that the execution skipped): its paths would be
+// lost.
+func (x *sym) gotosLeft(fc *funcCtx) {
+	for l, ps := range fc.gotos {
+		for _, p := range ps {
+			if !p.dead() {
+				x.fail(fc.fn.Line, "goto %s into a statement that the execution skips", l)
+			}
+		}
+	}
 }
 
 // sym is the symbolic executor.
@@ -502,6 +533,7 @@ func (x *sym) run() {
 		x.bind(s, pv, v, main.Line)
 	}
 	x.stmt(s, main.Body)
+	x.gotosLeft(fc)
 }
 
 // bind gives a fresh instance of variable v (in the current frame) the
