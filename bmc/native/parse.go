@@ -758,7 +758,7 @@ func (c *conv) declBetween(g, lab *sitter.Node) *sitter.Node {
 		if found != nil || n.EndByte() <= from || n.StartByte() >= to {
 			return
 		}
-		if n.Type() == "declaration" && n.StartByte() >= from {
+		if (n.Type() == "declaration" || c.declLike(n)) && n.StartByte() >= from {
 			if sc := n.Parent(); sc == nil || sc.EndByte() > to {
 				found = n
 			}
@@ -774,6 +774,28 @@ func (c *conv) declBetween(g, lab *sitter.Node) *sitter.Node {
 	}
 	walk(fn)
 	return found
+}
+
+// declLike reports whether n is an expression statement that may be a
+// declaration "T * x" or "T * x = e" of a typedef name T, which the parser
+// reads as a multiplication (misparsedDecl).
+func (c *conv) declLike(n *sitter.Node) bool {
+	if n.Type() != "expression_statement" || n.NamedChildCount() == 0 {
+		return false
+	}
+	e := n.NamedChild(0)
+	if e.Type() == "assignment_expression" {
+		e = e.ChildByFieldName("left")
+	}
+	if e == nil || e.Type() != "binary_expression" {
+		return false
+	}
+	l := e.ChildByFieldName("left")
+	if l == nil || l.Type() != "identifier" {
+		return false
+	}
+	_, ok := c.typedefs[c.text(l)]
+	return ok
 }
 
 // markLabels sets Stmt.Labels: the goto targets inside each statement.
