@@ -121,6 +121,28 @@
 // sprintf family, setjmp/longjmp, signal/raise, atexit, ...) and inline
 // assembly are refused: UNKNOWN, "unsupported: <construct> at line N".
 //
+// # Control flow and GNU C
+//
+// A label that no goto names (SV-COMP's ERROR:) is just its statement. A
+// forward goto (to a label later in the same function, out of blocks and
+// loops) keeps its state, guard and all, until execution reaches the
+// label, where it joins the state that falls through; a statement that
+// holds an awaited label is run even when no other path reaches it. A
+// backward goto, a goto into a loop (whose replay counter it would skip),
+// past a declaration into its scope, to a label in a switch body, or in a
+// statement expression is refused, and so is a goto whose label the
+// execution never reaches (a branch that constant folding skipped), at
+// the function's end. A GNU statement expression ({ ...; e; }) runs its
+// statements in its own scope and has e's value (void when the last
+// statement is not an expression); a return, break, continue or goto out
+// of one is refused. __extension__ is dropped; __func__, __FUNCTION__ and
+// __PRETTY_FUNCTION__ are the enclosing function's name. A function whose
+// body uses a construct the engine refuses makes the program unsupported
+// only where a call of it is executed (under a guard that is not
+// constant false): a program that never calls it is decided. main's
+// pointer parameters (argv, envp) are ignored when the program never uses
+// them; argc is any value of at least 1.
+//
 // # The program's own functions
 //
 // A function the program defines runs its own body wherever it is
