@@ -56,13 +56,29 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		x.step(s, st.Line)
 		c := truth(x.eval(s, st.X))
 		if c == "true" {
-			return x.stmt(s, st.Body)
+			s = x.stmt(s, st.Body)
+			if st.Else != nil && len(st.Else.Labels) > 0 {
+				// a goto may wait in the branch not taken
+				d := s.clone()
+				d.guard = "false"
+				return x.merge([]*state{s, x.stmt(d, st.Else)})
+			}
+			return s
 		}
 		if c == "false" {
-			if st.Else == nil {
-				return s
+			var s1 *state
+			if len(st.Body.Labels) > 0 {
+				d := s.clone()
+				d.guard = "false"
+				s1 = x.stmt(d, st.Body)
 			}
-			return x.stmt(s, st.Else)
+			if st.Else != nil {
+				s = x.stmt(s, st.Else)
+			}
+			if s1 != nil {
+				return x.merge([]*state{s1, s})
+			}
+			return s
 		}
 		c = x.def("Bool", c)
 		g := s.guard
