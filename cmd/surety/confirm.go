@@ -57,8 +57,8 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	fresh := flags.Bool("fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
 	var mf modelFlags
 	mf.register(flags)
-	if err := flags.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, flags, args); !ok {
+		return code
 	}
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
 		fmt.Fprintln(e.stderr, "usage: surety confirm --build CMD and/or --run CMD [flags] PATH...")

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -42,8 +42,8 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
 	var mf modelFlags
 	mf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "usage: surety contracts [flags] PATH...")
@@ -74,9 +74,14 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 
 	var docs []contract.Document
 	for _, path := range knowledge {
-		data, err := os.ReadFile(path)
+		// A regular text file only: a FIFO named by mistake is an error,
+		// not a hang.
+		data, err := frontend.ReadFile(ctx, path)
+		if err == nil {
+			err = frontend.CheckText(data)
+		}
 		if err != nil {
-			return fail(e, "contracts", err)
+			return fail(e, "contracts", fmt.Errorf("--knowledge %w", pathError(path, err)))
 		}
 		docs = append(docs, contract.Document{Name: filepath.Base(path), Text: string(data)})
 	}
@@ -150,7 +155,7 @@ func loadPaths(ctx context.Context, e *env, name string, paths []string, opts *f
 	}
 	for _, fe := range ferrs {
 		if isNamed(paths, fe.Path) {
-			return nil, fe
+			return nil, pathError(fe.Path, fe.Err)
 		}
 	}
 	for _, fe := range ferrs {
@@ -176,6 +181,19 @@ func loadPaths(ctx context.Context, e *env, name string, paths []string, opts *f
 		return nil, fmt.Errorf("no function found in %s", strings.Join(paths, " "))
 	}
 	return prog, nil
+}
+
+// pathError is the error of a path named on the command line, for a user:
+// the path once, then what is wrong with it.
+func pathError(path string, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, frontend.ErrNoParser):
+		return fmt.Errorf("%s: not a source file surety reads (%s: known by the extension)", path, strings.Join(frontend.Names(), ", "))
+	case errors.As(err, &pe):
+		return fmt.Errorf("%s: %w", path, pe.Err)
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
 
 // isNamed reports whether path is one of paths, however spelled.

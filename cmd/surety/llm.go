@@ -243,3 +243,25 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// parseFlags parses a command's flags. A bad flag is one line on stderr
+// naming it and what is wrong, then a pointer to the usage (exit 2); -h
+// prints the usage and every flag (exit 0). ok is false when the command
+// must stop with status code.
+func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(e.stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		if c := commands[fs.Name()]; c != nil {
+			fmt.Fprintf(e.stderr, "usage: %s\n\n%s\n\nflags:\n", c.usage, c.short)
+		}
+		fs.PrintDefaults()
+		return 0, false
+	case err != nil:
+		fmt.Fprintf(e.stderr, "surety %s: %v (run \"surety %s -h\" for the flags)\n", fs.Name(), err, fs.Name())
+		return 2, false
+	}
+	return 0, true
+}

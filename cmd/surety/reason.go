@@ -43,8 +43,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: z3, cvc5, boolector, or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "usage: surety reason [flags] PATH...")

@@ -44,8 +44,8 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	props := fs.String("properties", "", "comma-separated properties to check (default: all)")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each claim")
 	asJSON := fs.Bool("json", false, "print the claims as JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "usage: surety safety [flags] FILE.c")
@@ -66,12 +66,10 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	// mistake is an error, not a hang.
 	src, err := frontend.ReadFile(ctx, file)
 	if err == nil {
-		if err = frontend.CheckText(src); err != nil {
-			err = fmt.Errorf("%s: %w", file, err)
-		}
+		err = frontend.CheckText(src)
 	}
 	if err != nil {
-		return fail(e, "safety", err)
+		return fail(e, "safety", pathError(file, err))
 	}
 	p, err := bmc.ParseProgram(file, src)
 	if err != nil {

