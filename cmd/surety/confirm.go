@@ -81,7 +81,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return fail(e, "confirm", fmt.Errorf("no %s: run surety reason first", *from))
 	}
 	if err != nil {
-		return fail(e, "confirm", err)
+		return fail(e, "confirm", fmt.Errorf("--from %w", pathError(*from, err)))
 	}
 	var rf reasonFile
 	if err := json.Unmarshal(data, &rf); err != nil {
