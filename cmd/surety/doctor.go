@@ -45,8 +45,15 @@ func runDoctor(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each engine check")
-	if err := fs.Parse(args); err != nil {
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(e.stderr, "usage: surety doctor [--timeout 60s]")
 		return 2
+	}
+	if err := positive("timeout", *timeout); err != nil {
+		return fail(e, "doctor", err)
 	}
 	fmt.Fprintln(e.stdout, "programs:")
 	for _, p := range doctorPrograms {
