@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/suretydev/surety/validate"
-	"github.com/suretydev/surety/validate/dafny"
+	"github.com/suretydev/surety/complete"
+	"github.com/suretydev/surety/complete/dafny"
 )
 
 func init() {
@@ -39,9 +39,9 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	opts := &validate.CompleteOptions{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}
+	opts := &complete.Options{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}
 	start := time.Now()
-	rep, err := validate.CheckComplete(ctx, fs.Arg(0), opts)
+	rep, err := complete.Check(ctx, fs.Arg(0), opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "surety complete: %v (after %v)\n", err, time.Since(start).Round(time.Second))
 		return 2
@@ -52,7 +52,7 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 		if err := enc.Encode(rep); err != nil {
 			return 2
 		}
-	} else if err := validate.WriteCompleteText(e.stdout, rep); err != nil {
+	} else if err := complete.WriteText(e.stdout, rep); err != nil {
 		return 2
 	}
 	if rep.Under() {

@@ -37,7 +37,7 @@ var doctorPrograms = []struct {
 		"SMT solver, Python bindings (smt, bmc/native floating point)", "python3"},
 	{"esbmc", []string{"--version"}, "bounded model checker (bmc/esbmc)", ""},
 	{"cbmc", []string{"--version"}, "bounded model checker (bmc/cbmc)", ""},
-	{"dafny", []string{"/version"}, "Dafny verifier (validate/dafny)", ""},
+	{"dafny", []string{"/version"}, "Dafny verifier (complete/dafny)", ""},
 	{"gcc", []string{"--version"}, "C compiler (compile checks, tests)", ""},
 }
 

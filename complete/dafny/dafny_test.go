@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
-	"github.com/suretydev/surety/validate/dafny"
 )
 
 func find(t *testing.T, opts *dafny.Options) *dafny.Tool {

@@ -1,11 +1,11 @@
-package validate
+package complete
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 
-	"github.com/suretydev/surety/validate/dafny"
+	"github.com/suretydev/surety/complete/dafny"
 )
 
 var diagLineRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\):\s*(.*)$`)

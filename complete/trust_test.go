@@ -1,6 +1,7 @@
-package validate
+package complete
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,12 +27,12 @@ function Uninterpreted(x: int): int
 method Fine(x: int) returns (r: int) ensures r == x { r := x; }
 `
 	path := filepath.Join(dir, "main.dfy")
-	f, err := extractDafny(src)
+	f, err := readDafny(context.Background(), path, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, u := range uncheckedIn(path, f) {
+	for _, u := range uncheckedIn(context.Background(), path, f) {
 		s := u.String()
 		if u.Global {
 			s += " global"
@@ -52,7 +53,7 @@ method Fine(x: int) returns (r: int) ensures r == x { r := x; }
 
 // "decreases *" before a body is not a set display swallowing the body, and
 // opaque functions are found in both spellings.
-func TestExtractDecreasesStarAndOpaque(t *testing.T) {
+func TestReadDecreasesStarAndOpaque(t *testing.T) {
 	src := `method Spin(x: int) returns (r: int)
   ensures r == x
   decreases *
@@ -68,7 +69,7 @@ method Plain(x: int) returns (r: int) ensures r == x { r := x; }
 function {:opaque} F(x: int): int { x }
 opaque function G(x: int): int { x }
 `
-	f, err := extractDafny(src)
+	f, err := readDafny(context.Background(), "d.dfy", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

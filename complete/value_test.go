@@ -1,12 +1,15 @@
-package validate
+package complete
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-func TestExtractDafny(t *testing.T) {
+// The declarations, contracts, loose relations and datatypes the checker
+// needs, read through frontend/dafny.
+func TestReadDafny(t *testing.T) {
 	src := `include "lib.dfy"
 datatype Op = Get(k: int) | Put(int, int) | Clear
 // surety:loose (r1, r2) => r1 >= 0 <==> r2 >= 0
@@ -24,7 +27,7 @@ method {:loose "r1.0 == r2.0"} Two(s: string) returns (n: nat, ok: bool)
   ensures ok ==> n == |s|
 class C { method M() returns (r: int) ensures r == 1 { r := 1; } }
 `
-	f, err := extractDafny(src)
+	f, err := readDafny(context.Background(), "a.dfy", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +36,7 @@ class C { method M() returns (r: int) ensures r == 1 { r := 1; } }
 	}
 	find := f.Decls[0]
 	if find.Name != "Find" || find.Line != 4 || len(find.Requires) != 1 || len(find.Ensures) != 2 ||
-		find.Loose != "r1 >= 0 <==> r2 >= 0" || find.Results[0] != (dfyParam{"i", "int"}) || find.Params[0] != (dfyParam{"a", "seq<int>"}) {
+		find.Loose != "r1 >= 0 <==> r2 >= 0" || find.Results[0] != (param{"i", "int"}) || find.Params[0] != (param{"a", "seq<int>"}) {
 		t.Errorf("Find: %+v", find)
 	}
 	if find.Ensures[1] != "0 <= i ==> i < |a| && a[i] == x" {
@@ -56,17 +59,24 @@ class C { method M() returns (r: int) ensures r == 1 { r := 1; } }
 	}
 }
 
-func TestExtractErrors(t *testing.T) {
-	for _, src := range []string{"method M() /* never closed", "const s := \"open"} {
-		if _, err := extractDafny(src); err == nil || !strings.Contains(err.Error(), "line 1") {
-			t.Errorf("%q: err = %v, want one naming line 1", src, err)
-		}
+// A syntax error frontend/dafny meets is listed, not fatal: Dafny has the
+// last word on syntax.
+func TestReadDafnySyntaxError(t *testing.T) {
+	f, err := readDafny(context.Background(), "b.dfy", []byte("method M() returns (r: int)\n/* never closed\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Errors) == 0 || !strings.HasPrefix(f.Errors[0], "line ") {
+		t.Errorf("errors %q, want one naming its line", f.Errors)
 	}
 }
 
 // Every candidate value printed the printer's way reads back to itself.
 func TestValueRoundTrip(t *testing.T) {
-	f, _ := extractDafny("datatype T = Leaf | Node(l: T, v: int, s: string)\n")
+	f, err := readDafny(context.Background(), "t.dfy", []byte("datatype T = Leaf | Node(l: T, v: int, s: string)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, ty := range []string{"int", "nat", "bool", "char", "string", "seq<int>", "seq<(int, bool)>", "(char, seq<string>)", "T", "seq<T>"} {
 		dt, err := parseType(ty, f.Datatypes)
 		if err != nil {

@@ -1,6 +1,7 @@
-package validate
+package complete
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
-	"github.com/suretydev/surety/validate/dafny"
 )
 
 // genFile is a generated Dafny file that remembers which lines belong to
@@ -51,7 +52,7 @@ func (g *genFile) owner(line int) int {
 	return -1
 }
 
-func paramList(ps []dfyParam, names []string) string {
+func paramList(ps []param, names []string) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
 		n := p.Name
@@ -63,7 +64,7 @@ func paramList(ps []dfyParam, names []string) string {
 	return strings.Join(parts, ", ")
 }
 
-func names(ps []dfyParam) []string {
+func names(ps []param) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.Name
@@ -111,7 +112,7 @@ func (c *checker) predicates(g *genFile, t *target) {
 	d := t.d
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s SuretyPre%d(%s)\n{\n%s}\n\n", pred, t.k, paramList(d.Params, nil), conj(d.Requires))
-	all := append(append([]dfyParam(nil), d.Params...), resultParams(t)...)
+	all := append(append([]param(nil), d.Params...), resultParams(t)...)
 	fmt.Fprintf(&b, "%s SuretyPost%d(%s)\n  requires SuretyPre%d(%s)\n{\n%s}\n\n", pred, t.k, paramList(all, nil),
 		t.k, strings.Join(names(d.Params), ", "), conj(t.ensures))
 	if d.Loose != "" {
@@ -120,10 +121,10 @@ func (c *checker) predicates(g *genFile, t *target) {
 	g.add(t.k, b.String())
 }
 
-func resultParams(t *target) []dfyParam {
-	ps := make([]dfyParam, len(t.results))
+func resultParams(t *target) []param {
+	ps := make([]param, len(t.results))
 	for i, r := range t.results {
-		ps[i] = dfyParam{Name: t.resName[i], Type: r.src}
+		ps[i] = param{Name: t.resName[i], Type: r.src}
 	}
 	return ps
 }
@@ -163,18 +164,18 @@ func (c *checker) filePass(ctx context.Context) (bool, error) {
 	c.runs++
 	v, err := c.tool.VerifyAll(ctx, c.asGiven)
 	if ctx.Err() != nil {
-		return false, fmt.Errorf("validate: %w", ctx.Err())
+		return false, fmt.Errorf("complete: %w", ctx.Err())
 	}
 	if errors.Is(err, dafny.ErrResolution) {
 		for _, d := range v.Diagnostics {
 			if strings.Contains(d.Msg, "rror") {
-				return false, fmt.Errorf("%w: %s", ErrDafnyResolution, where(d))
+				return false, fmt.Errorf("%w: %s", ErrResolution, where(d))
 			}
 		}
-		return false, fmt.Errorf("validate: %w", err)
+		return false, fmt.Errorf("complete: %w", err)
 	}
 	if err != nil && !errors.Is(err, proc.ErrTimeout) {
-		return false, fmt.Errorf("validate: verifying the file: %w", err)
+		return false, fmt.Errorf("complete: verifying the file: %w", err)
 	}
 	if err == nil && v.Clean() {
 		return true, nil
@@ -188,7 +189,7 @@ func (c *checker) filePass(ctx context.Context) (bool, error) {
 	}
 	for _, t := range c.all {
 		t.live = false
-		t.res.Verdict, t.res.Reason = CompleteInconclusive, why
+		t.res.Verdict, t.res.Reason = Inconclusive, why
 	}
 	return false, nil
 }
@@ -220,15 +221,15 @@ func (c *checker) proofPass(ctx context.Context) error {
 		c.predicates(g, t)
 		d := t.d
 		var as, bs []string
-		var ps []dfyParam
+		var ps []param
 		ps = append(ps, d.Params...)
 		for i, r := range t.results {
 			a, b := fmt.Sprintf("suretyA%d", i), fmt.Sprintf("suretyB%d", i)
 			as, bs = append(as, a), append(bs, b)
-			ps = append(ps, dfyParam{Name: a, Type: r.src})
+			ps = append(ps, param{Name: a, Type: r.src})
 		}
 		for i, r := range t.results {
-			ps = append(ps, dfyParam{Name: bs[i], Type: r.src})
+			ps = append(ps, param{Name: bs[i], Type: r.src})
 		}
 		in := strings.Join(names(d.Params), ", ")
 		withIn := func(rs []string) string {
@@ -327,7 +328,7 @@ func (c *checker) runPass(ctx context.Context) error {
 			blocks = append(blocks, genBlock{t.k, from, line - 1})
 		}
 		g.write(pr.text(c.dialect))
-		g.write("method Main()\n  decreases *\n{\n")
+		g.write("method Main()\n  decreases *\n{\n  print \"" + startMark + "\\n\";\n")
 		mainStart := g.line + 1
 		for _, b := range blocks {
 			g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
@@ -339,7 +340,7 @@ func (c *checker) runPass(ctx context.Context) error {
 		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
 		cancel()
 		if ctx.Err() != nil {
-			return fmt.Errorf("validate: %w", ctx.Err())
+			return fmt.Errorf("complete: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			dropped, derr := c.drop(g, parseDiagOutput(ex.Output), err)
@@ -366,6 +367,17 @@ func (c *checker) runPass(ctx context.Context) error {
 			return nil
 		}
 		c.readResults(todo, ex.Stdout)
+		if !bytes.Contains(ex.Stdout, []byte(startMark)) {
+			// Compiling took the time, or failed: no method ran.
+			why := "the generated program did not start: " + ex.Failure()
+			if errors.Is(runCtx.Err(), context.DeadlineExceeded) || errors.Is(err, proc.ErrTimeout) {
+				why = fmt.Sprintf("the generated program did not start within %v (compiling it took too long)", c.opts.runTimeout())
+			}
+			for _, t := range todo {
+				t.runNote = why
+			}
+			return nil
+		}
 		if err == nil && ex.ExitCode == 0 {
 			for _, t := range todo {
 				for j, a := range t.actual {
@@ -418,10 +430,14 @@ func (c *checker) runPass(ctx context.Context) error {
 	return nil
 }
 
-func inputBindings(t *target, j int) []CompleteBinding {
-	var bs []CompleteBinding
+// startMark is the first thing the generated program prints: a run cut
+// short before it printed it never reached the methods.
+const startMark = "SURETY-START"
+
+func inputBindings(t *target, j int) []Binding {
+	var bs []Binding
 	for i, p := range t.d.Params {
-		bs = append(bs, CompleteBinding{p.Name, t.valid[j][i].literal()})
+		bs = append(bs, Binding{p.Name, t.valid[j][i].literal()})
 	}
 	return bs
 }
@@ -601,17 +617,19 @@ func (c *checker) confirm(g *genFile, t *target, i int, cd cand) {
 // extra if not empty.
 func (c *checker) confirmLemma(g *genFile, t *target, name string, in, rs []value, extra string) {
 	var b strings.Builder
-	ps := append(append([]dfyParam(nil), t.d.Params...), resultParams(t)...)
+	ps := append(append([]param(nil), t.d.Params...), resultParams(t)...)
 	fmt.Fprintf(&b, "lemma %s(%s)\n", name, paramList(ps, nil))
 	vals := append(append([]value(nil), in...), rs...)
 	for i, p := range ps {
 		fmt.Fprintf(&b, "  requires %s == %s\n", p.Name, vals[i].literal())
 	}
+	// Each clause keeps its lines (a // comment in it must not swallow
+	// what follows).
 	for _, r := range t.d.Requires {
-		fmt.Fprintf(&b, "  ensures %s\n", joinLines(r))
+		fmt.Fprintf(&b, "  ensures (%s\n  )\n", r)
 	}
 	for _, e := range t.ensures {
-		fmt.Fprintf(&b, "  ensures %s\n", joinLines(e))
+		fmt.Fprintf(&b, "  ensures (%s\n  )\n", e)
 	}
 	if extra != "" {
 		fmt.Fprintf(&b, "  ensures %s\n", extra)
@@ -645,11 +663,8 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 		}
 		c.runs++
 		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
-		if debugPasses != nil {
-			debugPasses(g.b.String(), v)
-		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("validate: %w", ctx.Err())
+			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			if _, derr := c.drop(g, v.Diagnostics, err); derr != nil {
@@ -658,11 +673,11 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 			continue
 		}
 		if err != nil && !errors.Is(err, proc.ErrTimeout) {
-			return nil, fmt.Errorf("validate: %w", err)
+			return nil, fmt.Errorf("complete: %w", err)
 		}
 		return v, nil
 	}
-	return nil, errors.New("validate: generated checks keep failing to resolve")
+	return nil, errors.New("complete: generated checks keep failing to resolve")
 }
 
 // drop marks SKIP the targets whose generated lines carry errors. An error
@@ -671,7 +686,7 @@ func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bo
 	dropped := map[int]bool{}
 	for _, d := range ds {
 		if strings.Contains(d.Msg, "rror") && strings.HasSuffix(d.File, "input.dfy") {
-			return nil, fmt.Errorf("%w: line %d: %s", ErrDafnyResolution, d.Line, d.Msg)
+			return nil, fmt.Errorf("%w: line %d: %s", ErrResolution, d.Line, d.Msg)
 		}
 	}
 	for _, d := range ds {
@@ -680,18 +695,18 @@ func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bo
 		}
 		k := g.owner(d.Line)
 		if k < 0 {
-			return nil, fmt.Errorf("validate: generated check does not resolve: %w", err)
+			return nil, fmt.Errorf("complete: generated check does not resolve: %w", err)
 		}
 		if !dropped[k] {
 			dropped[k] = true
 			t := c.all[k]
 			t.live = false
-			t.res.Verdict = CompleteSkip
+			t.res.Verdict = Skip
 			t.res.Reason = "the generated check does not resolve: " + d.Msg
 		}
 	}
 	if len(dropped) == 0 {
-		return nil, fmt.Errorf("validate: %w", err)
+		return nil, fmt.Errorf("complete: %w", err)
 	}
 	return dropped, nil
 }
@@ -709,8 +724,6 @@ func parseDiagOutput(out string) []dafny.Diagnostic {
 	}
 	return ds
 }
-
-var debugPasses func(string, *dafny.Verification)
 
 // run runs the passes and settles every verdict.
 func (c *checker) run(ctx context.Context) error {
@@ -743,7 +756,7 @@ func (c *checker) run(ctx context.Context) error {
 //     scope (which every proof assumes, the witness's included).
 func (c *checker) settle(t *target) {
 	r := t.res
-	r.Verdict = CompleteInconclusive
+	r.Verdict = Inconclusive
 	if !t.wellFormed {
 		r.Reason = "the contract is not well-formed on its own (a generated predicate failed its well-formedness check)"
 		return
@@ -759,11 +772,11 @@ func (c *checker) settle(t *target) {
 				return
 			}
 		}
-		r.Verdict = CompleteUnder
-		r.Witness = &CompleteWitness{Input: inputBindings(t, w.j)}
+		r.Verdict = Under
+		r.Witness = &Witness{Input: inputBindings(t, w.j)}
 		for i := range t.results {
-			r.Witness.Actual = append(r.Witness.Actual, CompleteBinding{t.show[i], t.actual[w.j][i].literal()})
-			r.Witness.Other = append(r.Witness.Other, CompleteBinding{t.show[i], w.other[i].literal()})
+			r.Witness.Actual = append(r.Witness.Actual, Binding{t.show[i], t.actual[w.j][i].literal()})
+			r.Witness.Other = append(r.Witness.Other, Binding{t.show[i], w.other[i].literal()})
 		}
 		r.Reason = "the contract accepts two different results"
 		if t.d.Loose != "" {
@@ -810,7 +823,7 @@ func (c *checker) settleUnique(t *target) {
 			r.Reason = proved + "it may not terminate (decreases *) and cannot be run"
 			return
 		}
-		r.Verdict = CompleteOK
+		r.Verdict = OK
 		r.Reason = "the contract determines a unique result (not run: its verified body meets the contract)"
 		return
 	}
@@ -833,17 +846,17 @@ func (c *checker) settleUnique(t *target) {
 		r.Reason = proved + "what the method returned was not checked against the contract"
 		return
 	}
-	r.Verdict = CompleteOK
+	r.Verdict = OK
 	r.Reason = "the contract determines a unique result"
 	if t.d.Loose != "" {
 		r.Reason = "results are unique up to the stated loose relation"
 	}
 }
 
-func resultBindings(t *target, vs []value) []CompleteBinding {
-	var bs []CompleteBinding
+func resultBindings(t *target, vs []value) []Binding {
+	var bs []Binding
 	for i, v := range vs {
-		bs = append(bs, CompleteBinding{t.show[i], v.literal()})
+		bs = append(bs, Binding{t.show[i], v.literal()})
 	}
 	return bs
 }

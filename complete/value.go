@@ -1,4 +1,4 @@
-package validate
+package complete
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ type dtype struct {
 	kind  tkind
 	elem  *dtype   // seq
 	elems []*dtype // tuple
-	data  *dfyDatatype
+	data  *datatype
 	ctors [][]*dtype // data: field types per constructor
 	src   string     // as written
 }
@@ -45,11 +45,11 @@ type value struct {
 }
 
 // parseType reads a type as written in a signature.
-func parseType(s string, dts map[string]*dfyDatatype) (*dtype, error) {
+func parseType(s string, dts map[string]*datatype) (*dtype, error) {
 	return parseTypeDepth(strings.TrimSpace(s), dts, 0)
 }
 
-func parseTypeDepth(s string, dts map[string]*dfyDatatype, depth int) (*dtype, error) {
+func parseTypeDepth(s string, dts map[string]*datatype, depth int) (*dtype, error) {
 	if depth > 8 {
 		return nil, fmt.Errorf("type %s nests too deeply", s)
 	}
@@ -116,7 +116,7 @@ func parseTypeDepth(s string, dts map[string]*dfyDatatype, depth int) (*dtype, e
 	return nil, fmt.Errorf("type %s is not supported", s)
 }
 
-func parseDataField(s string, dts map[string]*dfyDatatype, seen map[string]*dtype, depth int) (*dtype, error) {
+func parseDataField(s string, dts map[string]*datatype, seen map[string]*dtype, depth int) (*dtype, error) {
 	s = strings.TrimSpace(s)
 	if t, ok := seen[s]; ok {
 		return t, nil

@@ -1,4 +1,4 @@
-package validate
+package complete
 
 import (
 	"fmt"
@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// WriteCompleteText writes r the way the seed's tool prints it: one line
-// per method, "[VERDICT] Name  line N  reason", and for [UNDER] the input
-// and the two results the contract accepts.
-func WriteCompleteText(w io.Writer, r *CompleteReport) error {
+// WriteText writes r the way the seed's tool prints it: one line per
+// method, "[VERDICT] Name  line N  reason", and for [UNDER] the input and
+// the two results the contract accepts; then a note per syntax error the
+// frontend met, and a summary line.
+func WriteText(w io.Writer, r *Report) error {
 	nameW := 0
 	for _, x := range r.Results {
 		nameW = max(nameW, len(x.Name))
@@ -28,12 +29,15 @@ func WriteCompleteText(w io.Writer, r *CompleteReport) error {
 			fmt.Fprintf(&b, "%s%s   (also satisfies every ensures)\n", pad, bindings(w.Other, " = "))
 		}
 	}
+	for _, e := range r.ParseErrors {
+		fmt.Fprintf(&b, "note: %s: declarations there may be missing from this report\n", e)
+	}
 	fmt.Fprintf(&b, "%d checked, Dafny %s, %d Dafny runs, %.1fs\n", len(r.Results), r.DafnyVersion, r.Runs, float64(r.DurationMS)/1000)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func bindings(bs []CompleteBinding, eq string) string {
+func bindings(bs []Binding, eq string) string {
 	if len(bs) == 0 {
 		return "(none)"
 	}

@@ -6,7 +6,7 @@ import (
 	"log"
 	"time"
 
-	"github.com/suretydev/surety/validate/dafny"
+	"github.com/suretydev/surety/complete/dafny"
 )
 
 // Find Dafny, verify two lemmas in one run and read each one's outcome.

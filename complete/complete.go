@@ -1,4 +1,4 @@
-package validate
+package complete
 
 import (
 	"context"
@@ -7,40 +7,69 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/suretydev/surety/validate/dafny"
+	"github.com/suretydev/surety/complete/dafny"
 )
 
-// CompleteVerdict is the completeness checker's answer for one method or function.
-type CompleteVerdict string
+// Verdict is the completeness checker's answer for one method or
+// function. Package doc says what evidence each one needs.
+type Verdict string
 
 const (
-	// CompleteOK: the uniqueness lemma was proved; the contract determines
-	// the result (up to the stated loose relation, if any).
-	CompleteOK CompleteVerdict = "OK"
-	// CompleteUnder: Dafny proved that the contract accepts two different
-	// results for one valid input; the Witness says which.
-	CompleteUnder CompleteVerdict = "UNDER"
-	// CompleteInconclusive: neither a proof of uniqueness nor a witness.
-	CompleteInconclusive CompleteVerdict = "INCONCLUSIVE"
-	// CompleteSkip: the method is outside what the checker handles; Reason
+	// OK: the uniqueness lemma was proved, over a file that verifies and
+	// assumes nothing without proof, and the method met its contract on
+	// the sampled inputs; the contract determines the result (up to the
+	// stated loose relation, if any).
+	OK Verdict = "OK"
+	// Under: Dafny proved, in lemmas of their own, that the contract
+	// accepts two different results for one valid input; the Witness
+	// says which.
+	Under Verdict = "UNDER"
+	// Inconclusive: neither a trusted proof of uniqueness nor a trusted
+	// witness; Reason says what is missing.
+	Inconclusive Verdict = "INCONCLUSIVE"
+	// Skip: the method is outside what the checker handles; Reason
 	// says why.
-	CompleteSkip CompleteVerdict = "SKIP"
+	Skip Verdict = "SKIP"
 )
 
-// ErrDafnyResolution reports that the user's Dafny file itself does not
-// resolve, so nothing can be checked.
-var ErrDafnyResolution = errors.New("validate: Dafny file does not resolve")
+// ErrResolution reports that the user's Dafny file itself does not
+// resolve (parse and type-check), so nothing can be checked; the error
+// names the line.
+var ErrResolution = errors.New("complete: Dafny file does not resolve")
 
-// CompleteOptions control CheckComplete. The zero value is valid; a nil
-// pointer means the zero value. CheckComplete does not modify it.
-type CompleteOptions struct {
-	// Dafny is the Dafny to use; nil means dafny.Find(ctx, DafnyOptions).
-	Dafny *dafny.Tool
-	// DafnyOptions are used to find Dafny when Dafny is nil.
+// A Verifier is the Dafny the checker runs, behind an interface so that a
+// Dafny of another generation, or a recording in tests, can take its
+// place. *dafny.Tool of package complete/dafny implements it, for Dafny
+// 2.3 to 4. Files are given by name and content; the first is the one
+// verified or run, the others are there for it to include.
+type Verifier interface {
+	// Version is the version Dafny reported, for the report.
+	Version() string
+	// Dialect says how generated Dafny must be spelled.
+	Dialect() dafny.Dialect
+	// Verify verifies the first file and reports the outcome of each of
+	// its lemmas (see dafny.Tool.Verify for what makes one Verified).
+	Verify(ctx context.Context, files ...dafny.File) (*dafny.Verification, error)
+	// VerifyAll is Verify that verifies the included files too; the
+	// checker asks it whether the user's file verifies as given.
+	VerifyAll(ctx context.Context, files ...dafny.File) (*dafny.Verification, error)
+	// Run compiles the first file without verifying it and runs its Main.
+	Run(ctx context.Context, files ...dafny.File) (*dafny.Execution, error)
+}
+
+var _ Verifier = (*dafny.Tool)(nil)
+
+// Options control Check. The zero value is valid; a nil pointer means the
+// zero value. Check does not modify it.
+type Options struct {
+	// Verifier is the Dafny to run; nil means dafny.Find(ctx,
+	// DafnyOptions).
+	Verifier Verifier
+	// DafnyOptions are used to find Dafny when Verifier is nil; nil means
+	// the defaults of package complete/dafny.
 	DafnyOptions *dafny.Options
 	// MaxInputs is the number of small inputs tried per method against its
 	// precondition; 0 means 24.
@@ -56,10 +85,10 @@ type CompleteOptions struct {
 	RunTimeout time.Duration
 }
 
-func (o *CompleteOptions) maxInputs() int     { return defInt(o.MaxInputs, 24) }
-func (o *CompleteOptions) maxRuns() int       { return defInt(o.MaxRuns, 8) }
-func (o *CompleteOptions) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
-func (o *CompleteOptions) runTimeout() time.Duration {
+func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 24) }
+func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 8) }
+func (o *Options) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
+func (o *Options) runTimeout() time.Duration {
 	if o.RunTimeout > 0 {
 		return o.RunTimeout
 	}
@@ -73,11 +102,11 @@ func defInt(v, d int) int {
 	return d
 }
 
-// A CompleteReport is the checker's answer for one file.
-type CompleteReport struct {
-	File         string           `json:"file"`
-	DafnyVersion string           `json:"dafny_version"`
-	Results      []CompleteResult `json:"results"` // in source order
+// A Report is the checker's answer for one file.
+type Report struct {
+	File         string   `json:"file"`
+	DafnyVersion string   `json:"dafny_version"`
+	Results      []Result `json:"results"` // in source order
 	// Runs is the number of Dafny processes started: the file's own
 	// verification, one for the uniqueness lemmas and small inputs, one
 	// run of the methods, and one to three rounds of witness search, one
@@ -86,88 +115,101 @@ type CompleteReport struct {
 	// crashed).
 	Runs       int   `json:"dafny_runs"`
 	DurationMS int64 `json:"duration_ms"`
+	// ParseErrors are the syntax errors frontend/dafny met ("line 3:
+	// syntax error"), where declarations may be missing from Results;
+	// Dafny, which verified the file, has the last word on its syntax.
+	ParseErrors []string `json:"parse_errors,omitempty"`
 }
 
-// Under reports whether any result is CompleteUnder.
-func (r *CompleteReport) Under() bool {
+// Under reports whether any result is Under.
+func (r *Report) Under() bool {
 	for _, x := range r.Results {
-		if x.Verdict == CompleteUnder {
+		if x.Verdict == Under {
 			return true
 		}
 	}
 	return false
 }
 
-// A CompleteResult is the verdict for one method or function.
-type CompleteResult struct {
-	Name    string          `json:"name"`
-	Kind    string          `json:"kind"`
-	Line    int             `json:"line"`
-	Verdict CompleteVerdict `json:"verdict"`
-	Reason  string          `json:"reason"`
+// A Result is the verdict for one method or function.
+type Result struct {
+	Name    string  `json:"name"`
+	Kind    string  `json:"kind"`
+	Line    int     `json:"line"`
+	Verdict Verdict `json:"verdict"`
+	Reason  string  `json:"reason"`
 	// Loose is the allowed-freedom relation declared for the method, over
 	// r1 and r2; empty when none.
-	Loose   string           `json:"loose,omitempty"`
-	Witness *CompleteWitness `json:"witness,omitempty"`
+	Loose   string   `json:"loose,omitempty"`
+	Witness *Witness `json:"witness,omitempty"`
 	// Inputs is the number of small inputs proved valid; Neighbours the
 	// number of other results tried.
 	Inputs     int `json:"inputs"`
 	Neighbours int `json:"neighbours"`
 }
 
-// A CompleteWitness is one valid input with two different results the contract
+// A Witness is one valid input with two different results the contract
 // accepts, both proved by Dafny.
-type CompleteWitness struct {
-	Input  []CompleteBinding `json:"input"`
-	Actual []CompleteBinding `json:"actual"` // what the method returned
-	Other  []CompleteBinding `json:"other"`  // another result the contract accepts
+type Witness struct {
+	Input  []Binding `json:"input"`
+	Actual []Binding `json:"actual"` // what the method returned
+	Other  []Binding `json:"other"`  // another result the contract accepts
 }
 
-// A CompleteBinding names a value, written as a Dafny literal.
-type CompleteBinding struct {
+// A Binding names a value, written as a Dafny literal.
+type Binding struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 }
 
-// CheckComplete checks every method and function of the Dafny file at path
+// Check checks every method and function of the Dafny file at path
 // for contract completeness, as package doc describes. The file is read,
 // never written. It costs a few Dafny runs for the whole file, however
-// many methods and inputs it has (CompleteReport.Runs says how many).
-func CheckComplete(ctx context.Context, path string, opts *CompleteOptions) (*CompleteReport, error) {
+// many methods and inputs it has (Report.Runs says how many).
+func Check(ctx context.Context, path string, opts *Options) (*Report, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("validate: %w", err)
+		return nil, fmt.Errorf("complete: %w", err)
 	}
-	return CheckCompleteSource(ctx, path, src, opts)
+	return CheckSource(ctx, path, src, opts)
 }
 
-// CheckCompleteSource is CheckComplete on a file's contents; path is used
+// CheckSource is Check on a file's contents; path is used
 // for messages and to resolve the file's includes.
-func CheckCompleteSource(ctx context.Context, path string, src []byte, opts *CompleteOptions) (*CompleteReport, error) {
+func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (rep *Report, err error) {
+	defer func() {
+		// A bug of the checker must not take its caller down: it is an
+		// error naming the file, like any other failure of the checker.
+		if r := recover(); r != nil {
+			rep, err = nil, fmt.Errorf("complete: %s: internal error: %v", path, r)
+		}
+	}()
 	if opts == nil {
-		opts = &CompleteOptions{}
+		opts = &Options{}
 	}
 	start := time.Now()
-	file, err := extractDafny(string(src))
+	file, err := readDafny(ctx, path, src)
 	if err != nil {
-		return nil, fmt.Errorf("validate: %s: %w", path, err)
+		return nil, fmt.Errorf("complete: %w", err)
 	}
-	tool := opts.Dafny
+	tool := opts.Verifier
 	if tool == nil {
-		if tool, err = dafny.Find(ctx, opts.DafnyOptions); err != nil {
-			return nil, fmt.Errorf("validate: %w", err)
+		t, err := dafny.Find(ctx, opts.DafnyOptions)
+		if err != nil {
+			return nil, fmt.Errorf("complete: %w", err)
 		}
+		tool = t
 	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
 	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
 	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
 	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
-	c.unproved = uncheckedIn(path, file)
+	c.unproved = uncheckedIn(ctx, path, file)
 	c.reveal = opaqueNames(file)
-	rep := &CompleteReport{File: path, DafnyVersion: tool.Version()}
+	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors}
 	c.targets()
 	if err := c.run(ctx); err != nil {
-		if errors.Is(err, ErrDafnyResolution) {
+		if errors.Is(err, ErrResolution) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		return nil, err
@@ -207,126 +249,25 @@ func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 		switch {
 		case d.Name == "Main" && d.Container == "" && d.Kind == "method":
 			out = out[:d.NameStart] + "SuretyUserMain" + out[d.NameEnd:]
-		case forRun && d.Kind == "method" && !d.HasBody && d.End > d.KindStart:
+		case forRun && d.Kind == "method" && !d.HasBody && d.End > d.Start:
 			// Blank it out, keeping its lines so positions still match.
-			blank := []byte(out[d.KindStart:d.End])
+			blank := []byte(out[d.Start:d.End])
 			for i, b := range blank {
 				if b != '\n' {
 					blank[i] = ' '
 				}
 			}
-			out = out[:d.KindStart] + string(blank) + out[d.End:]
+			out = out[:d.Start] + string(blank) + out[d.End:]
 		}
 	}
 	return absIncludes(path, out)
 }
 
-// An unproved is something Dafny takes as true without proof: a
-// postcondition of a declaration without a body, a declaration marked
-// {:axiom} or {:verify false}, an assume statement. Any of them may make a
-// proof vacuous: a body-less "function Oracle(x: int): int ensures false"
-// proves every lemma. Global is set when Dafny assumes it everywhere (a
-// function's or predicate's postcondition is an axiom of every proof);
-// the others are assumed only by the proofs that call them or contain them.
-type unproved struct {
-	What   string // "the body-less function Oracle", "an assume statement"
-	File   string // "" for the checked file, else the included file's path
-	Line   int
-	Global bool
-}
-
-func (u unproved) String() string {
-	where := fmt.Sprintf("line %d", u.Line)
-	if u.File != "" {
-		where = fmt.Sprintf("%s line %d", u.File, u.Line)
-	}
-	return u.What + " (" + where + ")"
-}
-
-// uncheckedIn lists what f and the files it includes (read from disk,
-// transitively) assume without proof, in source order.
-func uncheckedIn(path string, f *dfyFile) []unproved {
-	var out []unproved
-	seen := map[string]bool{}
-	if abs, err := filepath.Abs(path); err == nil {
-		seen[abs] = true
-	}
-	var walk func(name string, f *dfyFile, dir string)
-	walk = func(name string, f *dfyFile, dir string) {
-		out = append(out, unprovedOf(name, f)...)
-		for _, inc := range f.Includes {
-			p := unquote(inc)
-			if !filepath.IsAbs(p) {
-				p = filepath.Join(dir, p)
-			}
-			abs, err := filepath.Abs(p)
-			if err != nil || seen[abs] {
-				continue
-			}
-			seen[abs] = true
-			src, err := os.ReadFile(abs)
-			if err != nil {
-				continue // Dafny says so when it verifies the file
-			}
-			g, err := extractDafny(string(src))
-			if err != nil {
-				continue
-			}
-			walk(p, g, filepath.Dir(abs))
-		}
-	}
-	walk("", f, filepath.Dir(path))
-	return out
-}
-
-func unprovedOf(file string, f *dfyFile) []unproved {
-	var out []unproved
-	for _, d := range f.Decls {
-		function := strings.HasPrefix(d.Kind, "function") || strings.Contains(d.Kind, "predicate")
-		name := d.Kind + " " + d.Name
-		if d.Container != "" {
-			name = d.Kind + " " + d.Container + "." + d.Name
-		}
-		switch {
-		case d.Unchecked != "":
-			out = append(out, unproved{d.Unchecked + " on the " + name, file, d.Line, function})
-		case !d.HasBody && len(d.Ensures) > 0:
-			out = append(out, unproved{"the body-less " + name + " with a postcondition", file, d.Line, function})
-		}
-	}
-	for _, l := range f.Assumes {
-		out = append(out, unproved{"an assume statement", file, l, false})
-	}
-	for _, a := range f.Attrs {
-		dup := false
-		for _, u := range out {
-			dup = dup || u.File == file && u.Line == a.line
-		}
-		if !dup {
-			out = append(out, unproved{"the attribute " + a.text, file, a.line, true})
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].File == out[j].File && out[i].Line < out[j].Line })
-	return out
-}
-
-// opaqueNames lists the top-level opaque functions of f, which generated
-// lemmas reveal: revealing adds no assumption, only a definition.
-func opaqueNames(f *dfyFile) []string {
-	var ns []string
-	for _, d := range f.Decls {
-		if d.Opaque && d.Container == "" && d.HasBody && (strings.HasPrefix(d.Kind, "function") || strings.Contains(d.Kind, "predicate")) {
-			ns = append(ns, d.Name)
-		}
-	}
-	return ns
-}
-
 // A target is one method or function under check.
 type target struct {
 	k       int
-	d       *dfyDecl
-	res     *CompleteResult
+	d       *decl
+	res     *Result
 	params  []*dtype
 	results []*dtype
 	resName []string // names of the results in the contract
@@ -365,8 +306,8 @@ type cand struct {
 }
 
 type checker struct {
-	opts    *CompleteOptions
-	tool    *dafny.Tool
+	opts    *Options
+	tool    Verifier
 	dialect dafny.Dialect
 	file    *dfyFile
 	// asGiven is the user's file with only its includes made absolute;
@@ -391,10 +332,10 @@ func (c *checker) targets() {
 		if len(d.Ensures) == 0 && d.Kind != "method" {
 			continue // a function without a postcondition is its body
 		}
-		t := &target{k: len(c.all), d: d, res: &CompleteResult{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}}
+		t := &target{k: len(c.all), d: d, res: &Result{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}}
 		c.all = append(c.all, t)
 		if why := c.prepare(t); why != "" {
-			t.res.Verdict, t.res.Reason = CompleteSkip, why
+			t.res.Verdict, t.res.Reason = Skip, why
 			continue
 		}
 		t.live = true

@@ -1,5 +1,5 @@
 // Package dafny runs the Dafny verifier and compiler for surety's
-// completeness checker (package validate).
+// completeness checker: *Tool implements complete.Verifier.
 //
 // It speaks to two generations of Dafny, chosen by the version it finds:
 //
@@ -14,8 +14,12 @@
 //     --verification-time-limit and --log-format csv) and dafny run.
 //
 // Terms. A lemma outcome is what the verifier said about one lemma of the
-// generated file: Verified, Failed (an error was reported inside it), or
-// TimedOut; Unknown when the run ended before saying. Generated code is
+// generated file: Verified, Failed (an error was reported in it), or
+// TimedOut; Unknown when nothing said, which is never read as a proof
+// (with Dafny 2 and 3 the outcome is the one /trace prints for the
+// lemma's own procedures). A run is Clean when it verified everything it
+// was given; VerifyAll asks that of a file and the files it includes.
+// Generated code is
 // written in the Dialect of the Dafny found (function method and predicate
 // for Dafny 2 and 3; function and ghost predicate for Dafny 4).
 //

@@ -1,0 +1,132 @@
+package complete_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/complete"
+	"github.com/suretydev/surety/complete/dafny"
+)
+
+// TestMain leaves the examples out when Dafny is missing (an example
+// cannot skip itself) and no -run was given; the tests skip on their own,
+// saying why.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if _, err := dafny.Find(context.Background(), nil); errors.Is(err, dafny.ErrNotFound) {
+		if f := flag.Lookup("test.run"); f != nil && f.Value.String() == "" {
+			fmt.Println("complete: dafny not found: examples not run")
+			_ = flag.Set("test.run", "^Test")
+		}
+	}
+	os.Exit(m.Run())
+}
+
+func find(tb testing.TB, opts *dafny.Options) *dafny.Tool {
+	tb.Helper()
+	t, err := dafny.Find(context.Background(), opts)
+	if errors.Is(err, dafny.ErrNotFound) {
+		tb.Skip("needs dafny")
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+var wantRE = regexp.MustCompile(`//\s*want\s+"(.*)"\s*$`)
+
+// wants reads the expectations of a probe file: a comment
+// // want "REGEXP" on a declaration's line, matched against the verdict and
+// reason of that declaration, "VERDICT: reason".
+func wants(tb testing.TB, path string) map[int]*regexp.Regexp {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := map[int]*regexp.Regexp{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := wantRE.FindStringSubmatch(line); m != nil {
+			re, err := regexp.Compile(m[1])
+			if err != nil {
+				tb.Fatalf("%s:%d: %v", path, i+1, err)
+			}
+			w[i+1] = re
+		}
+	}
+	return w
+}
+
+// TestProbes runs the adversarial probes of testdata/probes, each a file
+// whose comment says what the truth is and why; every checked declaration
+// carries its expected verdict, and every expectation must be met. A
+// witness must hold two different results. Run it with -count=3 to see
+// that the answers are stable.
+func TestProbes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Dafny a few times per file")
+	}
+	// A generous time limit per lemma: the probes' own proofs take
+	// seconds, and a loaded machine must not turn them into time-outs
+	// (which the checker rightly reports as a file that does not verify).
+	dfy := find(t, &dafny.Options{TimeLimit: 90 * time.Second})
+	files, _ := filepath.Glob("testdata/probes/*.dfy")
+	if len(files) < 12 {
+		t.Fatalf("%d probes", len(files))
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".dfy"), func(t *testing.T) {
+			t.Parallel()
+			want := wants(t, file)
+			rep, err := complete.Check(context.Background(), file, &complete.Options{Verifier: dfy, RunTimeout: 60 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[int]bool{}
+			for _, r := range rep.Results {
+				got := string(r.Verdict) + ": " + r.Reason
+				re := want[r.Line]
+				switch {
+				case re == nil:
+					t.Errorf("line %d: %s: unexpected %s", r.Line, r.Name, got)
+				case !re.MatchString(got):
+					t.Errorf("line %d: %s: got %q, want %q", r.Line, r.Name, got, re)
+				}
+				seen[r.Line] = true
+				if r.Verdict == complete.Under && !properWitness(r.Witness) {
+					t.Errorf("%s: UNDER without a proper witness: %+v", r.Name, r.Witness)
+				}
+			}
+			for line, re := range want {
+				if !seen[line] {
+					t.Errorf("line %d: no verdict, want %q", line, re)
+				}
+			}
+			var b strings.Builder
+			complete.WriteText(&b, rep)
+			t.Logf("\n%s", b.String())
+		})
+	}
+}
+
+// properWitness reports whether w holds an input and two results that
+// differ.
+func properWitness(w *complete.Witness) bool {
+	if w == nil || len(w.Actual) == 0 || len(w.Actual) != len(w.Other) {
+		return false
+	}
+	for i := range w.Actual {
+		if w.Actual[i].Value != w.Other[i].Value {
+			return true
+		}
+	}
+	return false
+}

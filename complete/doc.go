@@ -1,0 +1,101 @@
+// Package complete checks that a proved Dafny contract is complete
+// (dafny-complete's technique): that it determines the result, or else
+// shows a concrete witness of two different results it accepts.
+//
+// A contract with precondition R and postcondition E is complete when, for
+// every input x and results a, b, R(x) ∧ E(x, a) ∧ E(x, b) ⇒ a == b. A
+// verifier only guarantees what the contract asks, and an agent that
+// writes both the code and the contract may ask for exactly as much as it
+// manages to prove: "ensures |out| == CountGets(ops)" verifies and says
+// nothing of which values come out. Check asks Dafny, in a few runs over
+// the whole file, each one Dafny run however many methods, inputs and
+// neighbours there are:
+//
+//  0. The file as given must verify, included files too. If it does not,
+//     every method is Inconclusive, quoting Dafny's first error.
+//  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
+//     a == b, with no proof hints; and small valid inputs: small values
+//     are enumerated per parameter type, and an input is kept when Dafny
+//     proves R on it, in a lemma of its own.
+//  2. Execution: the methods are compiled by Dafny and run on the kept
+//     inputs; results are printed in a typed form that reads back
+//     unambiguously. A method that hangs or fails is pinned on the input
+//     it was running, and the others are run again without it.
+//  3. Witnesses, in up to three rounds of inputs (the first, the next
+//     two, the rest): a lemma per input proving that the contract accepts
+//     what the method returned, and, for each actual result a, a lemma per
+//     neighbouring result b (±1, negation, zero, flipped booleans, next and
+//     previous characters, dropped, added, changed and swapped elements,
+//     reversed and empty sequences, one tuple component changed, another
+//     datatype constructor) proving R(x) ∧ E(x, b).
+//  4. A candidate witness is verified again alone before it is reported:
+//     two lemmas that bind the input and one result each and state every
+//     requires and ensures clause as written. One that does not verify is
+//     dropped and the next is tried.
+//
+// Every check is a lemma of its own, read from the outcome Dafny's trace
+// gives that lemma. The clauses of one lemma cannot be read one by one:
+// Dafny assumes a proved postcondition when it checks the next, and it
+// stops reporting a long lemma's failures when it runs out of time, so an
+// unreported failure would read as a proof (a sorted permutation of three
+// ints was once "shown" to accept [0, 0, -1] for input 0, 0, 0 that way).
+//
+// # Verdicts
+//
+// Verdicts are never stronger than their evidence:
+//
+//   - OK: uniqueness proved, over a file that verifies and that assumes
+//     nothing without proof (no body-less function, method, lemma or
+//     predicate with a postcondition, no assume statement, no {:axiom} or
+//     {:verify false}, here or in an included file: any of them can make a
+//     proof vacuous, as a body-less "function Oracle(x: int): int ensures
+//     false" proves every lemma), and the method, run on every sampled
+//     input, returned a result Dafny proves the contract accepts. An
+//     unsatisfiable contract (ensures r > r) has a vacuous uniqueness proof
+//     and no such sample; a precondition no small input meets gives no
+//     sample either. A ghost function or method, which cannot be run,
+//     stands on its verified body (it cannot use decreases *).
+//   - Under: a witness verified again alone, in a file with no function
+//     axiom (which every proof assumes, the witness's included). A witness
+//     does not mean a bug: it means the contract allows a choice, and
+//     someone should decide whether that choice is intended.
+//   - Inconclusive: anything else, with the reason: the contract may be
+//     complete with a uniqueness proof that needs induction, or weak in a
+//     way the neighbour rules miss, or the evidence was not trusted.
+//   - Skip: outside what the checker handles, with the reason.
+//
+// Complete is not correct: a contract can pin down a single, wrong result,
+// and a postcondition "r == Model(x)" where Model reimplements the problem
+// is always complete. The check removes contracts that are too weak, not
+// ones that are mistaken.
+//
+// Supported types: int, nat, bool, char, string, seq<T>, tuples, several
+// results, datatypes without type parameters. Methods inside modules or
+// classes, with type parameters, or touching the heap get Skip. Generated
+// lemmas reveal the file's opaque functions (a definition, not an
+// assumption).
+//
+// # Allowed freedom
+//
+// When several results are legitimately acceptable (which index of a
+// duplicated element a search returns), say so with a relation between two
+// acceptable results r1 and r2 (tuples of the results when there are
+// several), either as an attribute or as a comment on the lines just above
+// the declaration:
+//
+//	method {:loose "r1 >= 0 <==> r2 >= 0"} Find(a: seq<int>, x: int) returns (i: int)
+//
+//	// surety:loose (r1, r2) => r1 >= 0 <==> r2 >= 0
+//	method Find(a: seq<int>, x: int) returns (i: int)
+//
+// The freedom is then checked as stated: the uniqueness lemma proves
+// loose(a, b) instead of a == b, and a witness must fall outside it.
+//
+// # Reading the file, and the Dafny backend
+//
+// The file is read by frontend/dafny (its functions and contracts, and its
+// outline: includes, datatypes, attributes); the checker only slices the
+// source along the spans it gives, and never writes the file. Dafny runs
+// behind the Verifier interface; package complete/dafny is the adapter for
+// Dafny 2.3 (Debian's) to 4, and the default when Options.Verifier is nil.
+package complete

@@ -1,0 +1,109 @@
+package complete_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/complete"
+	"github.com/suretydev/surety/complete/dafny"
+)
+
+// recorded is a Verifier that answers every run with the same recorded
+// Dafny output, so the checker's reading of it is tested without Dafny.
+type recorded struct {
+	out  string // what Dafny printed
+	code int    // its exit code
+	err  error  // what the adapter returned
+	runs int
+}
+
+func (r *recorded) Version() string        { return "2.3.0.10506" }
+func (r *recorded) Dialect() dafny.Dialect { return dafny.Legacy }
+func (r *recorded) answer() (*dafny.Verification, error) {
+	r.runs++
+	v := &dafny.Verification{Output: r.out, ExitCode: r.code}
+	for _, line := range strings.Split(r.out, "\n") {
+		var d dafny.Diagnostic
+		if n, _ := fmt.Sscanf(line, "input.dfy(%d,%d):", &d.Line, &d.Col); n == 2 {
+			d.File, d.Msg = "input.dfy", strings.TrimSpace(line[strings.Index(line, "):")+2:])
+			v.Diagnostics = append(v.Diagnostics, d)
+		}
+	}
+	return v, r.err
+}
+func (r *recorded) Verify(context.Context, ...dafny.File) (*dafny.Verification, error) {
+	return r.answer()
+}
+func (r *recorded) VerifyAll(context.Context, ...dafny.File) (*dafny.Verification, error) {
+	return r.answer()
+}
+func (r *recorded) Run(context.Context, ...dafny.File) (*dafny.Execution, error) {
+	return nil, errors.New("not recorded")
+}
+
+const twoMethods = `method Good(x: int) returns (r: int)
+  ensures r == x
+{
+  r := x;
+}
+
+method Inc(x: int) returns (r: int)
+  ensures r == x + 1
+{
+  r := x;
+}
+`
+
+// A file that does not verify stops the check after one run, and every
+// method is INCONCLUSIVE with Dafny's first error by position.
+func TestFileDoesNotVerify(t *testing.T) {
+	v := &recorded{code: 4, out: `input.dfy(9,0): Error BP5003: A postcondition might not hold on this return path.
+input.dfy(8,12): Related location: This is the postcondition that might not hold.
+input.dfy(3,0): Error BP5003: A postcondition might not hold on this return path.
+
+Dafny program verifier finished with 0 verified, 2 errors
+`}
+	rep, err := complete.CheckSource(context.Background(), "two.dfy", []byte(twoMethods), &complete.Options{Verifier: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.runs != 1 || rep.Runs != 1 {
+		t.Errorf("%d runs, report says %d; want 1", v.runs, rep.Runs)
+	}
+	if len(rep.Results) != 2 {
+		t.Fatalf("%d results", len(rep.Results))
+	}
+	for _, r := range rep.Results {
+		want := "the file does not verify: line 3: Error BP5003: A postcondition might not hold on this return path."
+		if r.Verdict != complete.Inconclusive || r.Reason != want {
+			t.Errorf("%s: %s %q, want INCONCLUSIVE %q", r.Name, r.Verdict, r.Reason, want)
+		}
+	}
+}
+
+// A time-out is not a proof either.
+func TestFileTimesOut(t *testing.T) {
+	v := &recorded{code: 4, out: "input.dfy(3,0): Timed out on BP5003: A postcondition might not hold on this return path.\n\nDafny program verifier finished with 1 verified, 0 errors, 1 time out\n"}
+	rep, err := complete.CheckSource(context.Background(), "two.dfy", []byte(twoMethods), &complete.Options{Verifier: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Results {
+		if r.Verdict != complete.Inconclusive || !strings.Contains(r.Reason, "does not verify: line 3: Timed out") {
+			t.Errorf("%s: %s %q", r.Name, r.Verdict, r.Reason)
+		}
+	}
+}
+
+// A file that does not resolve is an error naming the file and the line.
+func TestFileDoesNotResolve(t *testing.T) {
+	v := &recorded{code: 2, err: fmt.Errorf("%w: input.dfy(2,15): Error: unresolved identifier: Nope", dafny.ErrResolution),
+		out: "input.dfy(2,15): Error: unresolved identifier: Nope\n1 resolution/type errors detected in input.dfy\n"}
+	_, err := complete.CheckSource(context.Background(), "bad.dfy", []byte(twoMethods), &complete.Options{Verifier: v})
+	if !errors.Is(err, complete.ErrResolution) || !strings.Contains(err.Error(), "bad.dfy") || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("err = %v, want ErrResolution naming bad.dfy and line 2", err)
+	}
+}
