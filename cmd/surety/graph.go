@@ -91,7 +91,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	// bad file found inside a directory is skipped with a warning.
 	for _, fe := range ferrs {
 		if slices.Contains(fs.Args(), fe.Path) {
-			return fail(e, "graph", fe)
+			return fail(e, "graph", pathError(fe.Path, fe.Err))
 		}
 	}
 	for i, fe := range ferrs {
