@@ -234,6 +234,11 @@ func stripCommentsAndStrings(src []byte) []byte {
 // Bench runs every task definition (*.yml) under dir, one after the
 // other, and scores them as SV-COMP does.
 func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*svcomp.Result)) (*svcomp.Table, error) {
+	if info, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("surety: bench: %w", err)
+	} else if !info.IsDir() {
+		return nil, fmt.Errorf("surety: bench: %s: not a directory", dir)
+	}
 	var tasks []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -248,6 +253,9 @@ func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*sv
 		return nil, fmt.Errorf("surety: bench: %w", err)
 	}
 	sort.Strings(tasks)
+	if len(tasks) == 0 {
+		return nil, fmt.Errorf("surety: bench: no task definition (*.yml) under %s", dir)
+	}
 	var results []svcomp.Result
 	for _, p := range tasks {
 		if ctx.Err() != nil {
