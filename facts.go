@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -174,7 +175,7 @@ func undefinedBehaviour(ctx context.Context, p *bmc.Program, opts *FactsOptions)
 	assumption := ""
 	if len(open) > 0 {
 		assumption = fmt.Sprintf("no undefined behaviour at the %d operation(s) the safety check left undecided (lines %s)",
-			len(open), strings.Join(compactStrings(open), ", "))
+			len(open), strings.Join(slices.Compact(open), ", "))
 	}
 	return claims, hazards, assumption, nil
 }
@@ -207,10 +208,10 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 				names = append(names, n)
 			}
 		}
-		if opts.ESBMC != "" && !contains(names, "esbmc") {
+		if opts.ESBMC != "" && !slices.Contains(names, "esbmc") {
 			names = append(names, "esbmc")
 		}
-		if opts.CBMC != "" && !contains(names, "cbmc") {
+		if opts.CBMC != "" && !slices.Contains(names, "cbmc") {
 			names = append(names, "cbmc")
 		}
 		if len(names) == 0 {
@@ -245,30 +246,11 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 	return &bmc.Portfolio{Checkers: cs, First: opts.First}, nil
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func addSorted(ss []string, s string) []string {
-	if contains(ss, s) {
+	if slices.Contains(ss, s) {
 		return ss
 	}
 	out := append(append([]string(nil), ss...), s)
 	sort.Strings(out)
-	return out
-}
-
-func compactStrings(ss []string) []string {
-	var out []string
-	for i, s := range ss {
-		if i == 0 || s != ss[i-1] {
-			out = append(out, s)
-		}
-	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/svcomp"
@@ -71,7 +72,7 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		return res, nil
 	}
 	file := task.InputFiles[0]
-	src, err := readRegular(file)
+	src, err := frontend.ReadFile(ctx, file)
 	if err != nil {
 		return nil, fmt.Errorf("surety: task %s: %w", path, err)
 	}
@@ -299,19 +300,6 @@ func cpuNow() time.Duration {
 		return time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
 	}
 	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
-}
-
-// readRegular reads a file that must be a regular file, so that a FIFO or
-// a device named as input cannot block.
-func readRegular(file string) ([]byte, error) {
-	info, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", file)
-	}
-	return os.ReadFile(file)
 }
 
 func witnessTask(task *svcomp.Task, prop svcomp.Property) *svcomp.WitnessTask {

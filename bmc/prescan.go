@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -158,7 +159,7 @@ func Prescan(ctx context.Context, p *Program, opts *PrescanOptions) (*Screen, er
 			}
 		}
 		sort.Strings(undefined)
-		for _, n := range slicesCompact(undefined) {
+		for _, n := range slices.Compact(undefined) {
 			s.Assumptions = append(s.Assumptions, n+" is declared but not defined: any value it returns, no other effect")
 		}
 	}
@@ -379,13 +380,3 @@ func newLineIndex(src []byte) lineIndex {
 }
 
 func (l lineIndex) of(off int) int { return sort.SearchInts(l, off+1) }
-
-func slicesCompact(ss []string) []string {
-	out := ss[:0]
-	for i, s := range ss {
-		if i == 0 || s != ss[i-1] {
-			out = append(out, s)
-		}
-	}
-	return out
-}
