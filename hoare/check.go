@@ -1,6 +1,7 @@
 package hoare
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -25,18 +26,21 @@ func uninterpreted(decls string) []string {
 	return out
 }
 
-// implies decides whether premise implies goal: by the solver when the
-// model's translation is closed (technique 5), otherwise by the model in
-// natural language. The judgement reply is returned too when the model
-// decided, for its counterexample and trigger.
-func (p *pass) implies(what, premise, goal string) (Check, judgeReply, error) {
-	c := Check{What: what, Premise: premise, Goal: goal}
-	if p.opts.Solver == nil {
+// Implies decides whether the premise implies the goal: by the solver when
+// the model's translation into SMT-LIB is closed (technique 5), otherwise
+// by the model in natural language, and the check says why.
+func (m *ModelStepper) Implies(ctx context.Context, s *Implication) (*Judgement, error) {
+	j := &Judgement{Check: Check{What: s.What, Premise: s.Premise, Goal: s.Goal}}
+	c := &j.Check
+	d := promptData{What: s.What, Premise: s.Premise, Goal: s.Goal}
+	if m.Solver == nil {
 		c.WhySentences = "no solver configured"
 	} else {
 		var tr translateReply
-		if err := p.ask("translate", promptData{What: what, Premise: premise, Goal: goal}, translateSchema, &tr); err != nil {
-			return c, judgeReply{}, err
+		cost, err := m.ask(ctx, s.In, "translate", d, translateSchema, &tr)
+		j.add(cost)
+		if err != nil {
+			return j, err
 		}
 		ufs := uninterpreted(tr.Declarations)
 		for _, u := range tr.Uninterpreted {
@@ -49,33 +53,37 @@ func (p *pass) implies(what, premise, goal string) (Check, judgeReply, error) {
 			c.WhySentences = "the formula uses uninterpreted functions: " + strings.Join(ufs, ", ")
 		} else {
 			formula := tr.Declarations + "\n(assert " + tr.Premise + ")\n(assert (not " + tr.Goal + "))"
-			res, err := p.opts.Solver.Check(p.ctx, &smt.Query{Script: formula, Values: constants(tr.Declarations)})
+			res, err := m.Solver.Check(ctx, &smt.Query{Script: formula, Values: constants(tr.Declarations)})
 			switch {
 			case err != nil:
-				if p.ctx.Err() != nil {
-					return c, judgeReply{}, p.ctx.Err()
+				if ctx.Err() != nil {
+					return j, ctx.Err()
 				}
 				c.WhySentences = "the solver rejected the translation: " + firstLine(err.Error())
 			case res.Status == smt.Unsat:
 				c.Holds, c.DecidedBy, c.Formula = true, BySolver, formula
 				c.Explanation = res.Solver + ": no state satisfies the premise and violates the goal"
-				return c, judgeReply{}, nil
+				return j, nil
 			case res.Status == smt.Sat:
 				c.Holds, c.DecidedBy, c.Formula = false, BySolver, formula
 				c.Explanation = res.Solver + " counterexample: " + formatModel(res.Model)
-				return c, judgeReply{Counterexample: formatModel(res.Model),
-					Trigger: "inputs for which " + tr.Premise + " holds and " + tr.Goal + " does not"}, nil
+				j.Counterexample = formatModel(res.Model)
+				j.Trigger = "inputs for which " + tr.Premise + " holds and " + tr.Goal + " does not"
+				return j, nil
 			default:
 				c.WhySentences = "the solver answered unknown: " + res.Reason
 			}
 		}
 	}
-	var j judgeReply
-	if err := p.ask("implies", promptData{What: what, Premise: premise, Goal: goal}, judgeSchema, &j); err != nil {
-		return c, j, err
+	var r judgeReply
+	cost, err := m.ask(ctx, s.In, "implies", d, judgeSchema, &r)
+	j.add(cost)
+	if err != nil {
+		return j, err
 	}
-	c.Holds, c.DecidedBy, c.Explanation = j.Holds, ByModel, j.Explanation
-	return c, j, nil
+	c.Holds, c.DecidedBy, c.Explanation = r.Holds, ByModel, r.Explanation
+	j.Counterexample, j.Trigger = r.Counterexample, r.Trigger
+	return j, nil
 }
 
 var declaredConst = regexp.MustCompile(`\(\s*declare-(?:const\s+(\|[^|]*\||[^\s()]+)|fun\s+(\|[^|]*\||[^\s()]+)\s*\(\s*\))`)

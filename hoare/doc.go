@@ -33,6 +33,13 @@
 //     language, recording why; otherwise a solver decides it, and the check
 //     records that the solver did.
 //
+// The steps that need judgement go through a Stepper: Reason walks the
+// body and asks it for each block's post-condition, each loop's
+// post-condition and invariant, whether an iteration keeps the invariant,
+// and whether a condition implies another. ModelStepper, the default, asks
+// the language model as above; a researcher replaces one step by embedding
+// it and defining that method, or drives the steps alone, block by block.
+//
 // Every check says who decided it: "solver" (a proof or a counterexample
 // from an SMT solver, sound for the formula as translated, which the model
 // wrote) or "model" (the language model's judgement). A Report's verdict

@@ -41,13 +41,17 @@ type Input struct {
 	CalleeNames map[string]string
 }
 
-// Options control Reason. Model is required; the zero value of every other
-// field is valid. Reason does not modify it.
+// Options control Reason. Model is required unless Stepper is set; the zero
+// value of every other field is valid. Reason does not modify it.
 type Options struct {
 	Model llm.Model
 	// Solver decides implications whose formulas are closed (no
 	// uninterpreted function). nil keeps every check in natural language.
 	Solver smt.Solver
+	// Stepper takes each step of the pass; nil means a ModelStepper with
+	// Model, Solver and Ask. With a Stepper, Model, Solver and Ask are not
+	// used.
+	Stepper Stepper
 	// BlockLines is the most source lines grouped into one block; 0 means
 	// 10. 1 asks about every statement on its own.
 	BlockLines int
@@ -172,8 +176,8 @@ type PotentialBug struct {
 // ERROR, not an error; the returned error is non-nil only for a cancelled
 // context or unusable options.
 func Reason(ctx context.Context, in *Input, opts *Options) (*Report, error) {
-	if opts == nil || opts.Model == nil {
-		return nil, errors.New("hoare: Reason needs a Model")
+	if opts == nil || (opts.Model == nil && opts.Stepper == nil) {
+		return nil, errors.New("hoare: Reason needs a Model or a Stepper")
 	}
 	fn := in.Func
 	r := &Report{Function: fn.ID(), Name: fn.QualifiedName(), DecidedBy: ByModel}
@@ -185,7 +189,10 @@ func Reason(ctx context.Context, in *Input, opts *Options) (*Report, error) {
 		r.Verdict, r.Reason = Skipped, "the contract ensures nothing to check"
 		return r, nil
 	}
-	p := &pass{in: in, opts: opts, r: r, ctx: ctx}
+	p := &pass{in: in, opts: opts, r: r, ctx: ctx, stepper: opts.Stepper}
+	if p.stepper == nil {
+		p.stepper = &ModelStepper{Model: opts.Model, Solver: opts.Solver, Ask: opts.Ask}
+	}
 	err := p.run()
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

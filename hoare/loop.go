@@ -1,6 +1,8 @@
 package hoare
 
 import (
+	"context"
+
 	"github.com/suretydev/surety/frontend"
 )
 
@@ -13,46 +15,42 @@ func (p *pass) loop(s *frontend.Stmt, in flow) (flow, error) {
 	if cond == "" {
 		cond = "true (the loop ends only by break, return or exit)"
 	}
-	base := promptData{Pre: in.cond, Code: p.code([]*frontend.Stmt{s}), Cond: cond, LoopKind: s.LoopKind}
+	base := LoopStep{In: p.in, Loop: s, Pre: in.cond, Cond: cond}
 	var rejectedPosts []string
 	var found string // the invariant that passed
 	for range p.opts.postTries() {
-		var post struct {
-			Post string `json:"post"`
-		}
 		d := base
 		d.Rejected = rejectedPosts
-		if err := p.ask("loop-post", d, postSchema, &post); err != nil {
+		post, err := p.propose(func(ctx context.Context) (*Proposal, error) { return p.stepper.LoopPost(ctx, &d) })
+		if err != nil {
 			return in, err
 		}
-		attempt := LoopAttempt{Post: post.Post}
+		attempt := LoopAttempt{Post: post}
 		var rejectedInvs []string
 		for range p.opts.invariantTries() {
-			var inv struct {
-				Invariant string `json:"invariant"`
-			}
 			d := base
-			d.Post, d.Rejected = post.Post, rejectedInvs
-			if err := p.ask("invariant", d, invariantSchema, &inv); err != nil {
+			d.Post, d.Rejected = post, rejectedInvs
+			inv, err := p.propose(func(ctx context.Context) (*Proposal, error) { return p.stepper.Invariant(ctx, &d) })
+			if err != nil {
 				return in, err
 			}
-			trial, err := p.tryInvariant(base, inv.Invariant, post.Post, cond)
+			trial, err := p.tryInvariant(base, inv, post)
 			if err != nil {
 				return in, err
 			}
 			attempt.Invariants = append(attempt.Invariants, trial)
 			if trial.Valid {
-				found = inv.Invariant
+				found = inv
 				break
 			}
-			rejectedInvs = append(rejectedInvs, inv.Invariant+" (failed: "+failed(trial)+")")
+			rejectedInvs = append(rejectedInvs, inv+" (failed: "+failed(trial)+")")
 		}
 		outcome.Attempts = append(outcome.Attempts, attempt)
 		if found != "" {
-			outcome.Post, outcome.Found = post.Post, true
+			outcome.Post, outcome.Found = post, true
 			break
 		}
-		rejectedPosts = append(rejectedPosts, post.Post)
+		rejectedPosts = append(rejectedPosts, post)
 	}
 
 	// Exits inside the body are checked once, from the invariant and the
@@ -84,34 +82,35 @@ func (p *pass) loop(s *frontend.Stmt, in flow) (flow, error) {
 
 // tryInvariant runs the three checks of an invariant, in order, and stops
 // at the first that fails: the later ones are recorded as not run.
-func (p *pass) tryInvariant(base promptData, inv, post, cond string) (InvariantTrial, error) {
+func (p *pass) tryInvariant(base LoopStep, inv, post string) (InvariantTrial, error) {
+	cond := base.Cond
 	t := InvariantTrial{Invariant: inv}
 	t.Maintained = Check{What: "invariant: maintained by one iteration", Premise: inv + " and " + cond, Goal: inv}
 	t.Sufficient = Check{What: "invariant: with the negated loop condition implies the post-condition",
 		Premise: inv + "\nand the loop condition (" + cond + ") is false", Goal: post}
-	var err error
-	if t.Initiation, _, err = p.implies("invariant: implied by the loop's pre-condition", base.Pre, inv); err != nil {
+	j, err := p.implies("invariant: implied by the loop's pre-condition", base.Pre, inv)
+	if err != nil {
 		return t, err
 	}
-	if !t.Initiation.Holds {
+	if t.Initiation = j.Check; !t.Initiation.Holds {
 		t.Maintained.Explanation, t.Sufficient.Explanation = notRun, notRun
 		return t, nil
 	}
 	d := base
-	d.Invariant = inv
-	var j judgeReply
-	if err := p.ask("maintain", d, judgeSchema, &j); err != nil {
+	d.Post, d.Invariant = post, inv
+	j, err = p.judge(t.Maintained.What, t.Maintained.Premise, t.Maintained.Goal,
+		func(ctx context.Context) (*Judgement, error) { return p.stepper.Maintained(ctx, &d) })
+	if err != nil {
 		return t, err
 	}
-	t.Maintained.Holds, t.Maintained.DecidedBy, t.Maintained.Explanation = j.Holds, ByModel, j.Explanation
-	t.Maintained.WhySentences = "an iteration is reasoned about over the body's code, not as a formula"
-	if !t.Maintained.Holds {
+	if t.Maintained = j.Check; !t.Maintained.Holds {
 		t.Sufficient.Explanation = notRun
 		return t, nil
 	}
-	if t.Sufficient, _, err = p.implies(t.Sufficient.What, t.Sufficient.Premise, post); err != nil {
+	if j, err = p.implies(t.Sufficient.What, t.Sufficient.Premise, post); err != nil {
 		return t, err
 	}
+	t.Sufficient = j.Check
 	t.Valid = t.Sufficient.Holds
 	return t, nil
 }

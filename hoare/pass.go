@@ -2,6 +2,7 @@ package hoare
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -9,11 +10,12 @@ import (
 )
 
 type pass struct {
-	ctx  context.Context
-	in   *Input
-	opts *Options
-	r    *Report
-	base promptData
+	ctx     context.Context
+	in      *Input
+	opts    *Options
+	stepper Stepper
+	r       *Report
+	ensures string
 }
 
 // flow is the state of one path through the body: the condition that
@@ -31,15 +33,8 @@ func (f flow) then(cond string) flow {
 
 func (p *pass) run() error {
 	fn := p.in.Func
-	p.base = promptData{Name: fn.QualifiedName(), Requires: conds(p.in.Contract.Requires), Ensures: conds(p.in.Contract.Ensures)}
-	for _, e := range p.in.Callees {
-		name := e.Callee
-		if n, ok := p.in.CalleeNames[e.Callee]; ok {
-			name = n
-		}
-		p.base.Callees = append(p.base.Callees, fmt.Sprintf("%s (call at line %d): requires %s; ensures %s", name, e.Line, conds(e.Pre), conds(e.Post)))
-	}
-	pre := "the function has just been called and its contract's requires holds: " + p.base.Requires
+	p.ensures = conds(p.in.Contract.Ensures)
+	pre := "the function has just been called and its contract's requires holds: " + conds(p.in.Contract.Requires)
 	out, err := p.stmts(fn.Body.Body, flow{cond: pre, chain: []string{pre}, live: true})
 	if err != nil {
 		return err
@@ -216,13 +211,13 @@ func (p *pass) step(span frontend.Span, kind, pre, post string) {
 func (p *pass) text(s *frontend.Stmt) string { return s.Span.Text(p.in.Source) }
 
 // code shows statements as numbered source lines.
-func (p *pass) code(ss []*frontend.Stmt) string {
+func code(src []byte, ss []*frontend.Stmt) string {
 	if len(ss) == 0 {
 		return ""
 	}
 	first, last := ss[0].Span, ss[len(ss)-1].Span
-	span := frontend.Span{StartByte: lineStart(p.in.Source, first.StartByte), EndByte: last.EndByte}
-	lines := strings.Split(span.Text(p.in.Source), "\n")
+	span := frontend.Span{StartByte: lineStart(src, first.StartByte), EndByte: last.EndByte}
+	lines := strings.Split(span.Text(src), "\n")
 	var b strings.Builder
 	for i, l := range lines {
 		fmt.Fprintf(&b, "%5d  %s\n", first.StartLine+i, l)
@@ -237,34 +232,78 @@ func lineStart(src []byte, i int) int {
 	return i
 }
 
-// block asks for the post-condition of a group of statements.
-func (p *pass) block(ss []*frontend.Stmt, pre, exit string) (string, error) {
-	var out struct {
-		Post string `json:"post"`
+// spend counts what a step cost in the report.
+func (p *pass) spend(c Cost) {
+	p.r.Requests += c.Requests
+	p.r.Usage.PromptTokens += c.Usage.PromptTokens
+	p.r.Usage.CompletionTokens += c.Usage.CompletionTokens
+}
+
+// propose takes a step that writes a condition, counting its cost.
+func (p *pass) propose(step func(context.Context) (*Proposal, error)) (string, error) {
+	prop, err := step(p.ctx)
+	if prop != nil {
+		p.spend(prop.Cost)
 	}
-	if err := p.ask("block", promptData{Pre: pre, Code: p.code(ss), Exit: exit}, postSchema, &out); err != nil {
+	if err != nil {
 		return "", err
 	}
-	span := ss[0].Span
-	span.EndLine, span.EndByte = ss[len(ss)-1].Span.EndLine, ss[len(ss)-1].Span.EndByte
-	p.step(span, "block", pre, out.Post)
-	return out.Post, nil
+	if prop == nil {
+		return "", errors.New("hoare: the stepper proposed nothing")
+	}
+	return prop.Text, nil
+}
+
+// judge takes a step that decides a check, counting its cost; the check
+// says what was asked, whatever the stepper put there.
+func (p *pass) judge(what, premise, goal string, step func(context.Context) (*Judgement, error)) (*Judgement, error) {
+	j, err := step(p.ctx)
+	if j != nil {
+		p.spend(j.Cost)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if j == nil {
+		return nil, errors.New("hoare: the stepper judged nothing")
+	}
+	j.Check.What, j.Check.Premise, j.Check.Goal = what, premise, goal
+	return j, nil
+}
+
+// implies asks the stepper whether premise implies goal.
+func (p *pass) implies(what, premise, goal string) (*Judgement, error) {
+	return p.judge(what, premise, goal, func(ctx context.Context) (*Judgement, error) {
+		return p.stepper.Implies(ctx, &Implication{In: p.in, What: what, Premise: premise, Goal: goal})
+	})
+}
+
+// block asks for the post-condition of a group of statements.
+func (p *pass) block(ss []*frontend.Stmt, pre, exit string) (string, error) {
+	b := &BlockStep{In: p.in, Stmts: ss, Pre: pre, Exit: exit}
+	post, err := p.propose(func(ctx context.Context) (*Proposal, error) { return p.stepper.Block(ctx, b) })
+	if err != nil {
+		return "", err
+	}
+	p.step(b.Span(), "block", pre, post)
+	return post, nil
 }
 
 // exit checks that the condition at an exit implies the post-condition, and
 // records a potential bug when it does not.
 func (p *pass) exit(at frontend.Span, what string, f flow) error {
-	c, j, err := p.implies(fmt.Sprintf("exit at line %d: %s", at.StartLine, what), f.cond, p.base.Ensures)
+	j, err := p.implies(fmt.Sprintf("exit at line %d: %s", at.StartLine, what), f.cond, p.ensures)
 	if err != nil {
 		return err
 	}
+	c := j.Check
 	p.r.Checks = append(p.r.Checks, c)
 	if c.Holds {
 		return nil
 	}
 	bug := PotentialBug{
 		Function: p.r.Function, Exit: at, ExitText: what, Chain: f.chain,
-		Condition: f.cond, Post: p.base.Ensures, DecidedBy: c.DecidedBy,
+		Condition: f.cond, Post: p.ensures, DecidedBy: c.DecidedBy,
 		Counterexample: j.Counterexample, Trigger: j.Trigger,
 	}
 	if bug.Counterexample == "" {

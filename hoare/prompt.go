@@ -1,8 +1,10 @@
 package hoare
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"text/template"
@@ -59,32 +61,39 @@ type promptData struct {
 	Rejected                                         []string
 }
 
-// ask renders the task's template, asks the model for a reply satisfying
-// schema, and decodes it into out; requests and tokens go to the report.
-func (p *pass) ask(task string, d promptData, schema *llm.Schema, out any) error {
-	fill := p.base
+// ask renders the task's template for in's function, asks the model for a
+// reply satisfying schema, and decodes it into out; it returns the requests
+// and tokens spent, failed attempts included.
+func (m *ModelStepper) ask(ctx context.Context, in *Input, task string, d promptData, schema *llm.Schema, out any) (Cost, error) {
+	var cost Cost
+	if m.Model == nil {
+		return cost, errors.New("hoare: ModelStepper needs a Model")
+	}
+	fill := frame(in)
 	fill.Pre, fill.Code, fill.Exit, fill.Cond, fill.LoopKind = d.Pre, d.Code, d.Exit, d.Cond, d.LoopKind
 	fill.Post, fill.Invariant, fill.What, fill.Premise, fill.Goal, fill.Rejected = d.Post, d.Invariant, d.What, d.Premise, d.Goal, d.Rejected
 	var b strings.Builder
 	if err := prompts.ExecuteTemplate(&b, task, fill); err != nil {
-		return fmt.Errorf("hoare: %s prompt: %w", task, err)
+		return cost, fmt.Errorf("hoare: %s prompt: %w", task, err)
 	}
 	req := &llm.Request{
 		Messages:      []llm.Message{llm.User(b.String())},
 		PromptVersion: PromptVersion,
 		Stage:         "hoare." + task,
-		Item:          p.r.Name,
+		Item:          fill.Name,
 	}
-	reply, err := llm.Structured(p.ctx, p.opts.Model, req, schema, p.opts.Ask)
+	reply, err := llm.Structured(ctx, m.Model, req, schema, m.Ask)
 	if reply != nil {
-		p.r.Requests += reply.Attempts
-		p.r.Usage.PromptTokens += reply.Response.Usage.PromptTokens
-		p.r.Usage.CompletionTokens += reply.Response.Usage.CompletionTokens
+		cost.Requests = reply.Attempts
+		cost.Usage = reply.Response.Usage
 	}
 	if err != nil {
-		return fmt.Errorf("hoare: %s: %w", task, err)
+		return cost, fmt.Errorf("hoare: %s: %w", task, err)
 	}
-	return json.Unmarshal(reply.JSON, out)
+	if err := json.Unmarshal(reply.JSON, out); err != nil {
+		return cost, fmt.Errorf("hoare: %s: %w", task, err)
+	}
+	return cost, nil
 }
 
 func conds(cs []contract.Condition) string {
