@@ -49,7 +49,7 @@ type Expectation struct {
 // How a record's contract was obtained.
 const (
 	FromEntry  = "entry"       // an entry: domain knowledge and body only
-	FromExact  = "exact-merge" // callers' formal expectations merged by Merge
+	FromExact  = "exact-merge" // callers' formal expectations merged by ExactMerge
 	FromModel  = "model-merge" // callers' expectations merged by the model
 	FromCycle  = "cycle"       // inside a recursive component: callers' bodies stood in
 	FromOrphan = "no-callers"  // not an entry, but no caller left an expectation

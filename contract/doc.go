@@ -14,10 +14,13 @@
 //   - The merge rule: the contract a function must meet for all its callers
 //     has as pre-condition the disjunction of the callers' pre-conditions
 //     (the strongest requires every call site can still establish) and as
-//     post-condition the conjunction of their post-conditions. Merge does it
-//     exactly when every clause is formal; otherwise the model does it in
-//     the generation prompt, may rephrase to remove redundancy, and must
-//     report a conflict between callers rather than hide it.
+//     post-condition the conjunction of their post-conditions. A Merger
+//     applies it: ExactMerge (the default) does it exactly when every
+//     clause is formal and fixes the contract; otherwise, and always with
+//     ModelMerge, the model does it in the generation prompt, may rephrase
+//     to remove redundancy, and must report a conflict between callers
+//     rather than hide it. A Merger of one's own plugs in through
+//     Options.Merger.
 //
 // Generate walks the layers of a callgraph.Condensation: an entry function's
 // contract comes from domain knowledge and its body; in the same request the

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -111,6 +112,9 @@ type Options struct {
 	Ask *llm.AskOptions
 	// ReadFile reads source files for bodies; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
+	// Merger merges the callers' expectations of an internal function
+	// before the model is asked; nil means ExactMerge.
+	Merger Merger
 	// Goal and Previous make the run an update (FM-Agent's incremental
 	// mode, technique 7 step 4): Goal states what the change is for, and
 	// Previous holds the records before it, by StableID. A function asked
@@ -194,17 +198,19 @@ type generator struct {
 
 // fnPrompt is one function's part of a generation prompt.
 type fnPrompt struct {
-	ID, Name, Role, Location, Fixed, Knowledge, Body string
-	Expectations                                     []expView
-	CycleCallers                                     []cycleView
-	Calls                                            []callView
+	ID, Name, Role, Location, Fixed, FixedHow, Knowledge, Body string
+	Expectations                                               []expView
+	CycleCallers                                               []cycleView
+	Calls                                                      []callView
 
 	node     *callgraph.Node
 	hash     string
 	expected string
 	source   string
 	fixed    *Contract
-	exps     []Expectation
+	// conflicts are those the merger found.
+	conflicts []string
+	exps      []Expectation
 	// previous is the function's contract before the change, in an update.
 	previous *Contract
 }
@@ -228,7 +234,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 	for _, c := range comps {
 		inCycle := len(c.Nodes) > 1 || c.Recursive(gen.g)
 		for _, n := range c.Nodes {
-			p, err := gen.prepare(n, c, inCycle)
+			p, err := gen.prepare(ctx, n, c, inCycle)
 			if err != nil {
 				return err
 			}
@@ -312,7 +318,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 			Function: p.ID, Name: p.Name, Span: p.node.Func.Span, BodyHash: p.hash, Expected: p.expected,
 			Contract:  Contract{Requires: f.Requires, Ensures: f.Ensures},
 			Source:    p.source,
-			Conflicts: f.Conflicts,
+			Conflicts: append(slices.Clone(p.conflicts), f.Conflicts...),
 			Model:     llm.NameOf(gen.opts.Model),
 			Prompt:    version,
 			Usage:     share,
@@ -363,7 +369,7 @@ func (gen *generator) keep(r *Record, write bool) error {
 
 // prepare builds the prompt part of one function, or reuses its stored
 // record and returns nil.
-func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle bool) (*fnPrompt, error) {
+func (gen *generator) prepare(ctx context.Context, n *callgraph.Node, c *callgraph.Component, inCycle bool) (*fnPrompt, error) {
 	fn := n.Func
 	src, err := gen.source(fn.Span.File)
 	if err != nil {
@@ -418,9 +424,17 @@ func (gen *generator) prepare(n *callgraph.Node, c *callgraph.Component, inCycle
 		p.Role, p.source = "internal function whose callers left no expectation", FromOrphan
 	default:
 		p.Role, p.source = "internal function: merge its callers' expectations, checked against domain knowledge", FromModel
-		if merged, ok := Merge(exps); ok {
-			p.fixed, p.source = &merged, FromExact
-			p.Fixed = formatContract(merged)
+		merger := gen.opts.Merger
+		if merger == nil {
+			merger = ExactMerge{}
+		}
+		merged, err := merger.Merge(ctx, exps)
+		if err != nil {
+			return nil, fmt.Errorf("contract: merging the expectations of %s: %w", p.Name, err)
+		}
+		if merged != nil {
+			p.fixed, p.source, p.conflicts = &merged.Contract, cmp.Or(merged.Source, FromExact), merged.Conflicts
+			p.Fixed, p.FixedHow = formatContract(merged.Contract), cmp.Or(merged.How, exactHow)
 		}
 	}
 	p.exps = exps

@@ -1,10 +1,71 @@
 package contract
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 )
+
+// A Merger merges what the callers of one function expect of it into the
+// function's contract. Generate asks Options.Merger for every internal
+// function that has expectations, before asking the model: a contract the
+// Merger returns is fixed, and the generation request only writes the
+// expectations of the function's callees; nil leaves the merge to the model
+// in the generation request, where it sees the function's body and the
+// domain knowledge too (FromModel).
+//
+// ExactMerge and ModelMerge are the two mergers of FM-Agent's rule;
+// a researcher's own (a merge that simplifies with a solver, one that asks
+// a model of its own) implements the interface. Merge is called
+// concurrently for functions of different components.
+type Merger interface {
+	// Merge returns the merged contract of the function exps are
+	// expectations of, sorted by caller and line, or nil to leave the
+	// merge to the model. An error fails the function's component (see
+	// Generate).
+	Merge(ctx context.Context, exps []Expectation) (*Merged, error)
+}
+
+// Merged is a contract a Merger decided.
+type Merged struct {
+	Contract Contract
+	// Source says how, for Record.Source: FromExact for ExactMerge; a
+	// Merger of one's own names itself. Empty means FromExact.
+	Source string
+	// How says it to the model, in the generation prompt: "Its contract
+	// is FIXED (How)". Empty means "merged exactly from its callers'
+	// formal expectations".
+	How string
+	// Conflicts are contradictions between the callers' expectations the
+	// merge found; they go into Record.Conflicts.
+	Conflicts []string
+}
+
+// ExactMerge is the merge rule applied exactly (see Merge) where every
+// clause is formal; it leaves sentences to the model. It is Generate's
+// default.
+type ExactMerge struct{}
+
+// Merge merges exps by Merge when every clause is formal, else returns nil.
+func (ExactMerge) Merge(_ context.Context, exps []Expectation) (*Merged, error) {
+	c, ok := Merge(exps)
+	if !ok {
+		return nil, nil
+	}
+	return &Merged{Contract: c, Source: FromExact}, nil
+}
+
+// ModelMerge leaves every merge to the model, in the generation request,
+// formal clauses included: the model may rephrase the merged contract to
+// remove redundancy and must report conflicts between callers.
+type ModelMerge struct{}
+
+// Merge returns nil.
+func (ModelMerge) Merge(context.Context, []Expectation) (*Merged, error) { return nil, nil }
+
+// exactHow is how the generation prompt describes an exact merge.
+const exactHow = "merged exactly from its callers' formal expectations"
 
 // Merge applies the merge rule to the expectations callers hold of one
 // function: requires is the disjunction of the callers' pre-conditions,
