@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
@@ -219,7 +221,6 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 		files   = map[string][]byte{}
 		reports = make([]*hoare.Report, len(g.Nodes))
 		done    int
-		first   error
 	)
 	source := func(path string) ([]byte, error) {
 		mu.Lock()
@@ -237,8 +238,8 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 	if workers <= 0 {
 		workers = 8
 	}
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
+	var eg errgroup.Group
+	eg.SetLimit(workers)
 	var only map[string]bool
 	if opts.Functions != nil {
 		only = map[string]bool{}
@@ -259,11 +260,7 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 			reports[i] = &hoare.Report{Function: n.ID, Name: n.Func.QualifiedName(), Verdict: hoare.Skipped, Reason: why, DecidedBy: hoare.ByModel}
 			continue
 		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
+		eg.Go(func() error {
 			src, err := source(n.Func.Span.File)
 			var rep *hoare.Report
 			if err == nil {
@@ -275,24 +272,21 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 					Callees: rec.Expectations, CalleeNames: names},
 					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines})
 			}
+			if err != nil {
+				return err
+			}
 			mu.Lock()
 			defer mu.Unlock()
-			if err != nil {
-				if first == nil {
-					first = err
-				}
-				return
-			}
 			reports[i] = rep
 			done++
 			if opts.Progress != nil {
 				opts.Progress(Event{Stage: "reason", Done: done, Total: len(byID), Function: rep.Name})
 			}
-		}()
+			return nil
+		})
 	}
-	wg.Wait()
-	if first != nil {
-		return nil, fmt.Errorf("surety: %w", first)
+	if err := eg.Wait(); err != nil { // the first error
+		return nil, fmt.Errorf("surety: %w", err)
 	}
 	out := slices.DeleteFunc(reports, func(r *hoare.Report) bool { return r == nil })
 	slices.SortFunc(out, func(a, b *hoare.Report) int { return strings.Compare(a.Function, b.Function) })

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // ScheduleOptions control Schedule. The zero value is valid; a nil
@@ -128,22 +130,19 @@ func Schedule(ctx context.Context, layers [][]*Component, fn func(ctx context.Co
 		for i, c := range l {
 			order[c] = i
 		}
-		sem := make(chan struct{}, workers)
-		var wg sync.WaitGroup
-	batches:
+		var g errgroup.Group
+		g.SetLimit(workers)
 		for start := 0; start < len(l); start += size {
-			batch := l[start:min(start+size, len(l))]
-			select {
-			case sem <- struct{}{}:
-			case <-runCtx.Done():
-				break batches
-			}
 			if runCtx.Err() != nil {
-				<-sem
 				break
 			}
-			wg.Go(func() {
-				defer func() { <-sem }()
+			batch := l[start:min(start+size, len(l))]
+			// Go waits for a free worker; a batch whose turn comes after
+			// the run stopped does not start.
+			g.Go(func() error {
+				if runCtx.Err() != nil {
+					return nil
+				}
 				err := safeCall(runCtx, fn, batch)
 				mu.Lock()
 				defer mu.Unlock()
@@ -160,9 +159,10 @@ func Schedule(ctx context.Context, layers [][]*Component, fn func(ctx context.Co
 				if opts.Progress != nil {
 					opts.Progress(Progress{Layer: li + 1, Layers: len(layers), Done: done, Total: total, Failed: failed})
 				}
+				return nil
 			})
 		}
-		wg.Wait()
+		_ = g.Wait() // every batch's error is in failures
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("callgraph: schedule stopped: %w", err)

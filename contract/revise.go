@@ -12,6 +12,8 @@ import (
 	"sync"
 	"text/template"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/llm"
 )
@@ -170,12 +172,10 @@ func ReviseCallers(ctx context.Context, g *callgraph.Graph, records []*Record, c
 	if workers <= 0 {
 		workers = 4
 	}
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
+	var eg errgroup.Group
+	eg.SetLimit(workers)
 	for _, j := range jobs {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
+		eg.Go(func() error {
 			exps, rep, err := reviseOne(ctx, j.node, j.rec, j.callees, byID, source, opts)
 			mu.Lock()
 			defer mu.Unlock()
@@ -198,9 +198,10 @@ func ReviseCallers(ctx context.Context, g *callgraph.Graph, records []*Record, c
 			default:
 				j.exps, j.done = exps, true
 			}
+			return nil
 		})
 	}
-	wg.Wait()
+	_ = eg.Wait() // every job's error is in res.Errors
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

@@ -12,8 +12,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Errors a file can give instead of a model; match them with errors.Is.
@@ -221,23 +222,18 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	}
 	out := make([]*File, len(single))
 	errs := make([]*FileError, len(single))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				out[i], errs[i] = parseFile(ctx, pick(single[i]), single[i], name(single[i]), opts)
-			}
-		})
-	}
+	var g errgroup.Group
+	g.SetLimit(workers)
 	for i := range single {
 		if ctx.Err() != nil {
 			break
 		}
-		next <- i
+		g.Go(func() error {
+			out[i], errs[i] = parseFile(ctx, pick(single[i]), single[i], name(single[i]), opts)
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = g.Wait() // every file's error is in errs
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
