@@ -149,6 +149,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if f.Status.Fact() {
 			if f.BoundComplete {
 				ew.WriteString(" bound complete: holds on every execution")
+				if f.Induction > 0 {
+					fmt.Fprintf(ew, " (%d-induction)", f.Induction)
+				}
 			} else {
 				fmt.Fprintf(ew, " bounded: k=%d executions only", r.K)
 				if f.BoundReason != "" && f.BoundReason != "not checked" {

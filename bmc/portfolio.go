@@ -158,6 +158,7 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 
 // verdict combines the definitive answers, given in checker order.
 func (p *Portfolio) verdict(definite []*Result) *Result {
+	definite = proofsOverBounds(definite)
 	first := definite[0]
 	for _, r := range definite[1:] {
 		if r.Status != first.Status {
@@ -238,4 +239,29 @@ func maxDuration(rs []*Result) (m time.Duration) {
 		}
 	}
 	return m
+}
+
+// proofsOverBounds drops the unwinding counterexamples (Result.Unwound)
+// when another engine proved the target for every execution: a loop that
+// runs past K contradicts a bounded VERIFIED, not a proof that needs no
+// bound. Such a proof is an induction (Result.Induction); a VERIFIED that
+// only says its unwinding was complete does contradict one.
+func proofsOverBounds(definite []*Result) []*Result {
+	proved := false
+	for _, r := range definite {
+		if r.Status == Verified && r.BoundComplete && r.Induction > 0 {
+			proved = true
+		}
+	}
+	if !proved {
+		return definite
+	}
+	var out []*Result
+	for _, r := range definite {
+		if r.Status == Falsified && r.Unwound {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }

@@ -173,3 +173,39 @@ func TestPortfolioHazardVetoes(t *testing.T) {
 		t.Errorf("got %+v, want UNKNOWN with the hazard", r)
 	}
 }
+
+// fixedAnswer gives a fixed result.
+type fixedAnswer struct {
+	name string
+	res  Result
+}
+
+func (c *fixedAnswer) Name() string { return c.name }
+func (c *fixedAnswer) Check(ctx context.Context, q *Query) (*Result, error) {
+	r := c.res
+	r.Engine = c.name
+	return &r, nil
+}
+
+// A loop that runs past K contradicts a bounded VERIFIED, not an
+// induction's proof for every execution; a violation of the target does.
+func TestPortfolioProofOverUnwinding(t *testing.T) {
+	proof := &fixedAnswer{name: "native", res: Result{Status: Verified, BoundComplete: true, Induction: 3}}
+	unwound := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Unwound: true, Replayed: true, Reason: "unwinding assertion"}}
+	q := &Query{UnwindingAssertions: true}
+	r, err := (&Portfolio{Checkers: []Checker{proof, unwound}}).Check(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Verified || !r.BoundComplete || r.Induction != 3 || r.Disagreement != nil {
+		t.Errorf("induction and an unwinding counterexample gave %+v, want the induction's VERIFIED", r)
+	}
+	violation := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Replayed: true}}
+	if r, _ := (&Portfolio{Checkers: []Checker{proof, violation}}).Check(context.Background(), q); r.Status != Unknown || r.Disagreement == nil {
+		t.Errorf("induction and a violation gave %+v, want UNKNOWN with the disagreement", r)
+	}
+	bounded := &fixedAnswer{name: "cbmc", res: Result{Status: Verified, BoundComplete: true}}
+	if r, _ := (&Portfolio{Checkers: []Checker{bounded, unwound}}).Check(context.Background(), q); r.Status != Unknown {
+		t.Errorf("a complete unwinding and an unwinding counterexample gave %+v, want UNKNOWN", r)
+	}
+}

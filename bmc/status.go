@@ -53,8 +53,16 @@ type Result struct {
 	// BoundComplete is set on a VERIFIED answer to a query with
 	// UnwindingAssertions: no loop exceeds K, so the target holds on every
 	// execution, not only on k-bounded ones.
-	BoundComplete bool          `json:"bound_complete,omitempty"`
-	Duration      time.Duration `json:"duration_ns"`
+	BoundComplete bool `json:"bound_complete,omitempty"`
+	// Induction is set on a VERIFIED answer with BoundComplete that
+	// k-induction proved, not a complete unwinding: the K of its step case.
+	Induction int `json:"induction,omitempty"`
+	// Unwound is set on a FALSIFIED answer to a query with
+	// UnwindingAssertions that shows a loop or recursion running more than
+	// K times, not a violation of the target: it weakens a bounded answer
+	// and contradicts no proof for every execution.
+	Unwound  bool          `json:"unwound,omitempty"`
+	Duration time.Duration `json:"duration_ns"`
 	// Disagreement is set by the portfolio when two engines gave opposite
 	// definitive answers (VERIFIED and FALSIFIED) to the same query. The
 	// portfolio then answers UNKNOWN: it never picks a side silently.

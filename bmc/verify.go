@@ -84,6 +84,9 @@ type Fact struct {
 	// BoundComplete: the fact also holds with unwinding assertions on, so
 	// on every execution of Asm(P, Deps), not only the k-bounded ones.
 	BoundComplete bool `json:"bound_complete"`
+	// Induction is the K of the k-induction that made the fact
+	// bound-complete, when an induction did (0: a complete unwinding).
+	Induction int `json:"induction,omitempty"`
 	// BoundReason says why a fact is not bound-complete ("not checked",
 	// "a loop can run more than k times", ...).
 	BoundReason string `json:"bound_reason,omitempty"`
@@ -213,7 +216,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		for i := range facts {
 			if f := &facts[i]; f.Status.Fact() {
 				f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hazards[0])
-				f.Status, f.IG, f.BoundComplete = VerdictUnknown, nil, false
+				f.Status, f.IG, f.BoundComplete, f.Induction = VerdictUnknown, nil, false, 0
 			}
 		}
 	}
@@ -246,7 +249,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 			}
 			for _, j := range f.IG {
 				if g := facts[j]; g.Status.Fact() && !g.BoundComplete {
-					f.BoundComplete = false
+					f.BoundComplete, f.Induction = false, 0
 					f.BoundReason = fmt.Sprintf("assumed fact %s is not bound-complete", g.Label())
 					break
 				}
@@ -400,6 +403,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	switch b.Status {
 	case Verified:
 		f.BoundComplete = true
+		f.Induction = b.Induction
 	case Falsified:
 		f.BoundReason = "a loop can run more than k times"
 		if b.Reason != "" {

@@ -131,6 +131,7 @@ func (o *Output) Verdict(file string, q *bmc.Query) *bmc.Result {
 		}
 		if q.UnwindingAssertions && strings.HasPrefix(p.Description, "unwinding assertion") && p.Status == "FAILURE" {
 			r.Status = bmc.Falsified
+			r.Unwound = true
 			r.Reason = fmt.Sprintf("%s at %s:%s: a loop can run more than k=%d times", p.Description, path.Base(p.SourceLocation.File), p.SourceLocation.Line, q.K)
 			r.Counterexample = trace(p.Trace, file)
 			return r

@@ -82,6 +82,7 @@ func failed(out, file string, q *bmc.Query) (*bmc.Result, error) {
 			return r, nil
 		}
 		r.Status = bmc.Falsified
+		r.Unwound = true
 		r.Reason = fmt.Sprintf("%s at %s: a loop can run more than k=%d times", desc, where, q.K)
 	case strings.HasPrefix(desc, "assertion") && pfile == file && pline == target.SrcLine:
 		r.Status = bmc.Falsified

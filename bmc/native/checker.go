@@ -42,6 +42,10 @@ type Options struct {
 	// allocation always succeeds, and VERIFIED answers on programs that
 	// allocate list the assumption "malloc never fails".
 	MallocMayFail bool
+	// NoInduction turns off k-induction: a VERIFIED answer whose bound is
+	// not complete then stays bounded. By default the checker tries to
+	// prove it for every execution (induct.go).
+	NoInduction bool
 }
 
 // Checker is the native bounded model checker. It is safe for concurrent
@@ -76,6 +80,9 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 	v := "native " + buildid.Self()
 	if c.opts.MallocMayFail {
 		v += " malloc-may-fail"
+	}
+	if c.opts.NoInduction {
+		v += " no-induction"
 	}
 	return v, nil
 }
@@ -234,6 +241,13 @@ func sourceKey(p *bmc.Program) (src, sw string) {
 // that variant's own program. A non-nil rec records the safety checks;
 // mallocMayFail lets allocations return NULL (Options.MallocMayFail).
 func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec, mallocMayFail bool) (tr *translation, err error) {
+	return translateStep(ctx, p, cp, k, variant, rec, mallocMayFail, nil)
+}
+
+// translateStep is translateParsed for a step case of k-induction (ind
+// non-nil; induct.go), whose script also declares ind<i>: assertion i is
+// assumed in the step case's assumed iterations.
+func translateStep(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec, mallocMayFail bool, ind *induction) (tr *translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(bail); ok {
@@ -245,10 +259,13 @@ func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant 
 	}()
 	tr = &translation{viol: make([][]string, len(p.Asserts)), mallocMayFail: mallocMayFail}
 	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
-		dead: map[int]bool{}}
+		dead: map[int]bool{}, ind: ind}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
+		if ind != nil {
+			fmt.Fprintf(&tr.script, "(declare-const ind%d Bool)\n", i)
+		}
 	}
 	x.run()
 	tr.defined = cp.Defined
@@ -373,7 +390,21 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.BoundComplete = true
 		return res, nil
 	case smt.Sat:
-		return c.unwound(ctx, q, tr, sr.Model, res), nil
+		ok, asm, why, err := c.induct(ctx, q, tr, sel, start.Add(timeout))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			res.BoundComplete = true
+			res.Induction = q.K
+			res.Assumptions = sortedUnion(res.Assumptions, asm)
+			return res, nil
+		}
+		res = c.unwound(ctx, q, tr, sr.Model, res)
+		if why != "" {
+			res.Reason += "; " + why
+		}
+		return res, nil
 	default:
 		res.Status = bmc.Unknown
 		res.Assumptions = nil

@@ -131,6 +131,9 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		return x.switchStmt(s, st)
 	case SAssert:
 		x.step(s, st.Line)
+		if x.quiet > 0 {
+			return x.assumeAssert(s, st)
+		}
 		if sideEffects(st.X) || st.Body != nil {
 			// The rendered query keeps the statement (and its effects)
 			// only when it is the target or assumed: keep_i says which.
@@ -160,6 +163,14 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 // loop unwinds a loop K times. A state that would run the body a K+1-th
 // time is an unwinding violation and is dropped (k-bounded semantics).
 func (x *sym) loop(s *state, st *Stmt) *state {
+	if x.ind != nil {
+		switch {
+		case st == x.ind.loop:
+			return x.inductLoop(s, st, x.k, true)
+		case x.ind.skip[st]:
+			return x.inductLoop(s, st, 0, false)
+		}
+	}
 	x.step(s, st.Line)
 	if st.Op == SFor && st.Init != nil {
 		s = x.stmt(s, st.Init)
@@ -186,7 +197,7 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 		}
 		first = false
 		if i >= x.k {
-			x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: st.Line, what: "the loop in " + x.fn})
+			x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: st.Line, what: "the loop in " + x.fn, loop: st})
 			break
 		}
 		x.breaks = append(x.breaks, nil)

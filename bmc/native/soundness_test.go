@@ -48,11 +48,12 @@ import (
 // the truth; the pin is then updated, never to the wrong side).
 
 var (
-	truthRE  = regexp.MustCompile(`//.*\btruth:\s*(holds|fails)`)
-	nativeRE = regexp.MustCompile(`\bnative:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
-	mmfRE    = regexp.MustCompile(`\bnative-mmf:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
-	runRE    = regexp.MustCompile(`(?m)^//\s*run:(.*)$`)
-	brokenRE = regexp.MustCompile(`(?m)^//\s*broken:\s*(.*\S)\s*$`)
+	truthRE     = regexp.MustCompile(`//.*\btruth:\s*(holds|fails)`)
+	nativeRE    = regexp.MustCompile(`\bnative:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
+	inductionRE = regexp.MustCompile(`\binduction:\s*(proved|bounded)`)
+	mmfRE       = regexp.MustCompile(`\bnative-mmf:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
+	runRE       = regexp.MustCompile(`(?m)^//\s*run:(.*)$`)
+	brokenRE    = regexp.MustCompile(`(?m)^//\s*broken:\s*(.*\S)\s*$`)
 	// glibc's message: "prog: probe.c:12: main: Assertion `x' failed."
 	failRE = regexp.MustCompile(`\.c:(\d+): [^\n]*Assertion [^\n]* failed`)
 )
@@ -69,13 +70,16 @@ type probe struct {
 	k      int
 	broken string
 	fails  []bool // per assertion: the recorded truth
-	native []bmc.Status
-	mmf    []bmc.Status // -1: not run with MallocMayFail
+	// induction, per assertion, pins what k-induction makes of it
+	// (testdata/induction): "proved" or "bounded"; "" where not pinned.
+	induction []string
+	native    []bmc.Status
+	mmf       []bmc.Status // -1: not run with MallocMayFail
 }
 
-func loadProbes(t *testing.T) []*probe {
+func loadProbes(t *testing.T, dir string) []*probe {
 	t.Helper()
-	files, err := filepath.Glob("testdata/soundness/*.c")
+	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no soundness probes: %v", err)
 	}
@@ -114,6 +118,11 @@ func loadProbes(t *testing.T) []*probe {
 				t.Fatalf("%s:%d: assertion without its truth", f, a.SrcLine)
 			}
 			pr.fails = append(pr.fails, m[1] == "fails")
+			ind := ""
+			if m := inductionRE.FindStringSubmatch(l); m != nil {
+				ind = m[1]
+			}
+			pr.induction = append(pr.induction, ind)
 			var st, mst bmc.Status = -1, -1
 			if m := nativeRE.FindStringSubmatch(l); m != nil {
 				_ = st.UnmarshalText([]byte(m[1]))
@@ -238,7 +247,7 @@ func (pr *probe) settle(ctx context.Context, t *testing.T, dir string, i int) (b
 // native engine's answers against it; see the comment above.
 func TestSoundness(t *testing.T) {
 	needTools(t)
-	probes := loadProbes(t)
+	probes := loadProbes(t, "testdata/soundness")
 	dir := t.TempDir()
 	plain, mmf := New(nil), New(&Options{MallocMayFail: true})
 	for _, pr := range probes {

@@ -102,7 +102,8 @@ type unwindSite struct {
 	guard string
 	line  int
 	what  string
-	model bool // a library model's bound, which no run of the program shows
+	model bool  // a library model's bound, which no run of the program shows
+	loop  *Stmt // the loop, for a loop's bound
 }
 
 // unwindGuards are the guards of every unwinding site.
@@ -181,6 +182,10 @@ type sym struct {
 	// dead holds the objects of returned calls' frames: an access to one
 	// goes through a dangling pointer.
 	dead map[int]bool
+	// ind selects a step case of k-induction (induct.go); quiet is above
+	// 0 while its assertions are assumed instead of checked.
+	ind   *induction
+	quiet int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {

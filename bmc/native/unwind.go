@@ -73,6 +73,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m 
 	}
 	res.Status = bmc.Falsified
 	res.Replayed = true
+	res.Unwound = true
 	res.Reason = fmt.Sprintf("unwinding assertion: the %s at line %d runs more than k=%d times, replayed under gcc", kind, line, q.K)
 	if kind == "recursion" {
 		res.Reason = fmt.Sprintf("unwinding assertion: the function at line %d recurses deeper than k=%d, replayed under gcc", line, q.K)

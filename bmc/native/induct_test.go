@@ -1,0 +1,61 @@
+package native
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+)
+
+// TestInduction runs the k-induction probes (testdata/induction) through
+// VerifyAll with the bound check, as `surety facts --complete` does. Their
+// truth is settled under gcc first. An assertion that fails must never be
+// bound-complete: most fail only beyond the probe's bound, where the base
+// case verifies them and only a wrong step case (a havoc that misses a
+// write, a skipped loop that misses a state) would prove them. The pins
+// say which proofs the engine must find.
+func TestInduction(t *testing.T) {
+	needTools(t)
+	probes := loadProbes(t, "testdata/induction")
+	dir := t.TempDir()
+	chk := New(nil)
+	defer chk.Close()
+	for _, pr := range probes {
+		t.Run(filepath.Base(pr.file), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			for i, a := range pr.prog.Asserts {
+				failed, runs := pr.settle(ctx, t, dir, i)
+				if failed != pr.fails[i] {
+					t.Fatalf("a%d (line %d): recorded truth fails=%v, but gcc: %s", i+1, a.SrcLine, pr.fails[i], runs)
+				}
+			}
+			k := pr.k
+			if k == 5 {
+				k = 3 // the probes' default: small, so that most fail beyond it
+			}
+			rep, err := bmc.VerifyAll(ctx, pr.prog, chk, &bmc.Options{K: k, BoundCheck: true, Timeout: 60 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, f := range rep.Facts {
+				t.Logf("%s: %s complete=%v induction=%d %s %s", f.Label(), f.Status, f.BoundComplete, f.Induction, f.Reason, f.BoundReason)
+				if pr.fails[i] && f.Status.Fact() && f.BoundComplete {
+					t.Errorf("%s (line %d) fails under gcc, yet it is a fact on every execution (induction=%d)", f.Label(), f.SrcLine, f.Induction)
+				}
+				switch pr.induction[i] {
+				case "proved":
+					if !f.Status.Fact() || !f.BoundComplete || f.Induction == 0 {
+						t.Errorf("%s (line %d): want proved by k-induction, got %s complete=%v (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.BoundReason)
+					}
+				case "bounded":
+					if f.BoundComplete {
+						t.Errorf("%s (line %d): want bounded, got complete", f.Label(), f.SrcLine)
+					}
+				}
+			}
+		})
+	}
+}
