@@ -14,6 +14,7 @@ import (
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/incremental"
+	"github.com/suretydev/surety/incremental/git"
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/smt"
 )
@@ -26,10 +27,12 @@ type UpdateOptions struct {
 	// State is the directory of the contract records ("contracts/") and the
 	// snapshot ("snapshot.json"); "" means ".surety".
 	State string
-	// Since, when set, is the git revision to compare with, read from the
-	// repository at Repo ("" means "."); otherwise the snapshot saved by the
-	// last run is the baseline.
+	// Since, when set, is the revision to compare with, read from the
+	// repository at Repo ("" means the project root); otherwise the
+	// snapshot saved by the last run is the baseline.
 	Since, Repo string
+	// History reads the revision Since; nil means git (incremental/git).
+	History incremental.History
 	// Goal states what the change is for; with Since and no Goal, the
 	// commit messages since that revision are the goal.
 	Goal string
@@ -119,9 +122,13 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		// The revision's tree of the root itself: git archive run in a
 		// directory gives that directory's subtree, so the checkout is
 		// the root as it was and loads under the same names.
-		dir, remove, err := incremental.Checkout(ctx, root, opts.Since)
+		hist := opts.History
+		if hist == nil {
+			hist = &git.Tool{}
+		}
+		dir, remove, err := hist.Checkout(ctx, root, opts.Since)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("surety: %w", err)
 		}
 		defer remove()
 		var oldPaths []string
@@ -149,8 +156,8 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 			if repo == "" {
 				repo = root
 			}
-			if res.Goal, err = incremental.CommitMessages(ctx, repo, opts.Since); err != nil {
-				return nil, err
+			if res.Goal, err = hist.Messages(ctx, repo, opts.Since); err != nil {
+				return nil, fmt.Errorf("surety: %w", err)
 			}
 		}
 	} else if old, err = incremental.Load(snapPath); err != nil {

@@ -201,3 +201,44 @@ func TestUpdateSinceRevision(t *testing.T) {
 		t.Errorf("a second update asked for %d contracts, want none", again.Contracts.Asked)
 	}
 }
+
+// fakeHistory is a History of its own: the tree of every revision is old,
+// and the messages say so.
+type fakeHistory struct {
+	old        string
+	dirs, revs []string
+}
+
+func (h *fakeHistory) Checkout(_ context.Context, dir, rev string) (string, func(), error) {
+	h.dirs, h.revs = append(h.dirs, dir), append(h.revs, rev)
+	return h.old, func() {}, nil
+}
+
+func (h *fakeHistory) Messages(_ context.Context, dir, since string) (string, error) {
+	h.dirs, h.revs = append(h.dirs, dir), append(h.revs, since)
+	return "make the lexer stricter", nil
+}
+
+// TestUpdateHistory: Update reads the revision Since through
+// UpdateOptions.History, with no git, at the project root.
+func TestUpdateHistory(t *testing.T) {
+	root, old := t.TempDir(), t.TempDir()
+	copyTree(t, "examples/fromkeyword/src", filepath.Join(root, "src"))
+	copyTree(t, "examples/fromkeyword/src", filepath.Join(old, "src"))
+	lexer := filepath.Join(root, "src", "lexer.rs")
+	data, _ := os.ReadFile(lexer)
+	edited := strings.Replace(string(data), "if c.is_ascii_whitespace() {", "if c == b' ' {", 1)
+	os.WriteFile(lexer, []byte(edited), 0o644)
+	h := &fakeHistory{old: old}
+	res, err := surety.Update(context.Background(), []string{filepath.Join(root, "src")}, &surety.UpdateOptions{
+		State: t.TempDir(), Since: "v1", Root: root, History: h, PlanOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Goal != "make the lexer stricter" || len(res.Plan.Modified) != 1 || !strings.HasSuffix(res.Plan.Modified[0], "lexer::tokenize") {
+		t.Errorf("goal %q, modified %v", res.Goal, res.Plan.Modified)
+	}
+	if !slices.Equal(h.revs, []string{"v1", "v1"}) || len(h.dirs) != 2 || h.dirs[0] != root {
+		t.Errorf("history asked at %v for %v, want %s for v1", h.dirs, h.revs, root)
+	}
+}

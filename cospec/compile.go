@@ -4,56 +4,43 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
-	"time"
 
-	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/cospec/gcc"
 )
 
-// DefaultCompileArgs are the compiler flags of the compile check: C11 with
-// POSIX declarations (strnlen), all warnings, and an implicit declaration
-// as an error. The program is compiled and linked, so a missing function
-// is caught too.
-var DefaultCompileArgs = []string{"-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Werror=implicit-function-declaration"}
+// A Compiler is the compile check of synthesis, annotation and bound
+// reduction: a program it rejects is sent back to the model with its
+// diagnostics. *gcc.Tool of package cospec/gcc implements it. A Compiler
+// that also implements fmt.Stringer is named by it to the model ("gcc
+// -std=c11 ..."); otherwise as "the C compiler".
+type Compiler interface {
+	// Compile compiles and links src; it returns the diagnostics when src
+	// does not compile ("" when it does) and an error only when the
+	// compiler could not be run.
+	Compile(ctx context.Context, src string) (diagnostics string, err error)
+}
+
+var _ Compiler = (*gcc.Tool)(nil)
 
 // ErrNoCompiler reports that the C compiler could not be found.
 var ErrNoCompiler = errors.New("cospec: C compiler not found")
 
-// compileName is the file name the compiler sees, and so the one its
-// messages name.
-const compileName = "program.c"
-
-// compile compiles and links src; it returns the compiler's diagnostics
-// when it fails ("" when it compiles) and an error only when the compiler
-// could not be run.
-func compile(ctx context.Context, cc string, args []string, src string) (string, error) {
-	dir, remove, err := proc.TempDir("cospec")
-	if err != nil {
-		return "", err
-	}
-	defer remove()
-	if err := os.WriteFile(filepath.Join(dir, compileName), []byte(src), 0o644); err != nil {
-		return "", fmt.Errorf("cospec: %w", err)
-	}
-	argv := append(append([]string{}, args...), "-o", "program", compileName)
-	res, err := proc.Run(ctx, &proc.Cmd{Path: cc, Args: argv, Dir: dir, Timeout: time.Minute, MaxOutput: 1 << 20})
+// compile runs the compile check.
+func (s *synth) compile(ctx context.Context, src string) (string, error) {
+	diag, err := s.cc.Compile(ctx, src)
 	switch {
-	case errors.Is(err, proc.ErrNotFound):
-		return "", fmt.Errorf("%w: %s", ErrNoCompiler, cc)
+	case errors.Is(err, gcc.ErrNotFound):
+		return "", fmt.Errorf("%w: %w", ErrNoCompiler, err)
 	case err != nil:
-		return "", fmt.Errorf("cospec: compiling: %w", err)
-	case res.ExitCode == 0:
-		return "", nil
+		return "", fmt.Errorf("cospec: compile check: %w", err)
 	}
-	msg := strings.TrimSpace(string(res.Stderr))
-	if msg == "" {
-		msg = fmt.Sprintf("%s exited with status %d", cc, res.ExitCode)
+	return diag, nil
+}
+
+// compilerName names the compiler to the model.
+func compilerName(c Compiler) string {
+	if s, ok := c.(fmt.Stringer); ok {
+		return s.String()
 	}
-	const maxMsg = 4000
-	if len(msg) > maxMsg {
-		msg = msg[:maxMsg] + "\n[... more errors cut]"
-	}
-	return msg, nil
+	return "the C compiler"
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/cospec/gcc"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -38,9 +39,12 @@ type Options struct {
 	// that does not compile (or, in annotation, changed the code) is sent
 	// back with what is wrong. 0 means 3.
 	MaxCompileTries int
-	// CC is the C compiler; "" means "gcc".
+	// Compiler is the compile check; nil means a *gcc.Tool with CC and
+	// CompileArgs.
+	Compiler Compiler
+	// CC is the C compiler of the default compile check; "" means "gcc".
 	CC string
-	// CompileArgs are the compiler's flags; nil means DefaultCompileArgs.
+	// CompileArgs are its flags; nil means gcc.DefaultArgs.
 	CompileArgs []string
 	// File names the program in reports and facts; "" means "program.c".
 	File string
@@ -180,12 +184,9 @@ func Synthesize(ctx context.Context, description string, opts *Options) (*Result
 	if description == "" {
 		return nil, errors.New("cospec: empty description")
 	}
-	s := &synth{opts: opts, model: &counter{m: opts.Model, usage: map[string]*Usage{}}, cc: opts.CC, args: opts.CompileArgs, tries: opts.MaxCompileTries}
-	if s.cc == "" {
-		s.cc = "gcc"
-	}
-	if s.args == nil {
-		s.args = DefaultCompileArgs
+	s := &synth{opts: opts, model: &counter{m: opts.Model, usage: map[string]*Usage{}}, cc: opts.Compiler, tries: opts.MaxCompileTries}
+	if s.cc == nil {
+		s.cc = &gcc.Tool{Path: opts.CC, Args: opts.CompileArgs}
 	}
 	if s.tries <= 0 {
 		s.tries = 3
@@ -236,8 +237,7 @@ func Synthesize(ctx context.Context, description string, opts *Options) (*Result
 type synth struct {
 	opts  *Options
 	model *counter
-	cc    string
-	args  []string
+	cc    Compiler
 	tries int
 	res   *Result
 
@@ -275,12 +275,12 @@ func (s *synth) properties(ctx context.Context, rec *Stage) error {
 
 // compileCheck rejects a program the compiler does not accept.
 func (s *synth) compileCheck(ctx context.Context, src string) (*rejection, error) {
-	diag, err := compile(ctx, s.cc, s.args, src)
+	diag, err := s.compile(ctx, src)
 	if err != nil || diag == "" {
 		return nil, err
 	}
 	return &rejection{problem: "does not compile: " + firstLines(diag, 3),
-		feedback: render("compile_errors.tmpl", struct{ Compiler, Errors string }{s.cc + " " + strings.Join(s.args, " "), diag}),
+		feedback: render("compile_errors.tmpl", struct{ Compiler, Errors string }{compilerName(s.cc), diag}),
 		kind:     ErrNoCompile}, nil
 }
 
@@ -394,7 +394,7 @@ func (s *synth) reduce(ctx context.Context, rec *Stage) error {
 			if err != nil {
 				return err
 			}
-			if diag, err := compile(ctx, s.cc, s.args, string(out)); err != nil {
+			if diag, err := s.compile(ctx, string(out)); err != nil {
 				return err
 			} else if diag != "" {
 				return fmt.Errorf("with these values the program does not compile: %s", firstLines(diag, 3))

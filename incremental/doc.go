@@ -6,7 +6,8 @@
 // and whitespace do not count), a hash of its contract, the specification
 // functions its contract or body mentions, and its callees. Snapshots are
 // stored beside the contract records and compared with a new one, or taken
-// of a git revision.
+// of an earlier revision read through a History (incremental/git is the
+// adapter to git).
 //
 // The re-check rule (Plan): a function is reasoned about again when
 //

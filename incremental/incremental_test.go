@@ -18,6 +18,7 @@ import (
 	"github.com/suretydev/surety/frontend"
 	_ "github.com/suretydev/surety/frontend/rust"
 	"github.com/suretydev/surety/incremental"
+	igit "github.com/suretydev/surety/incremental/git"
 	"github.com/suretydev/surety/llm/llmtest"
 )
 
@@ -157,7 +158,8 @@ func TestSnapshotAtRevision(t *testing.T) {
 	copyFile(filepath.Join(dir, "v2", "src", "lib.rs"))
 	git("commit", "-qam", "rename the reserved-word predicate")
 
-	old, remove, err := incremental.Checkout(context.Background(), repo, "HEAD~1")
+	var hist incremental.History = &igit.Tool{}
+	old, remove, err := hist.Checkout(context.Background(), repo, "HEAD~1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +170,7 @@ func TestSnapshotAtRevision(t *testing.T) {
 	if !slices.Equal(plan.Added, []string{"src/lib.rs:is_keyword_code"}) || !slices.Equal(plan.Removed, []string{"src/lib.rs:is_reserved"}) {
 		t.Errorf("added %v removed %v", plan.Added, plan.Removed)
 	}
-	goal, err := incremental.CommitMessages(context.Background(), repo, "HEAD~1")
+	goal, err := hist.Messages(context.Background(), repo, "HEAD~1")
 	if err != nil || goal != "rename the reserved-word predicate" {
 		t.Errorf("goal %q, %v", goal, err)
 	}

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/contract"
@@ -171,4 +173,26 @@ func (s *Snapshot) get(k string) *FuncState {
 		return nil
 	}
 	return s.Functions[k]
+}
+
+// Trim removes prefix from every file path and key of s, so that a
+// snapshot of a checked-out revision compares with one of the work tree.
+func (s *Snapshot) Trim(prefix string) *Snapshot {
+	prefix = filepath.ToSlash(filepath.Clean(prefix)) + "/"
+	cut := func(k string) string { return strings.TrimPrefix(k, prefix) }
+	out := &Snapshot{Functions: map[string]*FuncState{}}
+	for _, f := range s.Functions {
+		g := *f
+		g.Key, g.File, g.ID = cut(f.Key), cut(f.File), cut(f.ID)
+		g.Callees = make([]string, len(f.Callees))
+		for i, c := range f.Callees {
+			g.Callees[i] = cut(c)
+		}
+		g.Mentions = make([]string, len(f.Mentions))
+		for i, m := range f.Mentions {
+			g.Mentions[i] = cut(m)
+		}
+		out.Functions[g.Key] = &g
+	}
+	return out
 }
