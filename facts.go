@@ -40,6 +40,9 @@ type FactsOptions struct {
 	// MallocMayFail lets allocations fail in the native engine; by default
 	// it assumes they never do, and the report says so.
 	MallocMayFail bool
+	// NoInduction keeps the native engine's answers bounded (no
+	// k-induction).
+	NoInduction bool
 	// Cache keeps checker results by query content; nil means none.
 	Cache *bmc.Cache
 	// SkipBoundCheck skips the check, for each fact, that its bound is
@@ -103,7 +106,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	checker := opts.Checker
 	if checker == nil {
 		if checker, err = Engines(ctx, &EngineOptions{Names: opts.Engines, ESBMC: opts.ESBMC, CBMC: opts.CBMC,
-			First: opts.First, MallocMayFail: opts.MallocMayFail}); err != nil {
+			First: opts.First, MallocMayFail: opts.MallocMayFail, NoInduction: opts.NoInduction}); err != nil {
 			return nil, err
 		}
 	}
@@ -191,6 +194,9 @@ type EngineOptions struct {
 	First bool
 	// MallocMayFail lets allocations fail in the native engine.
 	MallocMayFail bool
+	// NoInduction keeps the native engine's answers bounded: by default it
+	// proves an assertion for every execution by k-induction where it can.
+	NoInduction bool
 }
 
 // Engines returns the checker for the chosen engines: one checker, or a
@@ -227,8 +233,8 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 			c = esbmc.New(&esbmc.Options{Path: opts.ESBMC})
 		case n == "cbmc" && opts.CBMC != "":
 			c = cbmc.New(&cbmc.Options{Path: opts.CBMC})
-		case n == "native" && opts.MallocMayFail:
-			c = native.New(&native.Options{MallocMayFail: true})
+		case n == "native" && (opts.MallocMayFail || opts.NoInduction):
+			c = native.New(&native.Options{MallocMayFail: opts.MallocMayFail, NoInduction: opts.NoInduction})
 		default:
 			var err error
 			if c, err = bmc.Lookup(n); err != nil {

@@ -29,6 +29,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check (positive)")
 	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
+	induction := fs.Bool("induction", true, "let the native engine prove a bounded answer for every execution by k-induction")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -40,7 +41,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive"))
 	}
 	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness,
-		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines)}}
+		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines), NoInduction: !*induction}}
 	progress := func(r *svcomp.Result) {
 		if !*asJSON {
 			fmt.Fprintf(e.stderr, "%s: %s (%s)\n", r.Task, r.Verdict, r.Outcome)

@@ -16,7 +16,7 @@ import (
 func init() {
 	register(&command{
 		name:  "facts",
-		usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--json] FILE.c|TASK.yml",
+		usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--json] FILE.c|TASK.yml",
 		short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.",
 		run:   runFacts,
 	})
@@ -28,6 +28,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	k := fs.Int("k", bmc.DefaultK, "unwind bound for loops and recursion (at least 1)")
 	engines := fs.String("engines", "", "comma-separated engines (default: every one available here)")
 	first := fs.Bool("first", false, "take the first engine's definitive answer instead of waiting for every engine to agree (faster, not cross-checked)")
+	induction := fs.Bool("induction", true, "let the native engine prove a bounded fact for every execution by k-induction")
 	mallocMayFail := fs.Bool("malloc-may-fail", false, "let malloc and calloc fail in the native engine (by default it assumes they never do, and says so)")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check (positive)")
 	workers := fs.Int("workers", 0, "checks run at once (0: one per CPU; 1: strictly sequential)")
@@ -62,14 +63,14 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		return runTask(ctx, e, file, &surety.TaskOptions{Facts: surety.FactsOptions{K: *k, Timeout: *timeout,
 			Workers: *workers, Engines: splitList(*engines), ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first,
-			MallocMayFail: *mallocMayFail, SkipUndefinedBehaviour: !*ubCheck}, WitnessDir: *witness}, *asJSON)
+			MallocMayFail: *mallocMayFail, NoInduction: !*induction, SkipUndefinedBehaviour: !*ubCheck}, WitnessDir: *witness}, *asJSON)
 	}
 	src, err := readSource(file)
 	if err != nil {
 		return fail(e, "facts", err)
 	}
 	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
-		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail,
+		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
 		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
 	if !*noCache {
 		dir := *cacheDir
