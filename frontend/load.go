@@ -89,102 +89,9 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	if len(paths) == 0 {
 		return nil, nil, errors.New("frontend: no paths to load")
 	}
-	pick := func(path string) *Language {
-		if opts.Languages == nil {
-			return ForPath(path)
-		}
-		ext := filepath.Ext(path)
-		for _, l := range opts.Languages {
-			if slices.Contains(l.Exts, ext) {
-				return l
-			}
-		}
-		return nil
-	}
-	var (
-		files []string
-		ferrs []*FileError
-	)
-	for _, root := range paths {
-		info, err := os.Stat(root)
-		if err != nil {
-			ferrs = append(ferrs, &FileError{Path: root, Err: err})
-			continue
-		}
-		if !info.IsDir() {
-			if !info.Mode().IsRegular() {
-				ferrs = append(ferrs, &FileError{Path: root, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(info.Mode()))})
-				continue
-			}
-			if pick(root) == nil {
-				ferrs = append(ferrs, &FileError{Path: root, Err: ErrNoParser})
-				continue
-			}
-			files = append(files, root)
-			continue
-		}
-		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if cerr := ctx.Err(); cerr != nil {
-				return cerr
-			}
-			if err != nil {
-				ferrs = append(ferrs, &FileError{Path: path, Err: err})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && strings.HasPrefix(d.Name(), ".") {
-					return fs.SkipDir
-				}
-				if opts.Skip != nil && path != root && opts.Skip(path, true) {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			// Named pipes, sockets and devices are skipped: reading one
-			// may block for ever. Symbolic links are not followed, so a
-			// link loop cannot trap the walk.
-			if !d.Type().IsRegular() || pick(path) == nil {
-				return nil
-			}
-			if opts.Skip != nil && opts.Skip(path, false) {
-				return nil
-			}
-			files = append(files, path)
-			return nil
-		})
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
-			}
-			return nil, nil, err
-		}
-	}
-	slices.Sort(files)
-	files = slices.Compact(files)
-	// names maps each file to its path in the model.
-	names := make(map[string]string, len(files))
-	if opts.Root != "" {
-		seen := map[string]bool{}
-		kept := files[:0]
-		for _, p := range files {
-			n := modelPath(opts.Root, p)
-			if seen[n] {
-				continue
-			}
-			seen[n] = true
-			names[p] = n
-			kept = append(kept, p)
-		}
-		files = kept
-	}
-	name := func(p string) string {
-		if n, ok := names[p]; ok {
-			return n
-		}
-		return filepath.ToSlash(p)
+	files, name, pick, ferrs, err := list(ctx, paths, opts)
+	if err != nil {
+		return nil, nil, err
 	}
 
 	// Frontends that load all their files at once go first, as one batch each.
@@ -247,6 +154,107 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 	sort.Slice(prog.Files, func(i, j int) bool { return prog.Files[i].Path < prog.Files[j].Path })
 	sort.SliceStable(ferrs, func(i, j int) bool { return ferrs[i].Path < ferrs[j].Path })
 	return prog, ferrs, nil
+}
+
+// list finds the files Load reads under paths, sorted, each once; name
+// gives a file's path in the model, pick its frontend. ferrs lists the
+// paths that cannot be read or have no frontend.
+func list(ctx context.Context, paths []string, opts *LoadOptions) (files []string, name func(string) string, pick func(string) *Language, ferrs []*FileError, err error) {
+	pick = func(path string) *Language {
+		if opts.Languages == nil {
+			return ForPath(path)
+		}
+		ext := filepath.Ext(path)
+		for _, l := range opts.Languages {
+			if slices.Contains(l.Exts, ext) {
+				return l
+			}
+		}
+		return nil
+	}
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			ferrs = append(ferrs, &FileError{Path: root, Err: err})
+			continue
+		}
+		if !info.IsDir() {
+			if !info.Mode().IsRegular() {
+				ferrs = append(ferrs, &FileError{Path: root, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Kind(info.Mode()))})
+				continue
+			}
+			if pick(root) == nil {
+				ferrs = append(ferrs, &FileError{Path: root, Err: ErrNoParser})
+				continue
+			}
+			files = append(files, root)
+			continue
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if cerr := ctx.Err(); cerr != nil {
+				return cerr
+			}
+			if err != nil {
+				ferrs = append(ferrs, &FileError{Path: path, Err: err})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir
+				}
+				if opts.Skip != nil && path != root && opts.Skip(path, true) {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			// Named pipes, sockets and devices are skipped: reading one
+			// may block for ever. Symbolic links are not followed, so a
+			// link loop cannot trap the walk.
+			if !d.Type().IsRegular() || pick(path) == nil {
+				return nil
+			}
+			if opts.Skip != nil && opts.Skip(path, false) {
+				return nil
+			}
+			files = append(files, path)
+			return nil
+		})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, nil, nil, ctx.Err()
+			}
+			return nil, nil, nil, nil, err
+		}
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	// names maps each file to its path in the model.
+	names := make(map[string]string, len(files))
+	if opts.Root != "" {
+		seen := map[string]bool{}
+		kept := files[:0]
+		for _, p := range files {
+			n := modelPath(opts.Root, p)
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			names[p] = n
+			kept = append(kept, p)
+		}
+		files = kept
+	}
+	name = func(p string) string {
+		if n, ok := names[p]; ok {
+			return n
+		}
+		return filepath.ToSlash(p)
+	}
+
+	return files, name, pick, ferrs, nil
 }
 
 // loadBatch calls l.LoadFiles. A panic in the frontend becomes an error

@@ -31,7 +31,7 @@ func init() {
 // listCap bounds how many SCCs and phases the text output lists.
 const listCap = 20
 
-func runGraph(ctx context.Context, e *env, args []string) int {
+func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print every function with its layer, and the layers as lists of components, as JSON")
@@ -80,8 +80,23 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	default:
 		return fail(e, "graph", fmt.Errorf("--go-calls %q: want vta or cha", *goCalls))
 	}
-	if c := openFileCache(e, *cacheDir); c != nil {
+	c := openFileCache(e, *cacheDir)
+	if c != nil {
 		lopts.Cache = c
+	}
+	// An unchanged tree gives again the output kept for it: nothing is
+	// parsed or resolved.
+	if key := graphResultKey(ctx, c, lopts, fs.Args(), args, opts.Extra); key != "" {
+		if replayResult(e, c, key) {
+			return 0
+		}
+		var store func()
+		e, store = recordResult(e, c, key)
+		defer func() {
+			if code == 0 {
+				store()
+			}
+		}()
 	}
 	prog, ferrs, err := frontend.Load(ctx, fs.Args(), lopts)
 	if err != nil {

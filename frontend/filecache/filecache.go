@@ -121,6 +121,14 @@ func (c *Cache) Put(lang string, mode frontend.Mode, src *frontend.Source, f *fr
 // written per tree, and an entry lost or torn in a crash only costs a
 // miss (a torn entry fails to decode).
 func (c *Cache) put(path string, f *frontend.File) error {
+	stripped := *f
+	stripped.Source = nil
+	return c.write(path, func(w *bufio.Writer) error { return gob.NewEncoder(w).Encode(&stripped) })
+}
+
+// write writes an entry at path with fill, through a temporary file
+// renamed into place.
+func (c *Cache) write(path string, fill func(*bufio.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -130,9 +138,7 @@ func (c *Cache) put(path string, f *frontend.File) error {
 	}
 	defer os.Remove(tmp.Name()) // after a successful rename, a no-op
 	w := bufio.NewWriter(tmp)
-	stripped := *f
-	stripped.Source = nil
-	if err := gob.NewEncoder(w).Encode(&stripped); err != nil {
+	if err := fill(w); err != nil {
 		tmp.Close()
 		return err
 	}
@@ -144,4 +150,44 @@ func (c *Cache) put(path string, f *frontend.File) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// resultPath names the entry of a result stored under key.
+func (c *Cache) resultPath(key string) string {
+	h := sha256.New()
+	for _, s := range []string{c.salt, "result", key} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return filepath.Join(c.dir, "results", hex.EncodeToString(h.Sum(nil)))
+}
+
+// GetResult returns the bytes PutResult stored under key (with this
+// cache's salt), or false. It lets a program keep what it computed from a
+// whole tree under the tree's frontend.Fingerprint, so that an unchanged
+// rerun skips loading altogether. It counts in Stats as a file entry does.
+func (c *Cache) GetResult(key string) ([]byte, bool) {
+	data, err := frontend.ReadFile(context.Background(), c.resultPath(key))
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			c.errs.Add(1)
+		}
+		c.misses.Add(1)
+		return nil, false
+	}
+	c.hits.Add(1)
+	return data, true
+}
+
+// PutResult stores data under key, atomically: a concurrent GetResult sees
+// the old entry or the new one, never part of one.
+func (c *Cache) PutResult(key string, data []byte) {
+	if err := c.write(c.resultPath(key), func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}); err != nil {
+		c.errs.Add(1)
+		return
+	}
+	c.writes.Add(1)
 }

@@ -103,3 +103,25 @@ func TestCorruptEntryIsAMiss(t *testing.T) {
 		t.Errorf("temporary files left: %q", leftovers)
 	}
 }
+
+func TestResults(t *testing.T) {
+	dir := t.TempDir()
+	cache, _ := filecache.Open(dir, &filecache.Options{Salt: "v1"})
+	if _, ok := cache.GetResult("k"); ok {
+		t.Fatal("a result before any was stored")
+	}
+	cache.PutResult("k", []byte("the output"))
+	if got, ok := cache.GetResult("k"); !ok || string(got) != "the output" {
+		t.Errorf("GetResult = %q, %v", got, ok)
+	}
+	if _, ok := cache.GetResult("other key"); ok {
+		t.Errorf("another key hit")
+	}
+	other, _ := filecache.Open(dir, &filecache.Options{Salt: "v2"})
+	if _, ok := other.GetResult("k"); ok {
+		t.Errorf("another salt hit")
+	}
+	if s := cache.Stats(); s.Hits != 1 || s.Writes != 1 || s.Errors != 0 {
+		t.Errorf("stats %+v", s)
+	}
+}
