@@ -42,30 +42,7 @@ var (
 // package writes now: a record of another is asked for again.
 func currentPrompt(v string) bool { return v == GeneratePromptVersion || v == RevisePromptVersion }
 
-var generateSchema = llm.MustCompileSchema("contract.generate", []byte(`{
-  "type": "object",
-  "required": ["functions"],
-  "$defs": {
-    "cond": {"type": "object", "required": ["text"],
-      "properties": {"text": {"type": "string", "minLength": 1}, "formal": {"type": "string"}}},
-    "conds": {"type": "array", "items": {"$ref": "#/$defs/cond"}}
-  },
-  "properties": {
-    "functions": {"type": "array", "items": {
-      "type": "object",
-      "required": ["id", "requires", "ensures"],
-      "properties": {
-        "id": {"type": "string"},
-        "requires": {"$ref": "#/$defs/conds"},
-        "ensures": {"$ref": "#/$defs/conds"},
-        "conflicts": {"type": "array", "items": {"type": "string"}},
-        "callees": {"type": "array", "items": {
-          "type": "object", "required": ["callee", "pre", "post"],
-          "properties": {"callee": {"type": "string"}, "line": {"type": "integer"},
-            "pre": {"$ref": "#/$defs/conds"}, "post": {"$ref": "#/$defs/conds"}}}}
-      }}}
-  }
-}`))
+var generateSchema = llm.MustCompileSchema("contract.generate", generateSchemaJSON)
 
 type generateReply struct {
 	Functions []struct {
@@ -537,3 +514,6 @@ func formatConds(cs []Condition) string {
 func formatContract(c Contract) string {
 	return "requires: " + formatConds(c.Requires) + "\nensures: " + formatConds(c.Ensures)
 }
+
+//go:embed prompts/generate.schema.json
+var generateSchemaJSON []byte

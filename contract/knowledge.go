@@ -139,23 +139,7 @@ var knowledgeText string
 
 var knowledgeTmpl = template.Must(template.New("knowledge").Parse(knowledgeText))
 
-var knowledgeSchema = llm.MustCompileSchema("contract.knowledge", []byte(`{
-  "type": "object",
-  "required": ["sections"],
-  "properties": {
-    "sections": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "required": ["index", "parts"],
-        "properties": {
-          "index": {"type": "integer", "minimum": 0},
-          "parts": {"type": "array", "items": {"type": "string"}}
-        }
-      }
-    }
-  }
-}`))
+var knowledgeSchema = llm.MustCompileSchema("contract.knowledge", knowledgeSchemaJSON)
 
 type knowledgeReply struct {
 	Sections []struct {
@@ -205,3 +189,6 @@ func CutKnowledge(ctx context.Context, m llm.Model, docs []Document, parts []Par
 	}
 	return k, nil
 }
+
+//go:embed prompts/knowledge.schema.json
+var knowledgeSchemaJSON []byte

@@ -27,21 +27,7 @@ var expectationsText string
 
 var expectationsTmpl = template.Must(template.New("expectations").Parse(expectationsText))
 
-var expectationsSchema = llm.MustCompileSchema("contract.expectations", []byte(`{
-  "type": "object",
-  "required": ["callees"],
-  "$defs": {
-    "cond": {"type": "object", "required": ["text"],
-      "properties": {"text": {"type": "string", "minLength": 1}, "formal": {"type": "string"}}},
-    "conds": {"type": "array", "items": {"$ref": "#/$defs/cond"}}
-  },
-  "properties": {
-    "callees": {"type": "array", "items": {
-      "type": "object", "required": ["callee", "pre", "post"],
-      "properties": {"callee": {"type": "string"}, "line": {"type": "integer"},
-        "pre": {"$ref": "#/$defs/conds"}, "post": {"$ref": "#/$defs/conds"}}}}
-  }
-}`))
+var expectationsSchema = llm.MustCompileSchema("contract.expectations", expectationsSchemaJSON)
 
 type expectationsReply struct {
 	Callees []struct {
@@ -337,3 +323,6 @@ func decodeReply(reply *llm.Reply, v any) error {
 	}
 	return nil
 }
+
+//go:embed prompts/expectations.schema.json
+var expectationsSchemaJSON []byte

@@ -41,9 +41,9 @@ func askCode(ctx context.Context, m llm.Model, req llm.Request, tries int, fail 
 		src, xerr := extractC(resp.Text)
 		switch {
 		case resp.Truncated():
-			rej = &rejection{problem: "the reply was cut off at the token limit", feedback: "Your reply was cut off. Reply with the whole program in a single ```c fenced block, as short as it can be."}
+			rej = &rejection{problem: "the reply was cut off at the token limit", feedback: render("cut_off.tmpl", nil)}
 		case xerr != nil:
-			rej = &rejection{problem: xerr.Error(), feedback: "Your reply has no ```c fenced block. Reply with the whole program in a single ```c fenced block, nothing else."}
+			rej = &rejection{problem: xerr.Error(), feedback: render("no_code.tmpl", nil)}
 		default:
 			if rej, err = check(src); err != nil {
 				return "", problems, err
@@ -101,7 +101,7 @@ func askJSON[T any](ctx context.Context, m llm.Model, req llm.Request, s *llm.Sc
 			return nil, problems, fmt.Errorf("cospec: %s: no valid reply in %d attempts: %s", req.Stage, attempt, problem)
 		}
 		msgs = append(msgs[:len(msgs):len(msgs)], llm.Assistant(reply.Response.Text),
-			llm.User("Your reply is not valid: "+problem.Error()+"\nReply again with the corrected JSON only."))
+			llm.User(render("invalid_json.tmpl", problem.Error())))
 	}
 }
 

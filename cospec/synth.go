@@ -296,12 +296,12 @@ func (s *synth) synthesize(ctx context.Context, rec *Stage) error {
 			switch {
 			case err != nil:
 				return &rejection{problem: "cannot be parsed for verification: " + err.Error(),
-					feedback: "The verifier cannot parse the program: " + err.Error() + "\nRewrite it in plain C without macros that hide syntax, and reply with the whole program in a single ```c fenced block."}, nil
+					feedback: render("unparsable.tmpl", err.Error())}, nil
 			case len(p.Asserts) > 0:
 				// Assertions of P0 would be indistinguishable from the
 				// annotation's.
 				return &rejection{problem: fmt.Sprintf("has %d assertions", len(p.Asserts)),
-					feedback: "The program must not contain assert statements yet; they are added in a later step. Reply with the whole program without them in a single ```c fenced block."}, nil
+					feedback: render("no_asserts.tmpl", nil)}, nil
 			}
 			return nil, nil
 		})

@@ -24,17 +24,10 @@ var prompts = template.Must(template.New("hoare").Parse(promptText))
 
 // The reply schemas of the tasks.
 var (
-	postSchema = llm.MustCompileSchema("hoare.post", []byte(`{"type":"object","required":["post"],
-		"properties":{"post":{"type":"string","minLength":1}}}`))
-	invariantSchema = llm.MustCompileSchema("hoare.invariant", []byte(`{"type":"object","required":["invariant"],
-		"properties":{"invariant":{"type":"string","minLength":1}}}`))
-	judgeSchema = llm.MustCompileSchema("hoare.judge", []byte(`{"type":"object","required":["holds"],
-		"properties":{"holds":{"type":"boolean"},"explanation":{"type":"string"},
-		"counterexample":{"type":"string"},"trigger":{"type":"string"}}}`))
-	translateSchema = llm.MustCompileSchema("hoare.translate", []byte(`{"type":"object",
-		"required":["declarations","premise","goal"],
-		"properties":{"declarations":{"type":"string"},"premise":{"type":"string","minLength":1},
-		"goal":{"type":"string","minLength":1},"uninterpreted":{"type":"array","items":{"type":"string"}}}}`))
+	postSchema      = llm.MustCompileSchema("hoare.post", postSchemaJSON)
+	invariantSchema = llm.MustCompileSchema("hoare.invariant", invariantSchemaJSON)
+	judgeSchema     = llm.MustCompileSchema("hoare.judge", judgeSchemaJSON)
+	translateSchema = llm.MustCompileSchema("hoare.translate", translateSchemaJSON)
 )
 
 type judgeReply struct {
@@ -106,3 +99,15 @@ func conds(cs []contract.Condition) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+//go:embed prompts/post.schema.json
+var postSchemaJSON []byte
+
+//go:embed prompts/invariant.schema.json
+var invariantSchemaJSON []byte
+
+//go:embed prompts/judge.schema.json
+var judgeSchemaJSON []byte
+
+//go:embed prompts/translate.schema.json
+var translateSchemaJSON []byte

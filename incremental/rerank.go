@@ -20,8 +20,7 @@ var rerankText string
 
 var rerankTmpl = template.Must(template.New("rerank").Parse(rerankText))
 
-var rerankSchema = llm.MustCompileSchema("incremental.rerank", []byte(`{"type": "object", "required": ["functions"],
-  "properties": {"functions": {"type": "array", "items": {"type": "string"}}}}`))
+var rerankSchema = llm.MustCompileSchema("incremental.rerank", rerankSchemaJSON)
 
 // Rerank asks a model to choose, among the functions the text score ranks
 // highest, those relevant to the goal: FM-Agent's fallback when the best
@@ -78,3 +77,6 @@ func Rerank(ctx context.Context, m llm.Model, s *Snapshot, goal string, pool int
 	}
 	return out, nil
 }
+
+//go:embed prompts/rerank.schema.json
+var rerankSchemaJSON []byte

@@ -32,29 +32,18 @@ var (
 	testWriterTmpl = template.Must(template.New("testwriter").Funcs(promptFuncs).Parse(testWriterText))
 	judgeTmpl      = template.Must(template.New("judge").Funcs(promptFuncs).Parse(judgeText))
 
-	testWriterSchema = llm.MustCompileSchema("validate.testwriter", []byte(`{
-  "type": "object",
-  "required": ["file", "content", "expected"],
-  "properties": {
-    "file": {"type": "string", "minLength": 1},
-    "content": {"type": "string", "minLength": 1},
-    "expected": {"type": "string"},
-    "rationale": {"type": "string"}
-  }
-}`))
-	judgeSchema = llm.MustCompileSchema("validate.judge", []byte(`{
-  "type": "object",
-  "required": ["violated", "explanation"],
-  "properties": {
-    "violated": {"type": "boolean"},
-    "explanation": {"type": "string"}
-  }
-}`))
+	testWriterSchema = llm.MustCompileSchema("validate.testwriter", testWriterSchemaJSON)
+	judgeSchema      = llm.MustCompileSchema("validate.judge", judgeSchemaJSON)
 )
 
-// testWriterRules is the system message of the test writer.
-const testWriterRules = "You write test inputs that expose suspected bugs in a software system. " +
-	"A test enters the system the way a user would, never by calling an internal function. Reply with JSON only."
+// The system messages of the test writer and the judge, part of their
+// prompts (and versions).
+var (
+	//go:embed prompts/testwriter.system.txt
+	testWriterRules string
+	//go:embed prompts/judge.system.txt
+	judgeRules string
+)
 
 // A TargetSystem says how a test enters the system under test. Commands are
 // shell command lines run by /bin/sh -c in the sandbox's directory, where
@@ -330,3 +319,9 @@ func split(res *sandbox.Result, sys *TargetSystem) ([]sandbox.StepResult, *sandb
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+//go:embed prompts/testwriter.schema.json
+var testWriterSchemaJSON []byte
+
+//go:embed prompts/judge.schema.json
+var judgeSchemaJSON []byte

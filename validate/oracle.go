@@ -177,7 +177,7 @@ func judge(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, op
 		return nil, fmt.Errorf("validate: judge prompt: %w", err)
 	}
 	req := &llm.Request{
-		Messages:      []llm.Message{llm.System("You judge test outcomes against a function's contract. Reply with JSON only."), llm.User(b.String())},
+		Messages:      []llm.Message{llm.System(judgeRules), llm.User(b.String())},
 		Seed:          a.Seed,
 		PromptVersion: JudgePromptVersion,
 		Stage:         "validate.judge",
