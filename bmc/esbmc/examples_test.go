@@ -6,7 +6,6 @@ package esbmc_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,18 +18,6 @@ import (
 	"github.com/suretydev/surety/bmc/esbmc"
 )
 
-// An expectation is the content of NAME.expect.json beside NAME.c.
-type expectation struct {
-	K          int `json:"k"`
-	Assertions []struct {
-		Label  string   `json:"label"`
-		Pred   string   `json:"pred"`
-		Status string   `json:"status"`
-		Deps   []string `json:"deps"` // the dependency closure, for C-VERIFIED
-		Why    string   `json:"why"`
-	} `json:"assertions"`
-}
-
 const examplesDir = "../../examples/c"
 
 func checker(tb testing.TB) bmc.Checker {
@@ -42,7 +29,7 @@ func checker(tb testing.TB) bmc.Checker {
 	return c
 }
 
-func load(tb testing.TB, name string) (*bmc.Program, *expectation) {
+func load(tb testing.TB, name string) (*bmc.Program, *bmc.Expectation) {
 	tb.Helper()
 	src, err := os.ReadFile(name)
 	if err != nil {
@@ -52,15 +39,11 @@ func load(tb testing.TB, name string) (*bmc.Program, *expectation) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	b, err := os.ReadFile(strings.TrimSuffix(name, ".c") + ".expect.json")
+	exp, err := bmc.ReadExpectation(strings.TrimSuffix(name, ".c") + ".expect.json")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var exp expectation
-	if err := json.Unmarshal(b, &exp); err != nil {
-		tb.Fatalf("%s.expect.json: %v", name, err)
-	}
-	return p, &exp
+	return p, exp
 }
 
 func labels(idx []int) []string {
@@ -103,12 +86,12 @@ func TestExpectedStatuses(t *testing.T) {
 				// ESBMC's trace may omit reads whose value did not change
 				// (getchar in a loop), and then its counterexample does not
 				// replay: UNKNOWN, never FALSIFIED on its word alone.
-				if e.Status == "FALSIFIED" && f.Status == bmc.VerdictUnknown && strings.Contains(f.Reason, "not replayed") {
+				if e.Status == bmc.VerdictFalsified && f.Status == bmc.VerdictUnknown && strings.Contains(f.Reason, "not replayed") {
 					t.Logf("%s %s: %s", f.Label(), f.Pred, f.Reason)
 					kinds[bmc.VerdictFalsified]++
 					continue
 				}
-				if f.Status.String() != e.Status {
+				if f.Status != e.Status {
 					t.Errorf("%s (%s, line %d) %s: %v, want %s (%s)", f.Label(), f.Func, f.SrcLine, f.Pred, f.Status, e.Status, e.Why)
 				}
 				if f.Status == bmc.VerdictCVerified && !reflect.DeepEqual(labels(f.Deps), append([]string{}, e.Deps...)) {
