@@ -165,7 +165,7 @@ func dataModelHazard(model string, src []byte) string {
 	if model != "ILP32" {
 		return "data model " + model + " is not modelled"
 	}
-	code := stripCommentsAndStrings(src)
+	code := bmc.BlankComments(src, false)
 	for _, loc := range lp64Only.FindAllIndex(code, -1) {
 		word := string(code[loc[0]:loc[1]])
 		switch {
@@ -197,39 +197,6 @@ func sizeofSame(code []byte, start, end int) bool {
 func typedefed(code []byte, name string) bool {
 	re := regexp.MustCompile(`\btypedef\b[^;]*\b` + regexp.QuoteMeta(name) + `\s*;`)
 	return re.Match(code)
-}
-
-// stripCommentsAndStrings blanks comments and literals, keeping lines.
-func stripCommentsAndStrings(src []byte) []byte {
-	out := append([]byte(nil), src...)
-	for i := 0; i < len(out); i++ {
-		switch {
-		case out[i] == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				out[i] = ' '
-			}
-		case out[i] == '/' && i+1 < len(out) && out[i+1] == '*':
-			for ; i < len(out) && !(out[i] == '*' && i+1 < len(out) && out[i+1] == '/'); i++ {
-				if out[i] != '\n' {
-					out[i] = ' '
-				}
-			}
-			if i+1 < len(out) {
-				out[i], out[i+1] = ' ', ' '
-				i++
-			}
-		case out[i] == '"' || out[i] == '\'':
-			q := out[i]
-			for i++; i < len(out) && out[i] != q && out[i] != '\n'; i++ {
-				if out[i] == '\\' && i+1 < len(out) {
-					out[i] = ' '
-					i++
-				}
-				out[i] = ' '
-			}
-		}
-	}
-	return out
 }
 
 // Bench runs every task definition (*.yml) under dir, one after the

@@ -112,7 +112,7 @@ func Prescan(ctx context.Context, p *Program, opts *PrescanOptions) (*Screen, er
 		opts = &PrescanOptions{}
 	}
 	s := &Screen{}
-	code := blankCommentsAndStrings(p.Source)
+	code := BlankComments(p.Source, true)
 	lines := newLineIndex(p.Source)
 	for _, r := range []struct {
 		re        *regexp.Regexp
@@ -307,10 +307,12 @@ func quotedName(msg string) string {
 	return ""
 }
 
-// blankCommentsAndStrings returns a copy of src with comments, string and
-// character literals and preprocessor lines blanked out (newlines kept),
-// so that a pattern matches code only.
-func blankCommentsAndStrings(src []byte) []byte {
+// BlankComments returns a copy of src with comments and the contents of
+// string and character literals blanked out, and with directives also the
+// preprocessor lines (newlines kept, so offsets and lines stay): a pattern
+// then matches code only. Keep the directives to see what a macro expands
+// to.
+func BlankComments(src []byte, directives bool) []byte {
 	out := make([]byte, len(src))
 	copy(out, src)
 	blank := func(i, j int) {
@@ -324,7 +326,7 @@ func blankCommentsAndStrings(src []byte) []byte {
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		switch {
-		case lineStart && c == '#':
+		case directives && lineStart && c == '#':
 			j := i
 			for j < len(src) && (src[j] != '\n' || j > 0 && src[j-1] == '\\') {
 				j++
