@@ -2,11 +2,13 @@ package surety_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -41,9 +43,9 @@ func (m *slowModel) Complete(ctx context.Context, _ *llm.Request) (*llm.Response
 	return &llm.Response{Text: `{"post": "the function returns x plus a constant", "holds": true, "explanation": "scripted"}`, FinishReason: llm.FinishStop}, nil
 }
 
-// TestReasonAllWorkers: ReasonAll reasons about up to Workers functions at
-// once, never more.
-func TestReasonAllWorkers(t *testing.T) {
+// eightFuncs is a graph of eight functions, each with a contract record.
+func eightFuncs(t *testing.T) (*callgraph.Graph, []*contract.Record) {
+	t.Helper()
 	var src strings.Builder
 	for i := range 8 {
 		fmt.Fprintf(&src, "int f%d(int x) {\n    return x + %d;\n}\n\n", i, i)
@@ -62,6 +64,13 @@ func TestReasonAllWorkers(t *testing.T) {
 		recs = append(recs, &contract.Record{Function: n.ID, Contract: contract.Contract{
 			Ensures: []contract.Condition{{Text: "the result is at least x"}}}})
 	}
+	return g, recs
+}
+
+// TestReasonAllWorkers: ReasonAll reasons about up to Workers functions at
+// once, never more.
+func TestReasonAllWorkers(t *testing.T) {
+	g, recs := eightFuncs(t)
 	m := &slowModel{}
 	reps, err := surety.ReasonAll(context.Background(), g, recs, &surety.ReasonOptions{Model: m, Workers: 3})
 	if err != nil {
@@ -77,5 +86,48 @@ func TestReasonAllWorkers(t *testing.T) {
 	}
 	if m.most != 3 {
 		t.Errorf("at most %d requests in flight, want 3", m.most)
+	}
+}
+
+// counting is a Stepper of its own that counts its steps and fails every
+// exit check.
+type counting struct {
+	blocks, implies atomic.Int32
+}
+
+func (c *counting) Block(context.Context, *hoare.BlockStep) (*hoare.Proposal, error) {
+	c.blocks.Add(1)
+	return &hoare.Proposal{Text: "the result is x plus a constant"}, nil
+}
+func (c *counting) LoopPost(context.Context, *hoare.LoopStep) (*hoare.Proposal, error) {
+	return nil, errors.New("no loops here")
+}
+func (c *counting) Invariant(context.Context, *hoare.LoopStep) (*hoare.Proposal, error) {
+	return nil, errors.New("no loops here")
+}
+func (c *counting) Maintained(context.Context, *hoare.LoopStep) (*hoare.Judgement, error) {
+	return nil, errors.New("no loops here")
+}
+func (c *counting) Implies(context.Context, *hoare.Implication) (*hoare.Judgement, error) {
+	c.implies.Add(1)
+	return &hoare.Judgement{Check: hoare.Check{Holds: false, DecidedBy: "counting"}}, nil
+}
+
+// TestReasonAllStepper: ReasonOptions.Stepper takes every step of every
+// function, with no Model.
+func TestReasonAllStepper(t *testing.T) {
+	g, recs := eightFuncs(t)
+	st := &counting{}
+	reps, err := surety.ReasonAll(context.Background(), g, recs, &surety.ReasonOptions{Stepper: st, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.blocks.Load() != 8 || st.implies.Load() != 8 {
+		t.Errorf("%d blocks, %d implications: want 8 of each", st.blocks.Load(), st.implies.Load())
+	}
+	for _, r := range reps {
+		if r.Verdict != hoare.Mismatch || r.Bugs[0].DecidedBy != "counting" {
+			t.Errorf("%s: %s (%s)", r.Name, r.Verdict, r.Reason)
+		}
 	}
 }

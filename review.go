@@ -53,6 +53,12 @@ type ReviewOptions struct {
 	Workers, Batch int
 	// BlockLines is the largest block of the Hoare pass; 0 means 10.
 	BlockLines int
+	// Merger merges callers' expectations into contracts; nil means
+	// contract.ExactMerge (see contract.Options.Merger).
+	Merger contract.Merger
+	// Stepper takes the steps of the Hoare pass; nil means a
+	// hoare.ModelStepper with Model and Solver (see hoare.Options.Stepper).
+	Stepper hoare.Stepper
 	// StrictCalls keeps ambiguous call edges (x.m() on a receiver of
 	// unknown type) out of the layering. By default they order it: every
 	// possible caller's expectation goes into a contract.
@@ -146,7 +152,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
-		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read,
+		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Merger: opts.Merger,
 		Progress: func(p callgraph.Progress) { progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total}) },
 	})
 	if err != nil {
@@ -154,7 +160,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	res.Reports, err = ReasonAll(ctx, g, res.Contracts.Records, &ReasonOptions{
 		Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Workers: opts.Workers,
-		Progress: progress, ReadFile: read,
+		Progress: progress, ReadFile: read, Stepper: opts.Stepper,
 	})
 	if err != nil {
 		return nil, err
@@ -179,11 +185,16 @@ func projectRoot(root string, paths []string) (string, error) {
 	return r, nil
 }
 
-// ReasonOptions control ReasonAll. Model is required.
+// ReasonOptions control ReasonAll. Model is required unless Stepper is
+// set.
 type ReasonOptions struct {
 	Model      llm.Model
 	Solver     smt.Solver
 	BlockLines int
+	// Stepper takes the steps of the Hoare pass, for every function at
+	// once, so it must be safe for concurrent use; nil means a
+	// hoare.ModelStepper with Model and Solver.
+	Stepper hoare.Stepper
 	// Workers is the number of functions reasoned about at once; 0 means
 	// 8 (the work waits on the model, not on the processor).
 	Workers  int
@@ -203,8 +214,8 @@ type ReasonOptions struct {
 // assumed), so they run concurrently. Reports come back sorted by function
 // ID; a function without a record is SKIPPED.
 func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Record, opts *ReasonOptions) ([]*hoare.Report, error) {
-	if opts == nil || opts.Model == nil {
-		return nil, errors.New("surety: ReasonAll needs a Model")
+	if opts == nil || (opts.Model == nil && opts.Stepper == nil) {
+		return nil, errors.New("surety: ReasonAll needs a Model or a Stepper")
 	}
 	// Records are matched by the line-free ID, so an edit above a
 	// function does not orphan its record.
@@ -270,7 +281,7 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 				}
 				rep, err = hoare.Reason(ctx, &hoare.Input{Func: n.Func, Source: src, Contract: rec.Contract,
 					Callees: rec.Expectations, CalleeNames: names},
-					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines})
+					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Stepper: opts.Stepper})
 			}
 			if err != nil {
 				return err

@@ -42,6 +42,10 @@ type UpdateOptions struct {
 	PlanOnly bool
 	// Workers, Batch and BlockLines are passed to the stages.
 	Workers, Batch, BlockLines int
+	// Merger and Stepper are passed to the contract stage and the Hoare
+	// pass, as in ReviewOptions.
+	Merger  contract.Merger
+	Stepper hoare.Stepper
 	// Root is the directory files are named relative to, as in
 	// ReviewOptions; "" means frontend.ProjectRoot(paths). It must be the
 	// root the records were made under for them to be found.
@@ -205,7 +209,7 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		}
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{Model: opts.Model, Store: store,
-		Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Goal: res.Goal, Previous: previous})
+		Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Goal: res.Goal, Previous: previous, Merger: opts.Merger})
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +242,7 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		redo = append(redo, after.Functions[it.Key].ID)
 	}
 	if res.Reports, err = ReasonAll(ctx, g, records, &ReasonOptions{Model: opts.Model, Solver: opts.Solver,
-		BlockLines: opts.BlockLines, Workers: opts.Workers, Functions: redo, ReadFile: read}); err != nil {
+		BlockLines: opts.BlockLines, Workers: opts.Workers, Functions: redo, ReadFile: read, Stepper: opts.Stepper}); err != nil {
 		return nil, err
 	}
 	if err := after.Save(snapPath); err != nil {
