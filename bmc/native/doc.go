@@ -248,6 +248,20 @@
 // on the model's input until a counter passes k. A library model's own
 // bound, or a model that does not replay, gives UNKNOWN ("unwinding
 // assertion violated: ...").
+//
+// Before that, a bound that main's top loops exceed is closed by
+// k-induction where it can be (induct.go, Options.NoInduction): for each
+// loop of main not inside another loop, a step case havocs what the loop
+// writes at its head, assumes the target for K iterations that continue,
+// and checks the next iteration and what follows the loop; earlier top
+// loops are skipped to any state they can leave, later ones run K-bounded.
+// Base case and every step case unsat, with every other bound complete,
+// give VERIFIED with BoundComplete and Result.Induction = K. A loop whose
+// writes cannot be havocked soundly (through a pointer, a pointer itself,
+// a library call with state) is not inducted, and the reason says so. The
+// probes of testdata/induction (TestInduction) fail only beyond their
+// bound, where only a wrong step case would prove them.
+//
 // Panics are recovered into UNKNOWN. Checker.Version names the build
 // (buildid.Self) and the options that change answers, so that a cache
 // never serves an answer another build gave.
