@@ -7,7 +7,8 @@ import (
 	"errors"
 	"runtime"
 	"strconv"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Fingerprint returns a digest of what Load reads given the same paths and
@@ -42,30 +43,25 @@ func Fingerprint(ctx context.Context, paths []string, opts *LoadOptions) (digest
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				h := sha256.New()
-				content, err := ReadFile(ctx, files[i])
-				if err != nil {
-					h.Write([]byte("error\x00" + err.Error()))
-				} else {
-					h.Write(content)
-				}
-				h.Sum(sums[i][:0])
-			}
-		})
-	}
+	var g errgroup.Group
+	g.SetLimit(workers)
 	for i := range files {
 		if ctx.Err() != nil {
 			break
 		}
-		next <- i
+		g.Go(func() error {
+			h := sha256.New()
+			content, err := ReadFile(ctx, files[i])
+			if err != nil {
+				h.Write([]byte("error\x00" + err.Error()))
+			} else {
+				h.Write(content)
+			}
+			h.Sum(sums[i][:0])
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	_ = g.Wait() // a file that cannot be read is hashed as its error
 	if err := ctx.Err(); err != nil {
 		return "", false, err
 	}
