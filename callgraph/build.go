@@ -202,6 +202,13 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 			r.mixed = true
 		}
 		r.visible[n.Index] = !fn.FileLocal
+		if fn.Kind == "macro" {
+			// A C body whose head is a macro invocation
+			// (SYSCALL_DEFINE3(read, ...) { ... }) is named after
+			// the macro, which expands to another name: no call
+			// names it so, and a call of the macro is not one of it.
+			continue
+		}
 		if fn.Receiver == "" {
 			r.free[fn.Name] = append(r.free[fn.Name], n)
 			continue

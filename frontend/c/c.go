@@ -63,14 +63,10 @@ func parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*fron
 	defer tree.Close()
 	x := &extractor{file: src.Path, src: content, mode: mode}
 	root := tree.RootNode()
-	wantCalls := mode.Has(frontend.NeedCalls) || mode.Has(frontend.NeedSpecs)
-	q := funcQuery
-	if wantCalls {
-		q = allQuery
-	}
-	fd := collect(q, root)
+	fd := &found{}
+	fd.walk(root, 0)
 	x.functions(fd)
-	if wantCalls {
+	if mode.Has(frontend.NeedCalls) || mode.Has(frontend.NeedSpecs) {
 		x.calls(fd)
 	}
 	if mode.Has(frontend.NeedBodies) {
@@ -123,6 +119,9 @@ type extractor struct {
 	healed map[int]bool
 	// strs interns callee texts.
 	strs map[string]string
+	// lines holds the offsets of the lines' starts, made when first
+	// needed.
+	lines lines
 }
 
 // function is a Function with what extraction needs on the side.
@@ -139,17 +138,11 @@ type function struct {
 
 func (x *extractor) span(n *sitter.Node) frontend.Span { return tsutil.Span(x.file, n) }
 
-// intern returns the text of n, sharing one copy per distinct text in
-// the file: callee names repeat, and a big tree has millions of calls.
-func (x *extractor) intern(n *sitter.Node) string {
-	if n == nil {
-		return ""
-	}
-	s, e := n.StartByte(), n.EndByte()
-	if e > uint32(len(x.src)) || s > e {
-		return ""
-	}
-	b := x.src[s:e]
+// internRange returns the text src[from:to], sharing one copy per
+// distinct text in the file: callee names repeat, and a big tree has
+// millions of calls.
+func (x *extractor) internRange(from, to int) string {
+	b := x.src[from:to]
 	if v, ok := x.strs[string(b)]; ok {
 		return v
 	}
@@ -159,6 +152,16 @@ func (x *extractor) intern(n *sitter.Node) string {
 	v := string(b)
 	x.strs[v] = v
 	return v
+}
+
+// spanOf returns the span of src[from:to].
+func (x *extractor) spanOf(from, to int) frontend.Span {
+	if x.lines == nil {
+		x.lines = newLines(x.src)
+	}
+	sl, sc := x.lines.pos(from)
+	el, ec := x.lines.pos(to)
+	return frontend.Span{File: x.file, StartByte: from, EndByte: to, StartLine: sl, EndLine: el, StartCol: sc, EndCol: ec}
 }
 
 func (x *extractor) text(n *sitter.Node) string {

@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/suretydev/surety/frontend"
 )
 
@@ -26,66 +24,90 @@ var throwNames = map[string]bool{
 	"reach_error": true, "__builtin_trap": true,
 }
 
-// pendingCall is a call site whose kind waits until every variable is
-// known.
-type pendingCall struct {
-	fn   *function
-	call *frontend.Call
-}
-
-// calls fills the Calls and Specs of the definitions.
+// calls fills the Calls and Specs of the definitions from their bodies'
+// text, and gives indirect calls the functions stored in what they call.
 func (x *extractor) calls(fd *found) {
 	if len(x.defs) == 0 {
 		return
 	}
-	for _, v := range fd.vars {
-		name := x.text(v)
-		if fn := x.enclosing(int(v.StartByte())); fn != nil {
-			fn.vars[name] = true
-		} else {
-			if x.globals == nil {
-				x.globals = map[string]bool{}
-			}
-			x.globals[name] = true
-		}
+	s := &scanner{src: x.src}
+	// File-scope declarations: variables that may be called, and
+	// functions stored in initializers (.op = f).
+	for _, d := range fd.decls {
+		s.scan(int(d.StartByte()), int(d.EndByte()), false)
 	}
-	var pending []pendingCall
-	for _, cc := range fd.calls {
-		call, callee := cc[0], cc[1]
-		if call == nil || callee == nil {
+	for _, v := range s.vars {
+		if x.globals == nil {
+			x.globals = map[string]bool{}
+		}
+		x.globals[v] = true
+	}
+	type store struct {
+		lexStore
+		fn *function // nil at file scope
+	}
+	var stores []store
+	for _, st := range s.stores {
+		stores = append(stores, store{st, nil})
+	}
+	for i, fn := range x.defs {
+		if fn.body == nil {
 			continue
 		}
-		fn := x.enclosing(int(call.StartByte()))
-		if fn == nil {
-			continue // a call outside any body: an initializer, a broken file
-		}
-		if fn.Kind == "macro" && int(call.StartByte()) == fn.start {
-			continue // the macro invocation that stands for the head
-		}
-		c := &frontend.Call{Callee: x.intern(callee), Span: x.span(call), Kind: frontend.CallIndirect}
-		switch kindOf(callee) {
-		case kIdentifier:
-			c.Name, c.Kind = c.Callee, frontend.CallDirect
-			if k, ok := specForms[c.Name]; ok && x.mode.Has(frontend.NeedSpecs) {
-				fn.Specs = append(fn.Specs, frontend.Spec{Kind: k, Expr: x.text(firstArg(call.ChildByFieldName("arguments"))), Form: c.Name, Span: c.Span})
+		s.calls, s.vars, s.stores = s.calls[:0], s.vars[:0], s.stores[:0]
+		// The body less the definitions nested in it (in a file whose
+		// broken braces made later functions part of this one).
+		from, end := int(fn.body.StartByte()), int(fn.body.EndByte())
+		for _, in := range x.defs[i+1:] {
+			if in.start >= end {
+				break
 			}
-		case kField:
-			c.Qualifier = x.text(callee.ChildByFieldName("argument"))
+			if in.start < from {
+				continue // inside a nested definition already skipped
+			}
+			s.scan(from, in.start, true)
+			from = max(from, in.end)
 		}
-		if x.mode.Has(frontend.NeedCalls) {
-			fn.Calls = append(fn.Calls, c)
-			if c.Kind == frontend.CallDirect {
-				pending = append(pending, pendingCall{fn, c})
+		if from < end {
+			s.scan(from, end, true)
+		}
+		for _, v := range s.vars {
+			fn.vars[v] = true
+		}
+		for _, st := range s.stores {
+			stores = append(stores, store{st, fn})
+		}
+		for _, lc := range s.calls {
+			c := &frontend.Call{Callee: x.internRange(lc.start, lc.calleeEnd), Span: x.spanOf(lc.start, lc.end), Kind: frontend.CallIndirect}
+			switch lc.kind {
+			case kIdentifier:
+				if !fn.vars[c.Callee] && !x.globals[c.Callee] {
+					c.Name, c.Kind = c.Callee, frontend.CallDirect
+				}
+				if k, ok := specForms[c.Callee]; ok && x.mode.Has(frontend.NeedSpecs) {
+					expr := strings.TrimSpace(string(x.src[lc.open+1 : lc.firstArgEnd]))
+					fn.Specs = append(fn.Specs, frontend.Spec{Kind: k, Expr: expr, Form: c.Callee, Span: c.Span})
+				}
+			case kField:
+				c.Qualifier = strings.TrimSpace(string(x.src[lc.start:lc.qualEnd]))
+			}
+			if x.mode.Has(frontend.NeedCalls) {
+				fn.Calls = append(fn.Calls, c)
 			}
 		}
 	}
-	// A name called that is a parameter or a variable is a pointer.
-	for _, p := range pending {
-		if p.fn.vars[p.call.Name] || x.globals[p.call.Name] {
-			p.call.Kind, p.call.Name = frontend.CallIndirect, ""
+	if len(stores) > 0 && x.mode.Has(frontend.NeedCalls) {
+		stored := map[string][]string{}
+		for _, st := range stores {
+			if x.globals[st.fnval] || st.fn != nil && st.fn.vars[st.fnval] {
+				continue // a pointer copied, not a function
+			}
+			if !slices.Contains(stored[st.slot], st.fnval) {
+				stored[st.slot] = append(stored[st.slot], st.fnval)
+			}
 		}
+		x.indirectTargets(stored)
 	}
-	x.indirectTargets(fd)
 	for _, fn := range x.defs {
 		slices.SortStableFunc(fn.Calls, func(a, b *frontend.Call) int { return a.Span.StartByte - b.Span.StartByte })
 		slices.SortStableFunc(fn.Specs, func(a, b frontend.Spec) int { return a.Span.StartByte - b.Span.StartByte })
@@ -96,28 +118,7 @@ func (x *extractor) calls(fd *found) {
 // in what it calls: a call of fp or (*fp) those assigned to a variable
 // fp, a call of s->op or s.op those assigned or initialized to a field
 // op (of any struct: the field name is all syntax tells).
-func (x *extractor) indirectTargets(fd *found) {
-	if len(fd.stores) == 0 || !x.mode.Has(frontend.NeedCalls) {
-		return
-	}
-	stored := map[string][]string{}
-	for _, st := range fd.stores {
-		v := st[1]
-		if kindOf(v) != kIdentifier {
-			v = v.ChildByFieldName("argument") // &f
-		}
-		name := x.intern(v)
-		if name == "" || x.globals[name] {
-			continue
-		}
-		if fn := x.enclosing(int(v.StartByte())); fn != nil && fn.vars[name] {
-			continue // a local pointer copied, not a function
-		}
-		slot := x.intern(st[0])
-		if !slices.Contains(stored[slot], name) {
-			stored[slot] = append(stored[slot], name)
-		}
-	}
+func (x *extractor) indirectTargets(stored map[string][]string) {
 	for _, fn := range x.defs {
 		for _, c := range fn.Calls {
 			if c.Kind != frontend.CallIndirect {
@@ -151,17 +152,4 @@ func slotOf(callee string) string {
 		}
 	}
 	return s
-}
-
-// firstArg returns the first argument in an argument list, or nil.
-func firstArg(args *sitter.Node) *sitter.Node {
-	if args == nil {
-		return nil
-	}
-	for i := 0; i < int(args.NamedChildCount()); i++ {
-		if a := args.NamedChild(i); kindOf(a) != kComment {
-			return a
-		}
-	}
-	return nil
 }

@@ -43,6 +43,11 @@ const (
 	kVariadic      // variadic_parameter
 	kStorage       // storage_class_specifier
 	kTypeQualifier // type_qualifier
+	kFuncDef       // function_definition
+	kTranslationUnit
+	kLinkage  // linkage_specification: extern "C" { ... }
+	kDeclList // declaration_list
+	kError    // ERROR
 )
 
 var kindNames = map[string]kind{
@@ -86,6 +91,10 @@ var kindNames = map[string]kind{
 	"variadic_parameter":       kVariadic,
 	"storage_class_specifier":  kStorage,
 	"type_qualifier":           kTypeQualifier,
+	"function_definition":      kFuncDef,
+	"translation_unit":         kTranslationUnit,
+	"linkage_specification":    kLinkage,
+	"declaration_list":         kDeclList,
 }
 
 var (
@@ -97,12 +106,15 @@ var (
 				k[s] = kindNames[lang.SymbolName(s)]
 			}
 		}
+		k[errorSymbol] = kError
 		return k
 	}()
 )
 
-// kindOf classifies n without allocating its type name. Error nodes are
-// kOther.
+// errorSymbol is the symbol of tree-sitter's ERROR nodes.
+const errorSymbol = 1<<16 - 1
+
+// kindOf classifies n without allocating its type name.
 func kindOf(n *sitter.Node) kind {
 	if n == nil {
 		return kOther

@@ -1,0 +1,138 @@
+package c
+
+import (
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
+// The tree is read only at file scope: a walk over the translation unit's
+// children (and those of preprocessor conditionals, extern "C" blocks and
+// error nodes) finds the functions, prototypes and file-scope
+// declarations, a few hundred nodes per file. What bodies hold is read
+// from their text (see scan.go): asking the binding for every node of a
+// body, by query or cursor, costs a third of the parse again.
+
+// found is what the walk found in one tree; the nodes are valid while the
+// tree is open.
+type found struct {
+	// defs are function definitions; orphans are bodies left without a
+	// head (a head split by #ifdef, or a macro standing for a head).
+	defs, orphans []*sitter.Node
+	// protos are file-scope declarations with the declarator that names
+	// a function.
+	protos [][2]*sitter.Node
+	// decls are the file-scope declarations, read for the variables that
+	// may be called and the functions stored in them.
+	decls []*sitter.Node
+}
+
+// maxNesting bounds how deep the walk follows nested conditionals.
+const maxNesting = 64
+
+// walk collects what the file-scope nodes under n hold.
+func (fd *found) walk(n *sitter.Node, depth int) {
+	if n == nil || depth > maxNesting {
+		return
+	}
+	// Bodies without a head count only at file scope and directly inside
+	// #if, #ifdef, #elif and #else.
+	orphansHere := false
+	switch kindOf(n) {
+	case kTranslationUnit, kPreprocCond:
+		orphansHere = n.Type() != "preproc_elifdef"
+	}
+	c := sitter.NewTreeCursor(n)
+	defer c.Close()
+	if !c.GoToFirstChild() {
+		return
+	}
+	for {
+		ch := c.CurrentNode()
+		switch kindOf(ch) {
+		case kFuncDef:
+			fd.defs = append(fd.defs, ch)
+			if ch.HasError() {
+				fd.nested(ch, 0)
+			}
+		case kDeclaration:
+			fd.decls = append(fd.decls, ch)
+			fd.protoDeclarators(ch)
+		case kCompound:
+			if orphansHere {
+				fd.orphans = append(fd.orphans, ch)
+			}
+		case kPreprocCond, kLinkage, kDeclList, kError:
+			fd.walk(ch, depth+1)
+		}
+		if !c.GoToNextSibling() {
+			return
+		}
+	}
+}
+
+// protoDeclarators adds the declarators of decl that declare a function
+// by name: f(...), *f(...) or **f(...).
+func (fd *found) protoDeclarators(decl *sitter.Node) {
+	for i := 0; i < int(decl.ChildCount()); i++ {
+		if decl.FieldNameForChild(i) != "declarator" {
+			continue
+		}
+		top := decl.Child(i)
+		d := top
+		for range 2 {
+			if kindOf(d) != kPointerDecl {
+				break
+			}
+			d = d.ChildByFieldName("declarator")
+		}
+		if kindOf(d) == kFuncDecl && kindOf(d.ChildByFieldName("declarator")) == kIdentifier {
+			fd.protos = append(fd.protos, [2]*sitter.Node{decl, top})
+		}
+	}
+}
+
+// nested collects the definitions inside n, a definition with a syntax
+// error: a body whose braces the preprocessor unbalanced may swallow the
+// rest of the file, and the functions that follow are then nested in it.
+// Only blocks, preprocessor conditionals and subtrees with errors are
+// walked, not statements and expressions. A definition (or a body
+// without head) found there counts only when it starts a line, as one
+// at file scope does: an indented one is statements that the parser,
+// lost in the error, read as a definition, as in
+//
+//	for_each_possible_cpu(cpu)
+//		per_cpu(var, cpu).kthread = NULL;
+//	for_each_cpu(cpu, mask) { ... }
+//
+// (a K&R definition of per_cpu).
+func (fd *found) nested(n *sitter.Node, depth int) {
+	if depth > 4*maxNesting {
+		return
+	}
+	// A body in a conditional may be a function's whose head is a macro.
+	orphansHere := kindOf(n) == kPreprocCond && n.Type() != "preproc_elifdef"
+	c := sitter.NewTreeCursor(n)
+	defer c.Close()
+	if !c.GoToFirstChild() {
+		return
+	}
+	for {
+		ch := c.CurrentNode()
+		if orphansHere && kindOf(ch) == kCompound && ch.StartPoint().Column == 0 {
+			fd.orphans = append(fd.orphans, ch)
+		}
+		switch {
+		case kindOf(ch) == kFuncDef:
+			if ch.StartPoint().Column == 0 {
+				fd.defs = append(fd.defs, ch)
+			}
+			if ch.HasError() {
+				fd.nested(ch, depth+1)
+			}
+		case kindOf(ch) == kCompound || kindOf(ch) == kPreprocCond || ch.HasError():
+			fd.nested(ch, depth+1)
+		}
+		if !c.GoToNextSibling() {
+			return
+		}
+	}
+}
