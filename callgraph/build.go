@@ -41,7 +41,20 @@ func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
 	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
 	r := newResolver(prog, g)
 	r.maxCands = opts.MaxCandidates
+	calls := 0
 	for _, n := range g.Nodes {
+		calls += len(n.Func.Calls)
+	}
+	g.Edges = make([]*Edge, 0, calls)
+	file := ""
+	for _, n := range g.Nodes {
+		if f := n.Func.Span.File; f != file {
+			// Nodes are sorted by ID, so a file's functions come
+			// together: what a name means in the file is kept until
+			// the next file.
+			file = f
+			clear(r.memo)
+		}
 		fi := r.files[n.Func.Span.File]
 		for _, c := range n.Func.Calls {
 			r.resolve(n, fi, c)
@@ -105,6 +118,31 @@ type resolver struct {
 	mixed bool
 	// maxCands is BuildOptions.MaxCandidates.
 	maxCands int
+	// memo keeps, for the file whose calls are being resolved, what a
+	// bare call of a name resolved to in a function without module: in
+	// C, every such call of the name in the file means the same.
+	memo map[string]resolved
+	// edges and unresolved are allocated in slabs: a kernel has
+	// millions of each.
+	edgeSlab  []Edge
+	unresSlab []Unresolved
+}
+
+// resolved is what resolution found for a call.
+type resolved struct {
+	cands []*Node
+	how   certainty
+}
+
+// newEdge returns a new edge, from a slab.
+func (r *resolver) newEdge(e Edge) *Edge {
+	if len(r.edgeSlab) == 0 {
+		r.edgeSlab = make([]Edge, 4096)
+	}
+	p := &r.edgeSlab[0]
+	*p = e
+	r.edgeSlab = r.edgeSlab[1:]
+	return p
 }
 
 func newResolver(prog *frontend.Program, g *Graph) *resolver {
@@ -126,6 +164,7 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		modImports: map[string][]frontend.Import{},
 		aliases:    map[string]string{},
 		declared:   map[string]bool{},
+		memo:       map[string]resolved{},
 	}
 	if prog == nil {
 		g.sortNodes()
@@ -261,7 +300,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 			return
 		}
 		for _, n := range uniqueNodes(targets) {
-			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line})
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: line}))
 		}
 		return
 	}
@@ -278,9 +317,26 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		r.unresolved(caller, c, ReasonIndirect)
 		return
 	}
-	cands, how := r.candidates(caller, c)
-	if r.mixed {
-		cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
+	var (
+		cands []*Node
+		how   certainty
+	)
+	// A bare call without hints in a function without module means the
+	// same throughout the file.
+	memo := c.Kind == frontend.CallDirect && c.Hints == nil && caller.Func.Module == ""
+	if m, ok := r.memo[c.Name]; ok && memo {
+		cands, how = m.cands, m.how
+	} else {
+		cands, how = r.candidates(caller, c)
+		if r.mixed {
+			cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
+		}
+		if len(cands) > 1 {
+			cands = uniqueNodes(cands)
+		}
+		if memo {
+			r.memo[c.Name] = resolved{cands, how}
+		}
 	}
 	switch {
 	case len(cands) == 0:
@@ -290,15 +346,14 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		}
 		r.unresolved(caller, c, reason)
 	case len(cands) == 1 && how != guessed:
-		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: cands[0], Call: c, Line: line, ByName: how == byName})
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: cands[0], Call: c, Line: line, ByName: how == byName}))
 	default:
-		cands = uniqueNodes(cands)
 		if r.maxCands > 0 && len(cands) > r.maxCands {
 			r.unresolved(caller, c, ReasonTooMany)
 			return
 		}
 		for _, n := range cands {
-			r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands})
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands}))
 		}
 	}
 }
@@ -325,12 +380,18 @@ func (r *resolver) indirect(caller *Node, fi fileInfo, c *frontend.Call) {
 		return
 	}
 	for _, n := range cands {
-		r.g.Edges = append(r.g.Edges, &Edge{Caller: caller, Callee: n, Call: c, Line: c.Span.StartLine, Ambiguous: true, Indirect: true, Candidates: cands})
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: c.Span.StartLine, Ambiguous: true, Indirect: true, Candidates: cands}))
 	}
 }
 
 func (r *resolver) unresolved(caller *Node, c *frontend.Call, why Reason) {
-	r.g.Unresolved = append(r.g.Unresolved, &Unresolved{Caller: caller, Call: c, Callee: c.Callee, Line: c.Span.StartLine, Reason: why})
+	if len(r.unresSlab) == 0 {
+		r.unresSlab = make([]Unresolved, 1024)
+	}
+	u := &r.unresSlab[0]
+	r.unresSlab = r.unresSlab[1:]
+	*u = Unresolved{Caller: caller, Call: c, Callee: c.Callee, Line: c.Span.StartLine, Reason: why}
+	r.g.Unresolved = append(r.g.Unresolved, u)
 }
 
 // certainty says how candidates were found.

@@ -2,7 +2,9 @@ package callgraph
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/suretydev/surety/frontend"
 )
@@ -199,7 +201,7 @@ func sortUnique(s []int32) []int32 {
 
 // sortNodes sorts the nodes by ID and sets their indices.
 func (g *Graph) sortNodes() {
-	sort.Slice(g.Nodes, func(i, j int) bool { return g.Nodes[i].ID < g.Nodes[j].ID })
+	slices.SortFunc(g.Nodes, func(a, b *Node) int { return strings.Compare(a.ID, b.ID) })
 	g.byID = make(map[string]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {
 		n.Index = i
@@ -211,15 +213,14 @@ func (g *Graph) sortNodes() {
 // link sorts edges and unresolved calls and links edges to their nodes.
 // Nodes must be sorted.
 func (g *Graph) link() {
-	sort.SliceStable(g.Edges, func(i, j int) bool {
-		a, b := g.Edges[i], g.Edges[j]
+	slices.SortStableFunc(g.Edges, func(a, b *Edge) int {
 		if a.Caller.Index != b.Caller.Index {
-			return a.Caller.Index < b.Caller.Index
+			return a.Caller.Index - b.Caller.Index
 		}
 		if a.Line != b.Line {
-			return a.Line < b.Line
+			return a.Line - b.Line
 		}
-		return a.Callee.Index < b.Callee.Index
+		return a.Callee.Index - b.Callee.Index
 	})
 	outN := make([]int, len(g.Nodes))
 	inN := make([]int, len(g.Nodes))
@@ -235,11 +236,10 @@ func (g *Graph) link() {
 		e.Caller.Out = append(e.Caller.Out, e)
 		e.Callee.In = append(e.Callee.In, e)
 	}
-	sort.SliceStable(g.Unresolved, func(i, j int) bool {
-		a, b := g.Unresolved[i], g.Unresolved[j]
+	slices.SortStableFunc(g.Unresolved, func(a, b *Unresolved) int {
 		if a.Caller.Index != b.Caller.Index {
-			return a.Caller.Index < b.Caller.Index
+			return a.Caller.Index - b.Caller.Index
 		}
-		return a.Line < b.Line
+		return a.Line - b.Line
 	})
 }

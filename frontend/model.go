@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -191,7 +192,7 @@ func (f *Function) QualifiedName() string {
 // with the line added so that two definitions of one name (C statics in
 // different configurations, overloads) stay apart.
 func (f *Function) ID() string {
-	return fmt.Sprintf("%s:%s@%d", f.Span.File, f.QualifiedName(), f.Span.StartLine)
+	return f.Span.File + ":" + f.QualifiedName() + "@" + strconv.Itoa(f.Span.StartLine)
 }
 
 // A Param is a parameter or a named result.

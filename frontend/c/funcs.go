@@ -226,7 +226,9 @@ func (x *extractor) definition(def *sitter.Node) *function {
 	fn := x.newFunction(def, def.ChildByFieldName("type"), decl, fd, name)
 	fn.Kind, fn.Definition = "function", true
 	fn.Entry = fn.Name == "main"
-	if body != nil {
+	if body == nil {
+		fn.Signature = x.text(def)
+	} else {
 		fn.body = body
 		// The signature ends with the last child before the body that is
 		// not a comment.
@@ -281,7 +283,6 @@ func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
 		end:   int(n.EndByte()),
 		vars:  map[string]bool{},
 	}
-	fn.Signature = x.text(n)
 	typeStart := -1
 	if typ != nil {
 		typeStart = int(typ.StartByte())
