@@ -56,8 +56,18 @@
 // all (generated headers of #defines); its File has no Functions and no
 // Errors.
 //
-// Speed: the functions, calls and variables are found by tree-sitter
-// queries, so only the nodes that matter become Go values; bodies are
-// walked only when the load mode asks for them, and each syntax tree is
-// closed before Parse returns.
+// Speed: of the tree only the file-scope nodes become Go values (the
+// definitions, prototypes and declarations), and the blocks of a
+// definition with a syntax error, where functions that its unbalanced
+// braces swallowed are found (only those that start a line, as one at file
+// scope does). Calls, the variables that may be called and the functions
+// stored in them are read from the text of each body by a scanner that
+// knows comments, literals, preprocessor lines and parentheses: a query
+// or cursor over every node of a body costs a third of the parse again,
+// the scan next to nothing. A preprocessor line in a body calls nothing;
+// a keyword or type before a parenthesis (sizeof, if, __attribute__,
+// int (*fp)(int)) is no call, and neither is a parenthesized type before
+// an expression, (u64)(x). Bodies are walked as trees only when the load
+// mode asks for statements, and each syntax tree is closed before Parse
+// returns.
 package c
