@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
+	"github.com/suretydev/surety/frontend"
 )
 
 // Verdict is the completeness checker's answer for one method or
@@ -165,9 +165,10 @@ type Binding struct {
 // Check checks every method and function of the Dafny file at path
 // for contract completeness, as package doc describes. The file is read,
 // never written. It costs a few Dafny runs for the whole file, however
-// many methods and inputs it has (Report.Runs says how many).
+// many methods and inputs it has (Report.Runs says how many). Only a
+// regular file is read: a FIFO or a device is an error, not a wait.
 func Check(ctx context.Context, path string, opts *Options) (*Report, error) {
-	src, err := os.ReadFile(path)
+	src, err := frontend.ReadFile(ctx, path)
 	if err != nil {
 		return nil, fmt.Errorf("complete: %w", err)
 	}

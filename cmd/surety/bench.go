@@ -30,8 +30,8 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
 	induction := fs.Bool("induction", true, "let the native engine prove a bounded answer for every execution by k-induction")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "usage: surety bench [flags] DIR")

@@ -27,12 +27,15 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 	timeout := fs.Duration("timeout", 0, "bound on the whole check (0: none)")
 	limit := fs.Duration("time-limit", 0, "verification time limit per lemma (0: 20s)")
 	dafnyPath := fs.String("dafny", "", "the dafny program (default: dafny on PATH)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "usage: surety complete [--json] [--timeout D] FILE.dfy")
 		return 2
+	}
+	if err := firstError(notNegativeDuration("timeout", *timeout, "0: none"), notNegativeDuration("time-limit", *limit, "0: 20s")); err != nil {
+		return fail(e, "complete", err)
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc

@@ -42,8 +42,8 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
 	mutants := fs.Int("mutants", 60, "with --audit full: the most mutation queries for the whole program (at least 1)")
 	witness := fs.String("witness", "", "for a task (TASK.yml): directory for the verification witness (format 2.0)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "usage: surety facts [flags] FILE.c")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -45,12 +46,15 @@ func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
 	goCalls := fs.String("go-calls", "vta", "resolve Go calls with `vta` (precise) or cha (cheaper, coarser)")
 	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that an unchanged rerun skips parsing (default: the user cache directory; \"off\" to disable)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "usage: surety graph [flags] PATH...")
 		return 2
+	}
+	if err := notNegative("max-candidates", *maxCands, "0: no bound"); err != nil {
+		return fail(e, "graph", err)
 	}
 	if *asJSON && *asDOT {
 		return fail(e, "graph", fmt.Errorf("--json and --dot exclude each other"))
@@ -61,12 +65,13 @@ func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	}
 	opts := &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands}
 	if *edges != "" {
-		f, err := os.Open(*edges)
+		// A regular file only: a FIFO named by mistake is an error, not
+		// a hang.
+		data, err := frontend.ReadFile(ctx, *edges)
 		if err != nil {
-			return fail(e, "graph", err)
+			return fail(e, "graph", fmt.Errorf("--edges %w", pathError(*edges, err)))
 		}
-		opts.Extra, err = callgraph.LoadEdges(f, *edges)
-		f.Close()
+		opts.Extra, err = callgraph.LoadEdges(bytes.NewReader(data), *edges)
 		if err != nil {
 			return fail(e, "graph", err)
 		}

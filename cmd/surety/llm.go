@@ -183,6 +183,14 @@ func notNegative(name string, v int, zero string) error {
 	return nil
 }
 
+// notNegativeDuration is an error when d < 0; zero says what 0 means.
+func notNegativeDuration(name string, d time.Duration, zero string) error {
+	if d < 0 {
+		return fmt.Errorf("--%s %v: must not be negative (%s)", name, d, zero)
+	}
+	return nil
+}
+
 // positive is an error when d <= 0.
 func positive(name string, d time.Duration) error {
 	if d <= 0 {
