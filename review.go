@@ -23,12 +23,20 @@ import (
 
 // An Event reports progress of a pipeline: which stage, how far.
 type Event struct {
-	Stage string `json:"stage"` // "load", "contracts", "reason"
+	Stage string `json:"stage"` // "load", "contracts", "reason", "confirm", "graph"
 	Done  int    `json:"done"`
 	Total int    `json:"total"`
 	// Function names the function just finished, when the stage works per
 	// function.
 	Function string `json:"function,omitempty"`
+	// Warning, when set, is a line for the user about something skipped
+	// or kept in part (a file that could not be read inside a directory,
+	// a file with syntax errors); Done and Total are then zero.
+	Warning string `json:"warning,omitempty"`
+	// Layer and Layers say which layer of the call graph the "contracts"
+	// stage is in, counted from 1, and how many there are.
+	Layer  int `json:"layer,omitempty"`
+	Layers int `json:"layers,omitempty"`
 }
 
 // ReviewOptions control Review. Model is required; the zero value of every
@@ -134,21 +142,9 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	res.Functions = len(g.Nodes)
 	progress(Event{Stage: "load", Done: len(g.Nodes), Total: len(g.Nodes)})
 
-	split := callgraph.Phases(g, &callgraph.PhaseOptions{By: callgraph.ByDirectory})
-	partOf := func(n *callgraph.Node) string { return split.Phases[split.Of[n.Index]].Name }
-	var know *contract.Knowledge
-	if len(opts.Knowledge) > 0 {
-		var parts []contract.Part
-		for _, p := range split.Phases {
-			part := contract.Part{Name: p.Name}
-			for _, n := range p.Nodes[:min(12, len(p.Nodes))] {
-				part.Functions = append(part.Functions, n.Func.QualifiedName())
-			}
-			parts = append(parts, part)
-		}
-		if know, err = contract.CutKnowledge(ctx, opts.Model, opts.Knowledge, parts, nil); err != nil {
-			return nil, fmt.Errorf("surety: %w", err)
-		}
+	know, partOf, err := cutKnowledge(ctx, opts.Model, g, opts.Knowledge)
+	if err != nil {
+		return nil, err
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
@@ -185,11 +181,16 @@ func projectRoot(root string, paths []string) (string, error) {
 	return r, nil
 }
 
-// ReasonOptions control ReasonAll. Model is required unless Stepper is
-// set.
+// ReasonOptions control Reason and ReasonAll. Model is required, unless
+// Stepper is set, as soon as there is something to ask (see ErrNoModel);
+// the zero value of every other field is valid. Neither modifies it.
 type ReasonOptions struct {
-	Model      llm.Model
-	Solver     smt.Solver
+	Model llm.Model
+	// Solver decides the implications whose formulas are closed; nil keeps
+	// every check in natural language (see Solver).
+	Solver smt.Solver
+	// BlockLines is the largest block of the Hoare pass, in source lines
+	// (one model request); 0 means 10.
 	BlockLines int
 	// Stepper takes the steps of the Hoare pass, for every function at
 	// once, so it must be safe for concurrent use; nil means a
@@ -204,8 +205,25 @@ type ReasonOptions struct {
 	Functions []string
 	// ReadFile reads source files; nil means os.ReadFile. When the graph
 	// was loaded under a root (frontend.LoadOptions.Root), pass
-	// frontend.ReadFileIn(root).
+	// frontend.ReadFileIn(root). Reason sets it from Root.
 	ReadFile func(string) ([]byte, error)
+
+	// The fields below are Reason's; ReasonAll is given its graph and
+	// records.
+
+	// Contracts is the directory of the contract records written by
+	// Contracts; "" means ".surety/contracts".
+	Contracts string
+	// Out is the reason file written for Confirm (see ReasonFile); ""
+	// means ".surety/reason.json".
+	Out string
+	// Root is the directory files are named relative to, as in
+	// ReviewOptions; "" means frontend.ProjectRoot(paths). It must be the
+	// root the records were made under for them to be found.
+	Root string
+	// DryRun writes nothing: for a Model that only counts
+	// (llm.NewEstimator).
+	DryRun bool
 }
 
 // ReasonAll runs the Hoare pass on every function of g that has a contract

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,6 +42,10 @@ type UpdateOptions struct {
 	Relevance *incremental.RelevanceOptions
 	// PlanOnly stops after the plan: nothing is asked, nothing written.
 	PlanOnly bool
+	// DryRun writes nothing, for a Model that only counts
+	// (llm.NewEstimator): Update works on a scratch copy of State (the
+	// records and the snapshot), removed when it returns.
+	DryRun bool
 	// Workers, Batch and BlockLines are passed to the stages.
 	Workers, Batch, BlockLines int
 	// Merger and Stepper are passed to the contract stage and the Hoare
@@ -93,12 +99,31 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 	if opts == nil {
 		opts = &UpdateOptions{}
 	}
+	if err := CheckPaths(ctx, paths); err != nil {
+		return nil, err
+	}
 	if opts.Model == nil && !opts.PlanOnly {
-		return nil, errors.New("surety: Update needs a Model unless PlanOnly")
+		return nil, ErrNoModel
 	}
 	state := opts.State
 	if state == "" {
 		state = ".surety"
+	}
+	if !opts.PlanOnly {
+		// Nothing is asked before the state is known to have a place.
+		if err := CheckOutDir(state, opts.DryRun); err != nil {
+			return nil, fmt.Errorf("surety: %w", err)
+		}
+	}
+	if opts.DryRun && !opts.PlanOnly {
+		// Update deletes the records it will redo and saves the
+		// snapshot; a dry run writes nothing, so it works on a copy.
+		scratch, err := scratchState(state)
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(scratch)
+		state = scratch
 	}
 	store := &contract.Store{Dir: filepath.Join(state, "contracts")}
 	snapPath := filepath.Join(state, "snapshot.json")
@@ -260,4 +285,47 @@ func loadGraph(ctx context.Context, paths []string, root string) (*callgraph.Gra
 		return nil, fmt.Errorf("surety: %w", err)
 	}
 	return callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: true}), nil
+}
+
+// scratchState copies what Update reads of the state directory (the
+// contract records and the snapshot) into a new temporary directory.
+func scratchState(state string) (string, error) {
+	dir, err := os.MkdirTemp("", "surety-estimate-")
+	if err != nil {
+		return "", fmt.Errorf("surety: %w", err)
+	}
+	copyFile := func(from, to string) error {
+		data, err := os.ReadFile(from)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	}
+	err = copyFile(filepath.Join(state, "snapshot.json"), filepath.Join(dir, "snapshot.json"))
+	if err == nil {
+		err = os.MkdirAll(filepath.Join(dir, "contracts"), 0o755)
+	}
+	if err == nil {
+		var entries []os.DirEntry
+		entries, err = os.ReadDir(filepath.Join(state, "contracts"))
+		if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		for _, en := range entries {
+			if err != nil {
+				break
+			}
+			if en.Type().IsRegular() {
+				err = copyFile(filepath.Join(state, "contracts", en.Name()), filepath.Join(dir, "contracts", en.Name()))
+			}
+		}
+	}
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", fmt.Errorf("surety: %w", err)
+	}
+	return dir, nil
 }

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"time"
 
+	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/complete"
 	"github.com/suretydev/surety/complete/dafny"
 )
@@ -22,7 +22,6 @@ func init() {
 
 func runComplete(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("complete", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the report as JSON, witnesses included")
 	timeout := fs.Duration("timeout", 0, "bound on the whole check (0: none)")
 	limit := fs.Duration("time-limit", 0, "verification time limit per lemma (0: 20s)")
@@ -37,25 +36,19 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 	if err := firstError(notNegativeDuration("timeout", *timeout, "0: none"), notNegativeDuration("time-limit", *limit, "0: 20s")); err != nil {
 		return fail(e, "complete", err)
 	}
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
-	opts := &complete.Options{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}
-	start := time.Now()
-	rep, err := complete.Check(ctx, fs.Arg(0), opts)
+	rep, err := surety.Complete(ctx, fs.Arg(0), &surety.CompleteOptions{Timeout: *timeout,
+		Check: &complete.Options{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "surety complete: %v (after %v)\n", err, time.Since(start).Round(time.Second))
-		return 2
+		return fail(e, "complete", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			return 2
-		}
-	} else if err := complete.WriteText(e.stdout, rep); err != nil {
+		err = enc.Encode(rep)
+	} else {
+		err = complete.WriteText(e.stdout, rep)
+	}
+	if err != nil {
 		return 2
 	}
 	if rep.Under() {

@@ -6,13 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/suretydev/surety"
-	"github.com/suretydev/surety/frontend"
-	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/validate"
 	"github.com/suretydev/surety/validate/sandbox"
 )
@@ -27,23 +25,8 @@ func init() {
 	})
 }
 
-// confirmFailures counts the confirmations that failed (ERROR) and gives
-// the first one's reason.
-func confirmFailures(done []*validate.Confirmation) (n int, first string) {
-	for _, c := range done {
-		if c.Status == validate.ConfirmFailed {
-			if n == 0 {
-				first = oneLine(c.Reason)
-			}
-			n++
-		}
-	}
-	return n, first
-}
-
 func runConfirm(ctx context.Context, e *env, args []string) int {
 	flags := flag.NewFlagSet("confirm", flag.ContinueOnError)
-	flags.SetOutput(e.stderr)
 	attempts := flags.Int("attempts", 10, "tests tried per potential bug before it is left unconfirmed")
 	build := flags.String("build", "", "shell command building the test with the system under test; {test} is the test file")
 	run := flags.String("run", "", "shell command running what --build produced (or feeding the test to the system)")
@@ -67,122 +50,75 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check()); err != nil {
 		return fail(e, "confirm", err)
 	}
-	// Named relative to the project root, as surety reason named them.
-	root, err := frontend.ProjectRoot(flags.Args())
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
-	prog, err := loadPaths(ctx, e, "confirm", flags.Args(), &frontend.LoadOptions{Root: root})
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
-	data, err := frontend.ReadFile(ctx, *from)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fail(e, "confirm", fmt.Errorf("no %s: run surety reason first", *from))
-	}
-	if err != nil {
-		return fail(e, "confirm", fmt.Errorf("--from %w", pathError(*from, err)))
-	}
-	var rf reasonFile
-	if err := json.Unmarshal(data, &rf); err != nil {
-		return fail(e, "confirm", fmt.Errorf("%s: %w", *from, err))
-	}
-	inPaths := map[string]bool{}
-	for _, f := range prog.Files {
-		for _, fn := range f.Functions {
-			inPaths[fn.ID()] = true
-		}
-	}
-	var reports []*hoare.Report
-	for _, r := range rf.Reports {
-		if inPaths[r.Function] {
-			reports = append(reports, r)
-		}
-	}
-	suspects := surety.Suspects(reports)
-	if len(suspects) == 0 {
-		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
-		return 0
-	}
-	ctx, m, err := mf.model(ctx, e)
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
-	// Nothing is asked before the reports are known to have a place.
-	if err := checkOutDir("out", *out, mf.estimate); err != nil {
-		return fail(e, "confirm", err)
-	}
-	opts := &validate.ConfirmOptions{
-		Model:    m,
+	ctx, m, merr := mf.model(ctx, e)
+	opts := &surety.ConfirmOptions{
 		System:   validate.TargetSystem{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
 		Attempts: *attempts,
 		Runner: sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: *timeout},
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
+		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
-	var done []*validate.Confirmation
-	confirmed := 0
-	for _, s := range suspects {
-		// A run stopped part-way resumes: a bug decided earlier (confirmed
-		// or unconfirmed, not failed) keeps its report.
-		var c *validate.Confirmation
-		if !*fresh {
-			if c, err = validate.ReadBugReport(*out, s.ID()); err != nil {
-				return fail(e, "confirm", err)
-			}
-			if c != nil && c.Status == validate.ConfirmFailed {
-				c = nil
-			}
+	if m != nil {
+		opts.Model = m
+	}
+	if err := checkOut("out", *out, false); err != nil {
+		return fail(e, "confirm", err)
+	}
+	res, err := surety.Confirm(ctx, flags.Args(), opts)
+	if res != nil {
+		for _, b := range res.Bugs {
+			printConfirmation(e, b, *attempts)
 		}
-		earlier := c != nil
-		if c == nil {
-			c, err = validate.Confirm(ctx, s, opts)
-			if rerr := m.refused(); rerr != nil {
-				return failRefused(e, "confirm", rerr)
-			}
-			if err != nil {
-				return fail(e, "confirm", err)
-			}
-			if !mf.estimate { // an estimate writes nothing
-				if _, err := validate.WriteBugReport(*out, c); err != nil {
-					return fail(e, "confirm", err)
-				}
-			}
-		}
-		done = append(done, c)
-		if earlier {
-			fmt.Fprintf(e.stdout, "(from an earlier run) ")
-		}
-		switch c.Status {
-		case validate.Confirmed:
-			confirmed++
-			v := c.Trigger.Verdict
-			note := ""
-			if v.JudgedByContract {
-				note = " (judged by contract: the model's verdict)"
-			}
-			fmt.Fprintf(e.stdout, "CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, *attempts, v.Oracle, note)
-		default:
-			fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
-		}
+	}
+	var syntax *json.SyntaxError
+	var badType *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, surety.ErrNoReasonFile):
+		err = fmt.Errorf("no %s: run surety reason first", *from)
+	case err != nil && strings.HasPrefix(err.Error(), *from+": ") && !errors.As(err, &syntax) && !errors.As(err, &badType):
+		err = fmt.Errorf("--from %w", err)
+	}
+	if code, done := failed(e, "confirm", m, merr, err); done {
+		return code
+	}
+	if len(res.Bugs) == 0 {
+		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
+		return 0
 	}
 	if mf.estimate {
-		fmt.Fprintf(e.stdout, "%d potential bugs (an estimate: no report written)\n", len(done))
+		fmt.Fprintf(e.stdout, "%d potential bugs (an estimate: no report written)\n", len(res.Bugs))
 		printUsage(e.stdout, m.report())
 		return 0
 	}
-	files, err := validate.WriteBugReports(*out, done)
-	if err != nil {
-		return fail(e, "confirm", err)
-	}
+	confirmed := res.Confirmed()
 	fmt.Fprintf(e.stdout, "%d potential bugs: %d confirmed, %d not; reports in %s, SARIF in %s\n",
-		len(done), confirmed, len(done)-confirmed, *out, files.SARIF)
+		len(res.Bugs), confirmed, len(res.Bugs)-confirmed, *out, res.Files.SARIF)
 	printUsage(e.stdout, m.report())
 	if confirmed > 0 {
 		return 1
 	}
-	if failed, first := confirmFailures(done); failed == len(done) {
+	if failed, first := res.Failed(); failed == len(res.Bugs) {
 		fmt.Fprintf(e.stderr, "surety confirm: every potential bug failed (%d ERROR); the first: %s\n", failed, first)
 		return 2
 	}
 	return 0
+}
+
+// printConfirmation writes the line of one decided bug.
+func printConfirmation(e *env, b *surety.ConfirmedBug, attempts int) {
+	s, c := b.Suspect, b.Confirmation
+	if b.Earlier {
+		fmt.Fprintf(e.stdout, "(from an earlier run) ")
+	}
+	switch c.Status {
+	case validate.Confirmed:
+		v := c.Trigger.Verdict
+		note := ""
+		if v.JudgedByContract {
+			note = " (judged by contract: the model's verdict)"
+		}
+		fmt.Fprintf(e.stdout, "CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, attempts, v.Oracle, note)
+	default:
+		fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
+	}
 }

@@ -73,14 +73,8 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
 		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
 	if !*noCache {
-		dir := *cacheDir
-		if dir == "" {
-			dir = factsCacheDir(e, "bmc")
-		}
-		if dir != "" {
-			if opts.Cache, err = bmc.OpenCache(dir); err != nil {
-				return fail(e, "facts", err)
-			}
+		if opts.Cache, err = openBMCCache(e, *cacheDir); err != nil {
+			return fail(e, "facts", err)
 		}
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
@@ -129,14 +123,21 @@ func readSource(file string) ([]byte, error) {
 	return os.ReadFile(file)
 }
 
-// pickEngines resolves --engines and the binary flags.
-func pickEngines(ctx context.Context, list, esbmcPath, cbmcPath string) (bmc.Checker, error) {
-	return surety.Engines(ctx, &surety.EngineOptions{Names: splitList(list), ESBMC: esbmcPath, CBMC: cbmcPath})
+// openBMCCache opens the check result cache in dir, by default
+// $XDG_CACHE_HOME/surety/bmc or ~/.cache/surety/bmc; nil when neither is
+// known.
+func openBMCCache(e *env, dir string) (*bmc.Cache, error) {
+	if dir == "" {
+		if dir = userCacheDir(e, "bmc"); dir == "" {
+			return nil, nil
+		}
+	}
+	return bmc.OpenCache(dir)
 }
 
-// factsCacheDir is $XDG_CACHE_HOME/surety/<sub>, or ~/.cache/surety/<sub>;
+// userCacheDir is $XDG_CACHE_HOME/surety/<sub>, or ~/.cache/surety/<sub>;
 // "" when neither is known.
-func factsCacheDir(e *env, sub string) string {
+func userCacheDir(e *env, sub string) string {
 	if d := e.getenv("XDG_CACHE_HOME"); d != "" {
 		return filepath.Join(d, "surety", sub)
 	}

@@ -10,10 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
+	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/frontend/filecache"
@@ -28,9 +27,6 @@ func init() {
 		run:   runGraph,
 	})
 }
-
-// listCap bounds how many SCCs and phases the text output lists.
-const listCap = 20
 
 func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
@@ -63,88 +59,59 @@ func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	if err != nil {
 		return fail(e, "graph", err)
 	}
-	opts := &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands}
+	opts := &surety.GraphOptions{Build: &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands},
+		From: splitList(*from), To: splitList(*to), Phases: by, Progress: progressPrinter(e, "graph")}
 	if *edges != "" {
 		// A regular file only: a FIFO named by mistake is an error, not
 		// a hang.
 		data, err := frontend.ReadFile(ctx, *edges)
 		if err != nil {
-			return fail(e, "graph", fmt.Errorf("--edges %w", pathError(*edges, err)))
+			return fail(e, "graph", fmt.Errorf("--edges %w", surety.PathError(*edges, err)))
 		}
-		opts.Extra, err = callgraph.LoadEdges(bytes.NewReader(data), *edges)
-		if err != nil {
+		if opts.Build.Extra, err = callgraph.LoadEdges(bytes.NewReader(data), *edges); err != nil {
 			return fail(e, "graph", err)
 		}
 	}
-
-	lopts := &frontend.LoadOptions{Mode: frontend.NeedCalls}
 	switch *goCalls {
 	case "vta":
 	case "cha":
-		lopts.Languages = withLanguage(golang.New(golang.CHA))
+		opts.Languages = withLanguage(golang.New(golang.CHA))
 	default:
 		return fail(e, "graph", fmt.Errorf("--go-calls %q: want vta or cha", *goCalls))
 	}
 	c := openFileCache(e, *cacheDir)
 	if c != nil {
-		lopts.Cache = c
+		opts.Cache = c
 	}
 	// An unchanged tree gives again the output kept for it: nothing is
 	// parsed or resolved.
-	if key := graphResultKey(ctx, c, lopts, fs.Args(), args, opts.Extra); key != "" {
+	lopts := &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: opts.Cache}
+	if key := graphResultKey(ctx, c, lopts, fs.Args(), args, opts.Build.Extra); key != "" {
 		if replayResult(e, c, key) {
 			return 0
 		}
 		var store func()
 		e, store = recordResult(e, c, key)
+		opts.Progress = progressPrinter(e, "graph")
 		defer func() {
 			if code == 0 {
 				store()
 			}
 		}()
 	}
-	prog, ferrs, err := frontend.Load(ctx, fs.Args(), lopts)
+	res, err := surety.Graph(ctx, fs.Args(), opts)
 	if err != nil {
 		return fail(e, "graph", err)
 	}
-	// A path named on the command line that gives nothing is an error; a
-	// bad file found inside a directory is skipped with a warning.
-	for _, fe := range ferrs {
-		if slices.Contains(fs.Args(), fe.Path) {
-			return fail(e, "graph", pathError(fe.Path, fe.Err))
-		}
-	}
-	for i, fe := range ferrs {
-		if i == listCap {
-			fmt.Fprintf(e.stderr, "surety graph: and %d more files skipped\n", len(ferrs)-listCap)
-			break
-		}
-		fmt.Fprintf(e.stderr, "surety graph: skipped %v\n", fe)
-	}
-	if len(prog.Files) == 0 {
-		return fail(e, "graph", fmt.Errorf("no C or Rust files in %s", strings.Join(fs.Args(), " ")))
-	}
-
-	g := callgraph.Build(prog, opts)
-	for _, x := range g.UnmatchedExtra {
-		fmt.Fprintf(e.stderr, "surety graph: %s: extra edge %s -> %s names no single function\n", x.Source, x.Caller, x.Callee)
-	}
-	if *from != "" || *to != "" {
-		g, err = callgraph.Slice(g, splitList(*from), splitList(*to))
-		if err != nil {
-			return fail(e, "graph", err)
-		}
-	}
 	switch {
 	case *asDOT:
-		c := callgraph.Condense(g)
-		err = callgraph.WriteDOT(e.stdout, c, callgraph.Layers(c))
+		err = res.WriteDOT(e.stdout)
 	case *asJSON:
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		err = enc.Encode(callgraph.Summarize(g, &callgraph.PhaseOptions{By: by}))
+		err = enc.Encode(res.Summary)
 	default:
-		err = writeGraphText(e.stdout, callgraph.Summarize(g, &callgraph.PhaseOptions{By: by}), *list)
+		err = res.WriteText(e.stdout, *list)
 	}
 	if err != nil {
 		return fail(e, "graph", err)
@@ -161,15 +128,9 @@ func openFileCache(e *env, dir string) *filecache.Cache {
 		return nil
 	}
 	if dir == "" {
-		base := e.getenv("XDG_CACHE_HOME")
-		if base == "" {
-			home := e.getenv("HOME")
-			if home == "" {
-				return nil
-			}
-			base = filepath.Join(home, ".cache")
+		if dir = userCacheDir(e, "files"); dir == "" {
+			return nil
 		}
-		dir = filepath.Join(base, "surety", "files")
 	}
 	salt, err := executableHash()
 	if err != nil {
@@ -210,78 +171,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// writeGraphText prints a summary for people.
-func writeGraphText(w io.Writer, s *callgraph.Summary, list bool) error {
-	r := s.Report
-	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
-	p("functions: %d\n", r.Functions)
-	p("call edges: %d (%d ambiguous, %.1f%%; %d extra)\n", r.Edges, r.AmbiguousEdges, 100*r.AmbiguousShare, r.ExtraEdges)
-	if !r.IncludeAmbiguous && r.AmbiguousEdges > 0 {
-		p("  ambiguous edges are left out of SCCs and layers (--ambiguous to include them)\n")
-	}
-	if r.ByNameEdges > 0 || r.IndirectEdges > 0 {
-		p("  %d resolved by name alone (one method of that name), %d through function pointers\n", r.ByNameEdges, r.IndirectEdges)
-	}
-	var reasons []string
-	for _, k := range []string{"indirect", "library", "unknown", "too-many"} {
-		if n := r.UnresolvedBy[k]; n > 0 {
-			reasons = append(reasons, fmt.Sprintf("%s %d", k, n))
-		}
-	}
-	p("unresolved calls: %d", r.Unresolved)
-	if len(reasons) > 0 {
-		p(" (%s)", strings.Join(reasons, ", "))
-	}
-	p("\n")
-	p("largest SCC: %d\n", r.LargestSCC)
-	p("SCCs larger than one: %d\n", len(s.Recursions))
-	for i, c := range s.Recursions {
-		if i == listCap {
-			p("  ... and %d more\n", len(s.Recursions)-listCap)
-			break
-		}
-		p("  %s\n", componentText(c, 8))
-	}
-	p("layers: %d\n", r.Layers)
-	p("phases: %d (by %s, %d of one function), %d cross-phase edges\n", s.LayerStats.Phases, s.PhaseBy, s.LayerStats.Single, s.CrossPhaseEdges)
-	for i, ph := range s.Phases {
-		if i == listCap && !list {
-			p("  ... and %d more\n", len(s.Phases)-listCap)
-			break
-		}
-		p("  phase %d: %s (%d functions, %d layers)\n", i+1, ph.Name, ph.Functions, len(ph.Layers))
-		if list {
-			for li, l := range ph.Layers {
-				var comps []string
-				for _, c := range l {
-					comps = append(comps, componentText(c, 0))
-				}
-				p("    layer %d: %s\n", li+1, strings.Join(comps, " "))
-			}
-		}
-	}
-	st := s.LayerStats
-	p("layers per phase: max %d, median %d, min %d\n", st.Max, st.Median, st.Min)
-	return nil
-}
-
-// componentText writes a component as its qualified names, braced when it
-// has several; limit > 0 caps the names shown.
-func componentText(c *callgraph.Component, limit int) string {
-	if len(c.Nodes) == 1 {
-		return c.Nodes[0].Name()
-	}
-	var names []string
-	for i, n := range c.Nodes {
-		if limit > 0 && i == limit {
-			names = append(names, fmt.Sprintf("(+%d more)", len(c.Nodes)-limit))
-			break
-		}
-		names = append(names, n.Name())
-	}
-	return "{" + strings.Join(names, " ") + "}"
 }
 
 // withLanguage returns every registered frontend, with l in place of the

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -207,49 +206,6 @@ func firstError(errs ...error) error {
 		}
 	}
 	return nil
-}
-
-// checkOutDir checks, before anything is asked, that dir can hold the
-// command's output: it is a directory or can be made one, and a file can
-// be written in it. With dryRun nothing is created: only a path that is
-// there and not a directory is an error.
-func checkOutDir(flagName, dir string, dryRun bool) error {
-	info, err := os.Stat(dir)
-	if err == nil && !info.IsDir() {
-		return fmt.Errorf("--%s %s: not a directory", flagName, dir)
-	}
-	if dryRun {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--%s %s: cannot make the directory: %v", flagName, dir, unwrapPath(err))
-	}
-	f, err := os.CreateTemp(dir, ".surety-write-check-*")
-	if err != nil {
-		return fmt.Errorf("--%s %s: cannot write there: %v", flagName, dir, unwrapPath(err))
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
-}
-
-// checkOutFile checks that file can be written: it is not a directory and
-// its directory can hold it (see checkOutDir).
-func checkOutFile(flagName, file string, dryRun bool) error {
-	if info, err := os.Stat(file); err == nil && info.IsDir() {
-		return fmt.Errorf("--%s %s: is a directory", flagName, file)
-	}
-	return checkOutDir(flagName, filepath.Dir(file), dryRun)
-}
-
-// unwrapPath drops the path of a *fs.PathError, which the message names
-// already.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // parseFlags parses a command's flags. A bad flag is one line on stderr

@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/suretydev/surety"
 )
 
 // A command is one subcommand. Each lives in its own file and registers
@@ -122,9 +125,13 @@ func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "\n"+exitHelp)
 }
 
-// fail prints an error for the user and returns exit status 2.
+// fail prints an error for the user and returns exit status 2. A
+// library error's "surety: " becomes "surety NAME: ".
 func fail(e *env, name string, err error) int {
 	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "surety: "); ok {
+		msg = rest
+	}
 	if !strings.HasPrefix(msg, "surety") {
 		msg = "surety " + name + ": " + msg
 	}
@@ -132,7 +139,42 @@ func fail(e *env, name string, err error) int {
 	return 2
 }
 
+// failed handles the error of a pipeline that asks model m (nil when
+// making it failed with merr): a server that refused for good, a missing
+// model (surety.ErrNoModel: merr says why), or any other error. done is
+// false when err is nil and the command goes on.
+func failed(e *env, name string, m *meteredModel, merr, err error) (code int, done bool) {
+	if rerr := m.refused(); rerr != nil {
+		return failRefused(e, name, rerr), true
+	}
+	if errors.Is(err, surety.ErrNoModel) && merr != nil {
+		err = merr
+	}
+	if err != nil {
+		return fail(e, name, err), true
+	}
+	return 0, false
+}
+
+// checkOut checks that the output a flag names is not a file where a
+// directory is wanted (or, with file, a directory where a file is), before
+// anything is loaded or asked. The library checks the rest (that it can be
+// made and written) when it runs.
+func checkOut(flagName, path string, file bool) error {
+	check := surety.CheckOutDir
+	if file {
+		check = surety.CheckOutFile
+	}
+	if err := check(path, true); err != nil {
+		return fmt.Errorf("--%s %w", flagName, err)
+	}
+	return nil
+}
+
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
+
+// oneLine folds s onto one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,10 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
 	"github.com/suretydev/surety/frontend"
-	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -75,56 +74,43 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	if *name == "" || strings.ContainsAny(*name, `/\`) {
 		return fail(e, "synth", fmt.Errorf("--name %q: a plain file name is needed", *name))
 	}
-	ctx, m, err := mf.model(ctx, e)
+	if err := checkOut("out", *out, false); err != nil {
+		return fail(e, "synth", err)
+	}
+	ctx, m, merr := mf.model(ctx, e)
+	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate, Cospec: cospec.Options{
+		K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
+	if m != nil {
+		opts.Cospec.Model = m
+	}
+	checker, err := surety.Engines(ctx, &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath})
 	if err != nil {
 		return fail(e, "synth", err)
 	}
-	// Nothing is asked before the program is known to have a place.
-	if err := checkOutDir("out", *out, mf.estimate); err != nil {
-		return fail(e, "synth", err)
-	}
-	checker, err := pickEngines(ctx, *engines, *esbmcPath, "")
-	if err != nil {
-		return fail(e, "synth", err)
-	}
-	opts := &cospec.Options{
-		Model: m, Checker: checker, K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete,
-		MaxCompileTries: *tries, CC: *cc, File: *name + ".c",
-	}
+	opts.Cospec.Checker = checker
 	if !*noBMCCache {
-		dir := *bmcCache
-		if dir == "" {
-			dir = factsCacheDir(e, "bmc")
-		}
-		if dir != "" {
-			if opts.Cache, err = bmc.OpenCache(dir); err != nil {
-				return fail(e, "synth", err)
-			}
+		if opts.Cospec.Cache, err = openBMCCache(e, *bmcCache); err != nil {
+			return fail(e, "synth", err)
 		}
 	}
 	started := time.Now()
-	opts.Progress = func(stage string) {
+	opts.Cospec.Progress = func(stage string) {
 		fmt.Fprintf(e.stderr, "synth: %-10s (%s)\n", stage, time.Since(started).Round(time.Millisecond))
 	}
-	res, err := cospec.Synthesize(ctx, desc, opts)
+	res, err := surety.Synth(ctx, desc, opts)
 	if rerr := m.refused(); rerr != nil {
 		return failRefused(e, "synth", rerr)
-	}
-	if res != nil && !mf.estimate { // an estimate writes nothing
-		if werr := writeSynth(*out, *name, res); werr != nil {
-			return fail(e, "synth", werr)
-		}
 	}
 	if errors.Is(err, llm.ErrEstimate) {
 		fmt.Fprintln(e.stdout, "estimate of the first request only: every later stage depends on the replies")
 		printUsage(e.stdout, m.report())
 		return 0
 	}
-	if err != nil {
-		if res != nil {
-			fmt.Fprintf(e.stderr, "surety synth: the stages that finished are in %s\n", filepath.Join(*out, *name+".json"))
-		}
-		return fail(e, "synth", err)
+	if err != nil && res != nil && !mf.estimate {
+		fmt.Fprintf(e.stderr, "surety synth: the stages that finished are in %s\n", filepath.Join(*out, *name+".json"))
+	}
+	if code, done := failed(e, "synth", m, merr, err); done {
+		return code
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -135,86 +121,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		}
 		return 0
 	}
-	printSynth(e, res, filepath.Join(*out, *name+".c"))
+	surety.WriteSynthText(e.stdout, res, filepath.Join(*out, *name+".c"))
 	printUsage(e.stdout, m.report())
 	return 0
-}
-
-// writeSynth writes the final program, the report and each stage's program
-// that exists, atomically.
-func writeSynth(dir, name string, res *cospec.Result) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(res); err != nil {
-		return err
-	}
-	files := []struct{ path, text string }{
-		{name + ".synthesized.c", res.Synthesized},
-		{name + ".annotated.c", res.Annotated},
-		{name + ".reduced.c", res.Reduced},
-		{name + ".c", res.Final},
-		{name + ".json", buf.String()},
-	}
-	for _, f := range files {
-		if f.text == "" {
-			continue
-		}
-		if err := atomicfile.Write(filepath.Join(dir, f.path), []byte(f.text)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// printSynth writes the summary: properties, the verdict of each assertion
-// with the property it expresses, and where the program is.
-func printSynth(e *env, res *cospec.Result, path string) {
-	w := e.stdout
-	fmt.Fprintf(w, "%d properties (elicited by a language model):\n", len(res.Properties))
-	for i, p := range res.Properties {
-		fmt.Fprintf(w, "  %d. %s\n", i+1, p)
-	}
-	for _, r := range res.Reductions {
-		fmt.Fprintf(w, "bound reduction: %s %d -> %d\n", r.Name, r.From, r.To)
-	}
-	prop := map[int]int{}
-	for _, m := range res.Mapping {
-		prop[m.Index] = m.Property
-	}
-	rep := res.Report
-	for _, i := range rep.Order {
-		f := rep.Facts[i]
-		fmt.Fprintf(w, "%-4s %-10s %-14s property %-2d %s", f.Label(), f.Status, f.Func, prop[i], f.Pred)
-		if f.Status == bmc.VerdictCVerified {
-			fmt.Fprintf(w, "  [deps %s]", deps(f.Deps))
-		}
-		fmt.Fprintln(w)
-	}
-	s := rep.Summary
-	fmt.Fprintf(w, "%s: %d assertions, %d VERIFIED, %d C-VERIFIED, %d unverified (%d FALSIFIED, %d UNKNOWN); k=%d; engine %s\n",
-		res.File, s.Assertions, s.Verified, s.CVerified, s.Unverified, s.Falsified, s.Unknown, rep.K, rep.Engine)
-	for _, st := range res.Stages {
-		fmt.Fprintf(w, "stage %-10s %8s  %d requests", st.Name, st.Duration.Round(time.Millisecond), st.Usage.Requests)
-		if len(st.Problems) > 0 {
-			fmt.Fprintf(w, ", %d rejected", len(st.Problems))
-		}
-		if st.Skipped != "" {
-			fmt.Fprintf(w, ", skipped: %s", st.Skipped)
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "wrote %s (%d facts)\n", path, len(res.Facts))
-}
-
-func deps(idx []int) string {
-	if len(idx) == 0 {
-		return "none"
-	}
-	parts := make([]string, len(idx))
-	for i, d := range idx {
-		parts[i] = fmt.Sprintf("a%d", d+1)
-	}
-	return strings.Join(parts, ",")
 }

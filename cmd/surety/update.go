@@ -3,16 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/suretydev/surety"
-	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/incremental"
 	"github.com/suretydev/surety/smt"
 )
@@ -47,43 +42,24 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	if err := firstError(notNegative("top", *top, "0: 10"), mf.check()); err != nil {
 		return fail(e, "update", err)
 	}
-	if err := checkNamed(ctx, paths); err != nil {
+	if err := checkOut("state", *state, false); err != nil && !*planOnly {
 		return fail(e, "update", err)
 	}
 	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
-		Relevance: &incremental.RelevanceOptions{Top: *top}}
+		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate}
 	var m *meteredModel
+	var merr error
 	if !*planOnly {
-		var err error
-		if ctx, m, err = mf.model(ctx, e); err != nil {
-			return fail(e, "update", err)
+		if ctx, m, merr = mf.model(ctx, e); m != nil {
+			opts.Model = m
 		}
-		opts.Model = m
 		if solvers := smt.Available(); len(solvers) > 0 {
 			opts.Solver = smt.Portfolio(solvers...)
 		}
-		// Nothing is asked before the state is known to have a place.
-		if err := checkOutDir("state", *state, mf.estimate); err != nil {
-			return fail(e, "update", err)
-		}
-		if mf.estimate {
-			// Update deletes the records it will redo and saves the
-			// snapshot; an estimate writes nothing, so it works on a
-			// scratch copy of the state.
-			scratch, err := scratchState(*state)
-			if err != nil {
-				return fail(e, "update", err)
-			}
-			defer os.RemoveAll(scratch)
-			opts.State = scratch
-		}
 	}
 	res, err := surety.Update(ctx, paths, opts)
-	if rerr := m.refused(); rerr != nil {
-		return failRefused(e, "update", rerr)
-	}
-	if err != nil {
-		return fail(e, "update", err)
+	if code, done := failed(e, "update", m, merr, err); done {
+		return code
 	}
 	if res.Total == 0 {
 		return fail(e, "update", fmt.Errorf("no function found in %s", strings.Join(paths, " ")))
@@ -133,77 +109,4 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		printUsage(e.stdout, m.report())
 	}
 	return status
-}
-
-// checkNamed checks, without parsing, that each path named on the command
-// line can be read as surety update will: it is there, it is a directory
-// or a regular file of a language surety reads, and a file is text. The
-// error names the path.
-func checkNamed(ctx context.Context, paths []string) error {
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			return pathError(p, err)
-		}
-		if info.IsDir() {
-			continue
-		}
-		if !info.Mode().IsRegular() {
-			return pathError(p, fmt.Errorf("%w (%s)", frontend.ErrNotRegular, frontend.Kind(info.Mode())))
-		}
-		if frontend.ForPath(p) == nil {
-			return pathError(p, frontend.ErrNoParser)
-		}
-		data, err := frontend.ReadFile(ctx, p)
-		if err == nil {
-			err = frontend.CheckText(data)
-		}
-		if err != nil {
-			return pathError(p, err)
-		}
-	}
-	return nil
-}
-
-// scratchState copies what surety update reads of the state directory
-// (the contract records and the snapshot) into a new temporary directory.
-func scratchState(state string) (string, error) {
-	dir, err := os.MkdirTemp("", "surety-estimate-")
-	if err != nil {
-		return "", err
-	}
-	copyFile := func(from, to string) error {
-		data, err := os.ReadFile(from)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(to, data, 0o644)
-	}
-	err = copyFile(filepath.Join(state, "snapshot.json"), filepath.Join(dir, "snapshot.json"))
-	if err == nil {
-		err = os.MkdirAll(filepath.Join(dir, "contracts"), 0o755)
-	}
-	if err == nil {
-		var entries []os.DirEntry
-		entries, err = os.ReadDir(filepath.Join(state, "contracts"))
-		if errors.Is(err, fs.ErrNotExist) {
-			err = nil
-		}
-		for _, en := range entries {
-			if err != nil {
-				break
-			}
-			if en.Type().IsRegular() {
-				err = copyFile(filepath.Join(state, "contracts", en.Name()), filepath.Join(dir, "contracts", en.Name()))
-			}
-		}
-	}
-	if err != nil {
-		os.RemoveAll(dir)
-		return "", err
-	}
-	return dir, nil
 }

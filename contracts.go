@@ -1,0 +1,106 @@
+package surety
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/llm"
+)
+
+// ContractsOptions control Contracts. The zero value is valid but for
+// Model, which is needed as soon as there is something to ask (see
+// ErrNoModel). Contracts does not modify it.
+type ContractsOptions struct {
+	// Model writes the contracts and cuts the knowledge.
+	Model llm.Model
+	// Out is the directory of the contract records, one file per
+	// function; "" means ".surety/contracts". A rerun reuses the records
+	// that are there.
+	Out string
+	// Entries names functions (qualified names) to treat as entries
+	// besides the uncalled.
+	Entries []string
+	// Knowledge is the domain knowledge; it is cut by directory with the
+	// model before use.
+	Knowledge []contract.Document
+	// Workers is the number of model requests in flight; 0 means one per
+	// CPU. Batch is the components per request; 0 means 1.
+	Workers, Batch int
+	// StrictCalls keeps ambiguous call edges (x.m() on a receiver of
+	// unknown type) out of the layering. By default they order it: every
+	// possible caller's expectation counts.
+	StrictCalls bool
+	// Root is the directory files are named relative to, as in
+	// ReviewOptions; "" means frontend.ProjectRoot(paths).
+	Root string
+	// DryRun writes nothing and creates no directory: for a Model that
+	// only counts (llm.NewEstimator).
+	DryRun bool
+	// Progress, if set, receives events ("load" warnings, "contracts"
+	// progress by layer) from one goroutine at a time.
+	Progress func(Event)
+}
+
+// A ContractsResult is what Contracts did.
+type ContractsResult struct {
+	// Functions is the number of functions in the call graph.
+	Functions int `json:"functions"`
+	// Out is the directory of the records.
+	Out string `json:"out"`
+	// Result holds the records, the counts of asked and reused functions,
+	// and the errors of the components that failed.
+	*contract.Result
+}
+
+// Contracts derives the contract of every function of the code at paths
+// from what its callers expect (FM-Agent techniques 1 and 2): it loads the
+// code, lays out its call graph, cuts the domain knowledge by directory,
+// and generates contracts top-down over the layers, one record per
+// function in Out. Records are keyed by paths relative to Root, so that
+// Reason, Confirm and Update find them however the paths are spelled
+// there.
+//
+// A path that cannot be loaded is an error naming it (see PathError), and
+// so is code with no function. Components whose request failed are listed
+// in the result's Errors: that is a partial result, not an error.
+func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*ContractsResult, error) {
+	if opts == nil {
+		opts = &ContractsOptions{}
+	}
+	send := sendTo(opts.Progress)
+	l, err := load(ctx, paths, opts.Root, frontend.NeedCalls, true, warnTo(send, "load"))
+	if err != nil {
+		return nil, err
+	}
+	if opts.Model == nil {
+		return nil, ErrNoModel
+	}
+	out := opts.Out
+	if out == "" {
+		out = filepath.Join(".surety", "contracts")
+	}
+	// Nothing is asked before the records are known to have a place.
+	if err := CheckOutDir(out, opts.DryRun); err != nil {
+		return nil, fmt.Errorf("surety: %w", err)
+	}
+	g := callgraph.Build(l.prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
+	know, partOf, err := cutKnowledge(ctx, opts.Model, g, opts.Knowledge)
+	if err != nil {
+		return nil, err
+	}
+	res, err := contract.Generate(ctx, g, &contract.Options{
+		Model: opts.Model, Store: &contract.Store{Dir: out}, Knowledge: know, PartOf: partOf,
+		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: frontend.ReadFileIn(l.root),
+		Progress: func(p callgraph.Progress) {
+			send(Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &ContractsResult{Functions: len(g.Nodes), Out: out, Result: res}, nil
+}
