@@ -20,10 +20,16 @@
 // frontend (the language-neutral program model and the C, Rust, Dafny and
 // Go frontends), callgraph (resolution, SCCs, layers, phases, scheduling),
 // contract, hoare, smt, bmc (VerifyAll, the checker portfolio, ESBMC, CBMC
-// and a native engine), validate (bug confirmation and contract
+// and a native engine), validate (bug confirmation), complete (contract
 // completeness), incremental, llm (the one door to language models) and
 // cospec (VIVERRA's LLM stages). This package chains them into the
-// end-to-end pipelines; cmd/surety is a thin command line over it.
+// end-to-end pipelines, one call per command of cmd/surety, which is a thin
+// command line over it: Graph, Contracts, Reason, Confirm, Review (the
+// three chained), Update, Facts, RunTask, Bench, Safety, Synth, Complete
+// and Doctor. Each takes an options struct whose zero value is valid (a
+// Model where it asks one: ErrNoModel otherwise), checks its input before
+// asking anything, reports progress and warnings as Events, and returns a
+// result that marshals to stable JSON.
 //
 // Verdicts are never stronger than their evidence: a bounded fact names its
 // bound, a conditional fact its conditions, a language model's verdict says

@@ -259,3 +259,22 @@ func ExampleUpdate() {
 	// modified: [src/lexer.rs:lexer::tokenize]
 	// re-check: src/lexer.rs:lexer::tokenize
 }
+
+// ExampleDoctor lists the outside programs surety looks for; the report
+// also says where each is, its version, and whether each verification
+// engine passed its self-test (DoctorReport.OK).
+func ExampleDoctor() {
+	rep := surety.Doctor(context.Background(), nil)
+	for _, p := range rep.Programs {
+		fmt.Println(p.Name)
+	}
+	// Output:
+	// z3
+	// cvc5
+	// boolector
+	// bitwuzla
+	// esbmc
+	// cbmc
+	// dafny
+	// gcc
+}

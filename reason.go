@@ -142,8 +142,9 @@ func Reason(ctx context.Context, paths []string, opts *ReasonOptions) (*ReasonRe
 
 // WriteReasonText writes reports for people: one line per function (its
 // verdict, the reason, the model requests), each potential bug with its
-// chain of conditions, then a count of the verdicts.
-func WriteReasonText(w io.Writer, reports []*hoare.Report) error {
+// chain of conditions, then a count of the verdicts naming who gave them
+// (by; "" means "a language model").
+func WriteReasonText(w io.Writer, reports []*hoare.Report, by string) error {
 	ew := &errWriter{w: w}
 	counts := map[hoare.Verdict]int{}
 	for _, r := range reports {
@@ -168,8 +169,11 @@ func WriteReasonText(w io.Writer, reports []*hoare.Report) error {
 			}
 		}
 	}
-	ew.printf("%d functions: %d MATCH, %d MISMATCH, %d ERROR, %d SKIPPED (verdicts of a language model)\n", len(reports),
-		counts[hoare.Match], counts[hoare.Mismatch], counts[hoare.Error], counts[hoare.Skipped])
+	if by == "" {
+		by = "a language model"
+	}
+	ew.printf("%d functions: %d MATCH, %d MISMATCH, %d ERROR, %d SKIPPED (verdicts of %s)\n", len(reports),
+		counts[hoare.Match], counts[hoare.Mismatch], counts[hoare.Error], counts[hoare.Skipped], by)
 	return ew.err
 }
 

@@ -112,15 +112,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	if opts == nil || opts.Model == nil {
 		return nil, errors.New("surety: Review needs a Model")
 	}
-	progress := func(ev Event) {}
-	if opts.Progress != nil {
-		var mu sync.Mutex
-		progress = func(ev Event) {
-			mu.Lock()
-			defer mu.Unlock()
-			opts.Progress(ev)
-		}
-	}
+	progress := sendTo(opts.Progress)
 	root, err := projectRoot(opts.Root, paths)
 	if err != nil {
 		return nil, err
@@ -149,7 +141,9 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Merger: opts.Merger,
-		Progress: func(p callgraph.Progress) { progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total}) },
+		Progress: func(p callgraph.Progress) {
+			progress(Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
+		},
 	})
 	if err != nil {
 		return nil, err
