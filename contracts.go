@@ -27,6 +27,9 @@ type ContractsOptions struct {
 	// Knowledge is the domain knowledge; it is cut by directory with the
 	// model before use.
 	Knowledge []contract.Document
+	// Merger merges a function's expected specifications into its
+	// contract; nil means contract.ExactMerge.
+	Merger contract.Merger
 	// Workers is the number of model requests in flight; 0 means one per
 	// CPU. Batch is the components per request; 0 means 1.
 	Workers, Batch int
@@ -94,7 +97,7 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 	}
 	res, err := contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: out}, Knowledge: know, PartOf: partOf,
-		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: frontend.ReadFileIn(l.root),
+		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: frontend.ReadFileIn(l.root), Merger: opts.Merger,
 		Progress: func(p callgraph.Progress) {
 			send(Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
 		},

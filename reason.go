@@ -112,7 +112,7 @@ func Reason(ctx context.Context, paths []string, opts *ReasonOptions) (*ReasonRe
 	if len(records) == 0 {
 		return nil, fmt.Errorf("no contract records in %s: run surety contracts first", dir)
 	}
-	if opts.Model == nil {
+	if opts.Model == nil && opts.Stepper == nil {
 		return nil, ErrNoModel
 	}
 	out := opts.Out
