@@ -2,6 +2,7 @@ package surety
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -67,13 +68,67 @@ type FactsOptions struct {
 // convention the tool does not know.
 var ErrNoAssertion = errors.New("surety: no assertion found")
 
-// A FactsResult is the outcome of Facts.
+// A FactsResult is the outcome of Facts. It marshals to the JSON that
+// `surety facts --json` prints (MarshalJSON).
 type FactsResult struct {
+	// Report is VerifyAll's report, with the audit as its Audit, so that
+	// its printers drop vacuous facts and mark weak ones.
 	Report *bmc.Report
+	// Audit is the audit of the facts (reachability, and strength by
+	// mutation unless FactsOptions.Audit is "reach"); nil when it is "off".
+	Audit *audit.Report
 	// Annotated is the program with its facts as //FACT comments.
 	Annotated []byte
 	// Safety is the undefined-behaviour check's claims, nil when skipped.
-	Safety []native.Claim `json:"safety,omitempty"`
+	Safety []native.Claim
+}
+
+// MarshalJSON writes the result as `surety facts --json` prints it: the
+// report's fields, each fact with its audit beside its verdict ("vacuous":
+// why it is, "mutants": decided, "rejected", "weak"; each absent when
+// empty) and the summary with "vacuous" and "weak" counts; then the whole
+// audit under "audit", the annotated program as text under "annotated",
+// and the safety claims under "safety" (absent when empty, as is the
+// audit).
+func (r *FactsResult) MarshalJSON() ([]byte, error) {
+	type fact struct {
+		bmc.Fact
+		Vacuous  string `json:"vacuous,omitempty"`
+		Mutants  int    `json:"mutants,omitempty"`
+		Rejected int    `json:"rejected,omitempty"`
+		Weak     bool   `json:"weak,omitempty"`
+	}
+	type summary struct {
+		bmc.Summary
+		Vacuous int `json:"vacuous"`
+		Weak    int `json:"weak"`
+	}
+	rep := r.Report
+	if rep == nil {
+		rep = &bmc.Report{}
+	}
+	facts := make([]fact, len(rep.Facts))
+	var sum summary
+	sum.Summary = rep.Summary
+	for i, f := range rep.Facts {
+		facts[i].Fact = f
+		if r.Audit == nil {
+			continue
+		}
+		facts[i].Vacuous = r.Audit.Vacuous(f.Index)
+		facts[i].Mutants, facts[i].Rejected, facts[i].Weak = r.Audit.Mutants(f.Index)
+	}
+	if r.Audit != nil {
+		sum.Vacuous, sum.Weak = r.Audit.Summary.Vacuous, r.Audit.Summary.Weak
+	}
+	return json.Marshal(struct {
+		*bmc.Report
+		Facts     []fact         `json:"facts"`
+		Summary   summary        `json:"summary"`
+		Audit     *audit.Report  `json:"audit,omitempty"`
+		Annotated string         `json:"annotated"`
+		Safety    []native.Claim `json:"safety,omitempty"`
+	}{rep, facts, sum, r.Audit, string(r.Annotated), r.Safety})
 }
 
 // Facts runs VIVERRA's pipeline over one C program: the screen for what
@@ -144,7 +199,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 		if err != nil {
 			return nil, err
 		}
-		a.Apply(rep)
+		res.Audit, rep.Audit = a, a
 	}
 	res.Report = rep
 	res.Annotated = rep.Annotate(p)

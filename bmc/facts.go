@@ -8,19 +8,46 @@ import (
 	"time"
 )
 
+// An Audit is a judgement of a report's facts made after VerifyAll, for
+// the printers to show (Report.Audit): package bmc/audit's Report is one.
+type Audit interface {
+	// Vacuous says why no execution within the bound reaches assertion
+	// i: "" when one does, or when the audit did not look at it.
+	Vacuous(i int) string
+	// Mutants gives the mutants of assertion i's code that were decided
+	// and those its fact rejects, and whether that makes the fact weak;
+	// decided is 0 when no mutant was checked.
+	Mutants(i int) (decided, rejected int, weak bool)
+}
+
 // FactTag is the comment that stands for a fact in the annotated program:
 // "//FACT[k=5]" for VERIFIED, "//FACT[k=5, cond: a3, a7]" for C-VERIFIED
 // with its dependency closure named by assertion labels, and ", complete"
 // added when the bound is complete. A C-VERIFIED fact whose closure is
 // empty rests on no unverified assertion (Theorem 2) and says "cond: none".
-// ", weak" marks a fact that rejects no mutant of its code (package
-// bmc/audit). It returns "" for an assertion that is not a fact, and for a
-// vacuous one: no execution within the bound reaches it, so printing it
-// would mislead.
+// It returns "" for an assertion that is not a fact. It knows nothing of
+// an audit: Report.FactTag adds it.
 func (f *Fact) FactTag(k int) string {
-	if f.Vacuous != "" {
+	return f.tag(k, false)
+}
+
+// FactTag is the tag of assertion i (Fact.FactTag) with the report's
+// audit in it: "" for a vacuous fact, since no execution within the bound
+// reaches it and printing it would mislead, and ", weak" added for a fact
+// that rejects no mutant of its code.
+func (r *Report) FactTag(i int) string {
+	f := &r.Facts[i]
+	if r.Audit == nil {
+		return f.tag(r.K, false)
+	}
+	if r.Audit.Vacuous(i) != "" {
 		return ""
 	}
+	_, _, weak := r.Audit.Mutants(i)
+	return f.tag(r.K, weak)
+}
+
+func (f *Fact) tag(k int, weak bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "//FACT[k=%d", k)
 	switch f.Status {
@@ -42,7 +69,7 @@ func (f *Fact) FactTag(k int) string {
 	if f.BoundComplete {
 		b.WriteString(", complete")
 	}
-	if f.Weak {
+	if weak {
 		b.WriteString(", weak")
 	}
 	b.WriteString("]")
@@ -51,7 +78,8 @@ func (f *Fact) FactTag(k int) string {
 
 // Annotate returns the program without its assertions, each fact in its
 // place as `//FACT[...]: pred` (EMBEDFACTS of Algorithm 1, with the
-// predicate itself where VIVERRA puts its natural-language translation).
+// predicate itself where VIVERRA puts its natural-language translation;
+// the tag is Report.FactTag's, with the audit's marks).
 // Assertions that are not facts are dropped, and so is a line left empty
 // by dropping one. A fact followed by more code on its line is put on a
 // line of its own.
@@ -59,7 +87,7 @@ func (r *Report) Annotate(p *Program) []byte {
 	src := p.Source
 	var b bytes.Buffer
 	last := 0
-	for _, f := range r.Facts {
+	for i, f := range r.Facts {
 		a := f.Assertion
 		lineStart := bytes.LastIndexByte(src[:a.Start], '\n') + 1
 		lineEnd := len(src)
@@ -71,7 +99,7 @@ func (r *Report) Annotate(p *Program) []byte {
 		rest := bytes.TrimSpace(src[a.End:lineEnd])
 		comment := isComment(rest)
 		restBlank := len(rest) == 0 || comment
-		tag := f.FactTag(r.K)
+		tag := r.FactTag(i)
 		if tag == "" {
 			if aloneBefore && restBlank {
 				// Drop the whole line, newline included.
@@ -120,9 +148,11 @@ func leadingSpace(line []byte) []byte {
 }
 
 // WriteText writes the report for a person: one line per assertion in
-// sequence order, then the Table 1 summary.
+// sequence order, with the audit's findings where there is one, then the
+// Table 1 summary.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
+	vacuous, weak := 0, 0
 	for _, i := range r.Order {
 		f := &r.Facts[i]
 		fmt.Fprintf(ew, "%-4s %s:%d (%s, line %d) %-10s", f.Label(), r.File, f.SrcLine, f.Func, f.Line, f.Status)
@@ -134,13 +164,20 @@ func (r *Report) WriteText(w io.Writer) error {
 				fmt.Fprintf(ew, " (%s)", f.Reason)
 			}
 		}
-		if f.Vacuous != "" {
-			fmt.Fprintf(ew, " VACUOUS (%s)", f.Vacuous)
-		}
-		if f.Mutants > 0 {
-			fmt.Fprintf(ew, " rejects %d/%d mutants", f.Rejected, f.Mutants)
-			if f.Weak {
-				ew.WriteString(" (weak)")
+		if r.Audit != nil {
+			if why := r.Audit.Vacuous(i); why != "" {
+				vacuous++
+				fmt.Fprintf(ew, " VACUOUS (%s)", why)
+			}
+			decided, rejected, isWeak := r.Audit.Mutants(i)
+			if isWeak {
+				weak++
+			}
+			if decided > 0 {
+				fmt.Fprintf(ew, " rejects %d/%d mutants", rejected, decided)
+				if isWeak {
+					ew.WriteString(" (weak)")
+				}
 			}
 		}
 		if f.Reused {
@@ -167,8 +204,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	s := r.Summary
 	fmt.Fprintf(ew, "%s: %d assertions, %d VERIFIED, %d C-VERIFIED, %d unverified (%d FALSIFIED, %d UNKNOWN); %d bound-complete; k=%d; %d checks, %d cached; %s\n",
 		r.File, s.Assertions, s.Verified, s.CVerified, s.Unverified, s.Falsified, s.Unknown, s.BoundComplete, r.K, s.Checks, s.CacheHits, s.Time.Round(time.Millisecond))
-	if s.Vacuous+s.Weak+s.Reused > 0 || s.Verified+s.CVerified > 0 {
-		fmt.Fprintf(ew, "facts: %d, vacuous: %d, weak: %d, reused from the cache: %d\n", s.Verified+s.CVerified-s.Vacuous, s.Vacuous, s.Weak, s.Reused)
+	if vacuous+weak+s.Reused > 0 || s.Verified+s.CVerified > 0 {
+		fmt.Fprintf(ew, "facts: %d, vacuous: %d, weak: %d, reused from the cache: %d\n", s.Verified+s.CVerified-vacuous, vacuous, weak, s.Reused)
 	}
 	if s.Disagreements > 0 {
 		fmt.Fprintf(ew, "WARNING: engines disagreed on %d assertion(s); those are reported UNKNOWN\n", s.Disagreements)

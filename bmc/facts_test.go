@@ -83,3 +83,64 @@ func TestWriteText(t *testing.T) {
 		}
 	}
 }
+
+// stubAudit is a bmc.Audit of fixed answers, by assertion index.
+type stubAudit struct {
+	vacuous map[int]string
+	mutants map[int][3]int // decided, rejected, weak (1)
+}
+
+func (s stubAudit) Vacuous(i int) string { return s.vacuous[i] }
+
+func (s stubAudit) Mutants(i int) (int, int, bool) {
+	m := s.mutants[i]
+	return m[0], m[1], m[2] == 1
+}
+
+// TestAuditPrinted: with a report's Audit set, a vacuous fact loses its
+// tag (and its line in the annotated program), a weak one is marked in
+// the tag and the text, the text counts both, and Fact.FactTag, which
+// knows no audit, stays as it was.
+func TestAuditPrinted(t *testing.T) {
+	p, err := ParseProgram("s.c", []byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{File: "s.c", K: 5, Order: []int{0, 1, 2, 3, 4}, Facts: []Fact{
+		{Assertion: p.Asserts[0], Status: VerdictUnknown, Deps: []int{0}},
+		{Assertion: p.Asserts[1], Status: VerdictVerified, BoundComplete: true, IG: []int{}, Deps: []int{}},
+		{Assertion: p.Asserts[2], Status: VerdictCVerified, IG: []int{0, 1}, Deps: []int{0}},
+		{Assertion: p.Asserts[3], Status: VerdictVerified, IG: []int{}, Deps: []int{}},
+		{Assertion: p.Asserts[4], Status: VerdictFalsified, Deps: []int{4}},
+	}, Summary: Summary{Assertions: 5, Verified: 2, CVerified: 1, Unverified: 2, Falsified: 1, Unknown: 1}}
+	rep.Audit = stubAudit{
+		vacuous: map[int]string{3: "unreachable code"},
+		mutants: map[int][3]int{1: {6, 0, 1}, 2: {4, 3, 0}},
+	}
+	for i, want := range []string{"", "//FACT[k=5, complete, weak]", "//FACT[k=5, cond: a1]", "", ""} {
+		if got := rep.FactTag(i); got != want {
+			t.Errorf("Report.FactTag(%d) = %q, want %q", i, got, want)
+		}
+	}
+	if got, want := rep.Facts[3].FactTag(5), "//FACT[k=5]"; got != want {
+		t.Errorf("Fact.FactTag of the vacuous fact = %q, want %q (no audit)", got, want)
+	}
+	annotated := string(rep.Annotate(p))
+	if !strings.Contains(annotated, "//FACT[k=5, complete, weak]: y >= x") || strings.Contains(annotated, "b > 0") {
+		t.Errorf("annotated program:\n%s", annotated)
+	}
+	var b bytes.Buffer
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"VERIFIED   rejects 0/6 mutants (weak) bound complete",
+		"C-VERIFIED deps a1 rejects 3/4 mutants bounded",
+		"VERIFIED   VACUOUS (unreachable code) bounded",
+		"\nfacts: 2, vacuous: 1, weak: 1, reused from the cache: 0\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("text lacks %q:\n%s", want, b.String())
+		}
+	}
+}

@@ -93,17 +93,7 @@ type Fact struct {
 	// Reused is true when the result cache answered every check of this
 	// assertion: an earlier run decided the same queries (after an edit,
 	// only the queries whose content changed are checked again).
-	Reused bool `json:"reused,omitempty"`
-	// Vacuous, set by package bmc/audit, says why no execution within the
-	// bound reaches the assertion: the fact holds vacuously, and is not
-	// printed as a fact.
-	Vacuous string `json:"vacuous,omitempty"`
-	// Mutants and Rejected, set by package bmc/audit, count the mutants of
-	// the code before the assertion that were decided and those the fact
-	// rejects; Weak marks a fact that rejects none of at least five.
-	Mutants        int             `json:"mutants,omitempty"`
-	Rejected       int             `json:"rejected,omitempty"`
-	Weak           bool            `json:"weak,omitempty"`
+	Reused         bool            `json:"reused,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Disagreement   []EngineAnswer  `json:"disagreement,omitempty"`
 }
@@ -128,6 +118,11 @@ type Report struct {
 	// Assumptions are the modelling assumptions the verdicts rest on,
 	// sorted, each listed once: the screen's and every engine's.
 	Assumptions []string `json:"assumptions,omitempty"`
+	// Audit, when set, is a judgement of the facts made after VerifyAll
+	// (package bmc/audit's Report), which FactTag, Annotate and WriteText
+	// print: a vacuous fact is not printed as a fact, a weak one says so.
+	// It is not part of the report's JSON: the audit marshals its own.
+	Audit Audit `json:"-"`
 }
 
 // Summary counts a Report the way VIVERRA's Table 1 does.
@@ -145,12 +140,8 @@ type Summary struct {
 	Checks    int `json:"checks"`
 	CacheHits int `json:"cache_hits"`
 	// Reused counts the assertions whose every check the cache answered.
-	Reused int `json:"reused"`
-	// Vacuous and Weak count the facts package bmc/audit found unreachable
-	// within the bound, and rejecting no mutant.
-	Vacuous int           `json:"vacuous"`
-	Weak    int           `json:"weak"`
-	Time    time.Duration `json:"time_ns"`
+	Reused int           `json:"reused"`
+	Time   time.Duration `json:"time_ns"`
 }
 
 // ErrBadOrder reports an Options.Order that is not a permutation of the
@@ -299,12 +290,6 @@ func summarize(facts []Fact) Summary {
 		}
 		if f.Reused {
 			s.Reused++
-		}
-		if f.Vacuous != "" {
-			s.Vacuous++
-		}
-		if f.Weak {
-			s.Weak++
 		}
 	}
 	s.Unverified = s.Falsified + s.Unknown

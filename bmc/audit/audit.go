@@ -5,8 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"slices"
+	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/suretydev/surety/bmc"
 )
@@ -28,7 +31,8 @@ type Options struct {
 	LargerBound int
 	// SkipStrength skips the mutation analysis: reachability only.
 	SkipStrength bool
-	// Workers is the number of queries run at once; 0 means 2.
+	// Workers is the number of facts audited at once, each one query at a
+	// time; 0 means 2.
 	Workers int
 }
 
@@ -78,8 +82,11 @@ type FactAudit struct {
 	Strength *Strength `json:"strength,omitempty"`
 }
 
-// A Report is the audit of every fact of a VerifyAll report.
+// A Report is the audit of every fact of a VerifyAll report. It is the
+// report's bmc.Audit: set as its Audit, it makes the report's printers
+// drop vacuous facts and mark weak ones.
 type Report struct {
+	// Facts are the audits in the order of the assertions' indices.
 	Facts   []FactAudit `json:"facts"`
 	Summary Summary     `json:"summary"`
 }
@@ -94,12 +101,32 @@ type Summary struct {
 
 // Of returns the audit of the assertion with the given index, or nil.
 func (r *Report) Of(index int) *FactAudit {
-	for i := range r.Facts {
-		if r.Facts[i].Index == index {
-			return &r.Facts[i]
-		}
+	i, ok := slices.BinarySearchFunc(r.Facts, index, func(fa FactAudit, index int) int { return fa.Index - index })
+	if !ok {
+		return nil
 	}
-	return nil
+	return &r.Facts[i]
+}
+
+// Vacuous says why no execution within the bound reaches assertion i, ""
+// when one does or when i was not audited (bmc.Audit).
+func (r *Report) Vacuous(i int) string {
+	if fa := r.Of(i); fa != nil && fa.Reach.Status == "VACUOUS" {
+		return fa.Reach.Why
+	}
+	return ""
+}
+
+// Mutants gives the mutants of assertion i's code that were decided
+// (rejected or survived), those its fact rejects, and whether the fact is
+// weak; zeros when no mutant of i was checked (bmc.Audit).
+func (r *Report) Mutants(i int) (decided, rejected int, weak bool) {
+	fa := r.Of(i)
+	if fa == nil || fa.Strength == nil {
+		return 0, 0, false
+	}
+	s := fa.Strength
+	return s.Rejected + s.Survived, s.Rejected, s.Weak
 }
 
 // Audit checks every fact of report (VERIFIED and C-VERIFIED) for
@@ -126,7 +153,7 @@ func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checke
 	if o.Workers <= 0 {
 		o.Workers = 2
 	}
-	a := &auditor{p: p, c: c, o: o, sem: make(chan struct{}, o.Workers)}
+	a := &auditor{p: p, c: c, o: o}
 	out := &Report{}
 	var facts []bmc.Fact
 	for _, f := range report.Facts {
@@ -151,17 +178,22 @@ func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checke
 		}
 		a.schema(all)
 	}
-	var wg sync.WaitGroup
+	var g errgroup.Group
+	g.SetLimit(o.Workers)
 	for i, f := range facts {
-		wg.Go(func() {
+		if ctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
 			fa := FactAudit{Index: f.Index, Label: f.Label(), Reach: a.reach(ctx, f)}
 			if !o.SkipStrength && fa.Reach.Status != "VACUOUS" {
 				fa.Strength = a.strength(ctx, f, muts[i])
 			}
 			out.Facts[i] = fa
+			return nil
 		})
 	}
-	wg.Wait()
+	_ = g.Wait() // no fact's audit fails: an engine error makes its part unknown
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -174,23 +206,21 @@ func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checke
 			out.Summary.Weak++
 		}
 	}
-	out.Summary.Queries = int(a.queries)
+	out.Summary.Queries = int(a.queries.Load())
 	return out, nil
 }
 
 type auditor struct {
-	p   *bmc.Program
-	c   bmc.Checker
-	o   Options
-	sem chan struct{}
+	p *bmc.Program
+	c bmc.Checker
+	o Options
 
 	// schemaProg holds the mutants of variant, each switched on by its
 	// number; a mutant not in it is checked as a program of its own.
 	schemaProg *bmc.Program
 	variant    map[*mutant]int
 
-	mu      sync.Mutex
-	queries int64
+	queries atomic.Int64
 }
 
 // schema builds the mutant schema of ms. When the schema does not parse
@@ -219,15 +249,10 @@ func (a *auditor) check(ctx context.Context, prog *bmc.Program, target int, assu
 	if target >= len(prog.Asserts) {
 		return bmc.Unknown, errors.New("audit: the rewritten program lost an assertion")
 	}
-	select {
-	case a.sem <- struct{}{}:
-	case <-ctx.Done():
-		return bmc.Unknown, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return bmc.Unknown, err
 	}
-	defer func() { <-a.sem }()
-	a.mu.Lock()
-	a.queries++
-	a.mu.Unlock()
+	a.queries.Add(1)
 	res, err := a.c.Check(ctx, &bmc.Query{Program: prog, Target: target, Assume: assume, K: k, Timeout: a.o.Timeout, Variant: v})
 	if err != nil {
 		return bmc.Unknown, err
@@ -321,21 +346,4 @@ func spread(ms []mutant, n int) []mutant {
 	return out
 }
 
-// Apply writes the audit into the VerifyAll report it was made from: a
-// vacuous fact gets its reason (and is no longer printed as a fact), a
-// mutated one its counts and weak mark, and the summary counts both.
-func (a *Report) Apply(r *bmc.Report) {
-	for _, fa := range a.Facts {
-		if fa.Index < 0 || fa.Index >= len(r.Facts) || r.Facts[fa.Index].Index != fa.Index {
-			continue
-		}
-		f := &r.Facts[fa.Index]
-		if fa.Reach.Status == "VACUOUS" {
-			f.Vacuous = fa.Reach.Why
-		}
-		if s := fa.Strength; s != nil {
-			f.Mutants, f.Rejected, f.Weak = s.Rejected+s.Survived, s.Rejected, s.Weak
-		}
-	}
-	r.Summary.Vacuous, r.Summary.Weak = a.Summary.Vacuous, a.Summary.Weak
-}
+var _ bmc.Audit = (*Report)(nil)

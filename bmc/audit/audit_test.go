@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -84,26 +85,44 @@ func auditWith(t *testing.T, c bmc.Checker) {
 			}
 			t.Logf("%s: %+v %+v (%d queries)", file, fa.Reach, fa.Strength, a.Summary.Queries)
 
-			// Applied to the report, a vacuous fact is no longer printed as
-			// a fact and a weak one says so.
-			a.Apply(rep)
+			// Set as the report's audit, a vacuous fact is no longer
+			// printed as a fact and a weak one says so, in the tag, the
+			// annotated program and the text.
+			rep.Audit = a
 			f := rep.Facts[last]
-			tag := f.FactTag(rep.K)
+			tag := rep.FactTag(last)
+			var text strings.Builder
+			if err := rep.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
 			switch {
 			case strings.HasPrefix(expect, "VACUOUS"):
-				if tag != "" || f.Vacuous == "" || rep.Summary.Vacuous != 1 {
-					t.Errorf("vacuous fact: tag %q, vacuous %q, summary %d", tag, f.Vacuous, rep.Summary.Vacuous)
+				if tag != "" || a.Vacuous(last) == "" || a.Summary.Vacuous != 1 {
+					t.Errorf("vacuous fact: tag %q, vacuous %q, summary %d", tag, a.Vacuous(last), a.Summary.Vacuous)
 				}
 				if strings.Contains(string(rep.Annotate(p)), "//FACT[k=5]: "+f.Pred) {
 					t.Error("a vacuous fact was printed")
 				}
+				if !strings.Contains(text.String(), " VACUOUS ("+a.Vacuous(last)+")") || !strings.Contains(text.String(), ", vacuous: 1,") {
+					t.Errorf("the text does not say the fact is vacuous:\n%s", text.String())
+				}
 			case expect == "weak":
-				if !strings.HasSuffix(tag, ", weak]") || rep.Summary.Weak != 1 {
-					t.Errorf("weak fact: tag %q, summary %d", tag, rep.Summary.Weak)
+				if !strings.HasSuffix(tag, ", weak]") || a.Summary.Weak != 1 {
+					t.Errorf("weak fact: tag %q, summary %d", tag, a.Summary.Weak)
+				}
+				if !strings.Contains(string(rep.Annotate(p)), tag+": "+f.Pred) {
+					t.Errorf("the annotated program lacks %q", tag+": "+f.Pred)
+				}
+				if !strings.Contains(text.String(), " mutants (weak)") || !strings.Contains(text.String(), ", weak: 1,") {
+					t.Errorf("the text does not say the fact is weak:\n%s", text.String())
 				}
 			case expect == "strong":
-				if strings.Contains(tag, "weak") || f.Rejected == 0 {
-					t.Errorf("strong fact: tag %q, rejected %d", tag, f.Rejected)
+				decided, rejected, weak := a.Mutants(last)
+				if strings.Contains(tag, "weak") || weak || rejected == 0 || decided < rejected {
+					t.Errorf("strong fact: tag %q, rejected %d of %d", tag, rejected, decided)
+				}
+				if want := fmt.Sprintf(" rejects %d/%d mutants ", rejected, decided); !strings.Contains(text.String(), want) {
+					t.Errorf("the text lacks %q:\n%s", want, text.String())
 				}
 			}
 		})

@@ -84,10 +84,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			*bmc.Report
-			Annotated string `json:"annotated"`
-		}{res.Report, string(res.Annotated)}); err != nil {
+		if err := enc.Encode(res); err != nil {
 			return fail(e, "facts", err)
 		}
 		return factsStatus(res.Report)
