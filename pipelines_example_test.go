@@ -278,3 +278,46 @@ func ExampleDoctor() {
 	// dafny
 	// gcc
 }
+
+// ExampleBench answers every SV-COMP task under a directory and scores
+// the answers as SV-COMP does: two loops whose final counter is checked,
+// one that never reaches the error and one that does (2 points for a
+// correct true, 1 for a correct false).
+func ExampleBench() {
+	dir, cleanup := tempDir()
+	defer cleanup()
+	os.WriteFile(filepath.Join(dir, "unreach-call.prp"), []byte("CHECK( init(main()), LTL(G ! call(reach_error())) )\n"), 0o644)
+	for _, t := range []struct{ name, bound, expected string }{{"count3", "3", "true"}, {"count4", "4", "false"}} {
+		os.WriteFile(filepath.Join(dir, t.name+".c"), []byte(`extern void abort(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int i = 0;
+  while (i < `+t.bound+`) i++;
+  if (i != 3) reach_error();
+  return 0;
+}
+`), 0o644)
+		os.WriteFile(filepath.Join(dir, t.name+".yml"), []byte(`format_version: '2.0'
+input_files: '`+t.name+`.c'
+properties:
+  - property_file: unreach-call.prp
+    expected_verdict: `+t.expected+`
+options:
+  language: C
+  data_model: ILP32
+`), 0o644)
+	}
+	tab, err := surety.Bench(context.Background(), dir, &surety.TaskOptions{Facts: surety.FactsOptions{Engines: []string{"native"}}}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range tab.Results {
+		fmt.Println(r.Task, r.Verdict, r.Outcome)
+	}
+	fmt.Println("score:", tab.Score)
+	// Output:
+	// count3.yml true correct true
+	// count4.yml false correct false
+	// score: 3
+}
