@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/frontend"
 )
 
 func init() {
@@ -65,9 +65,11 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 			Workers: *workers, Engines: splitList(*engines), ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first,
 			MallocMayFail: *mallocMayFail, NoInduction: !*induction, SkipUndefinedBehaviour: !*ubCheck}, WitnessDir: *witness}, *asJSON)
 	}
-	src, err := readSource(file)
+	// A regular file only: a FIFO or a device named by mistake is an
+	// error, not a hang.
+	src, err := frontend.ReadFile(ctx, file)
 	if err != nil {
-		return fail(e, "facts", err)
+		return fail(e, "facts", surety.PathError(file, err))
 	}
 	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
 		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
@@ -105,19 +107,6 @@ func factsStatus(r *bmc.Report) int {
 		return 1
 	}
 	return 0
-}
-
-// readSource reads a program named on the command line: a regular file
-// only, so that a FIFO or a device cannot block the command.
-func readSource(file string) ([]byte, error) {
-	info, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", file)
-	}
-	return os.ReadFile(file)
 }
 
 // openBMCCache opens the check result cache in dir, by default
