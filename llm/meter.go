@@ -13,6 +13,9 @@ type MeterOptions struct {
 	// requests fail with ErrBudget. Requests already under way finish, so
 	// the total may exceed the budget by what they use. 0 means no limit.
 	Budget int
+	// Source names who answers, for the Report (Report.Source), such as a
+	// CacheSource's label; "" names no one.
+	Source string
 }
 
 // A Meter is a Model that counts the requests and tokens going through it
@@ -25,6 +28,7 @@ type MeterOptions struct {
 type Meter struct {
 	m      Model
 	budget int
+	source string
 	led    ledger
 
 	spent int // guarded by led.mu
@@ -35,6 +39,7 @@ func Metered(m Model, opts *MeterOptions) *Meter {
 	mt := &Meter{m: m}
 	if opts != nil {
 		mt.budget = opts.Budget
+		mt.source = opts.Source
 	}
 	return mt
 }
@@ -71,6 +76,23 @@ func (mt *Meter) Complete(ctx context.Context, req *Request) (*Response, error) 
 func (mt *Meter) count(req *Request, resp *Response, err error) {
 	mt.led.add(req.Stage, req.Item, func(t *Tally) {
 		switch {
+		case req.Attempt == 1:
+			t.Structured++
+		case req.Attempt >= 2:
+			t.Repairs++
+			if req.Attempt == 2 {
+				t.NeededRepair++
+			}
+		}
+		if err == nil {
+			switch resp.Format {
+			case FormatJSONSchema:
+				t.SchemaFormat++
+			case FormatJSONObject:
+				t.ObjectFormat++
+			}
+		}
+		switch {
 		case err != nil:
 			t.Failed++
 		case resp.Cached:
@@ -101,6 +123,7 @@ func (mt *Meter) Spent() int {
 func (mt *Meter) Report() Report {
 	r := mt.led.report()
 	r.Budget = mt.budget
+	r.Source = mt.source
 	return r
 }
 

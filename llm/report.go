@@ -31,6 +31,20 @@ type Tally struct {
 	// Estimated is the replies whose tokens were estimated because the
 	// server reported none.
 	Estimated int `json:"estimated"`
+
+	// Structured is the structured exchanges begun (see Structured): the
+	// requests that were an exchange's first attempt.
+	Structured int `json:"structured,omitempty"`
+	// NeededRepair is the structured exchanges whose first reply was
+	// invalid and was sent back (counted at the first repair request);
+	// Repairs is all repair requests.
+	NeededRepair int `json:"needed_repair,omitempty"`
+	Repairs      int `json:"repairs,omitempty"`
+	// SchemaFormat and ObjectFormat are the replies (from the model or a
+	// cache) to requests that asked for JSON under the schema
+	// (FormatJSONSchema) or for any JSON object (FormatJSONObject).
+	SchemaFormat int `json:"schema_format,omitempty"`
+	ObjectFormat int `json:"object_format,omitempty"`
 }
 
 // Tokens returns PromptTokens + CompletionTokens.
@@ -45,6 +59,11 @@ func (t *Tally) add(o Tally) {
 	t.CompletionTokens += o.CompletionTokens
 	t.CachedTokens += o.CachedTokens
 	t.Estimated += o.Estimated
+	t.Structured += o.Structured
+	t.NeededRepair += o.NeededRepair
+	t.Repairs += o.Repairs
+	t.SchemaFormat += o.SchemaFormat
+	t.ObjectFormat += o.ObjectFormat
 }
 
 // A Report is the token use of a run, per stage and per item. Stages and
@@ -56,7 +75,9 @@ type Report struct {
 	// requests and estimated tokens, nothing sent.
 	Estimate bool `json:"estimate,omitempty"`
 	// Budget is the token budget; 0 means none.
-	Budget int          `json:"budget,omitempty"`
+	Budget int `json:"budget,omitempty"`
+	// Source names who answered (MeterOptions.Source); "" when not said.
+	Source string       `json:"source,omitempty"`
 	Total  Tally        `json:"total"`
 	Stages []StageTally `json:"stages"`
 }
@@ -74,9 +95,14 @@ type ItemTally struct {
 	Tally
 }
 
-// WriteTable writes the per-stage figures and the total as an aligned text
-// table.
+// WriteTable writes who answered (when Source says), then the per-stage
+// figures and the total as an aligned text table.
 func (r *Report) WriteTable(w io.Writer) error {
+	if r.Source != "" {
+		if _, err := fmt.Fprintf(w, "replies: %s\n", r.Source); err != nil {
+			return err
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "stage\titems\trequests\tcached\tfailed\tprompt tokens\tcompletion tokens")
 	row := func(name string, items int, t Tally) {
@@ -92,6 +118,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 		return err
 	}
 	var err error
+	if t := r.Total; t.Structured > 0 && !r.Estimate {
+		replies := t.Requests + t.Cached
+		if _, err = fmt.Fprintf(w, "structured replies: %d exchanges, %d needed repair (%d repair requests); reply format asked: %d json_schema (grammar-constrained where the server honours it), %d json_object, %d none\n",
+			t.Structured, t.NeededRepair, t.Repairs, t.SchemaFormat, t.ObjectFormat, replies-t.SchemaFormat-t.ObjectFormat); err != nil {
+			return err
+		}
+	}
 	if r.Estimate {
 		_, err = fmt.Fprintln(w, "(estimate: nothing was sent; tokens by the 4-bytes-a-token rule)")
 	} else if r.Budget > 0 {
