@@ -20,8 +20,12 @@ type AskOptions struct {
 	// JSON value satisfying the schema is added (appended to the first
 	// message when that is a system message, else put first).
 	OmitSchema bool
-	// NoJSONMode leaves Request.JSON as the caller set it, for servers that
-	// reject response_format. By default Structured sets it.
+	// NoJSONMode leaves Request.JSON and Request.Schema as the caller set
+	// them, for servers that reject response_format. By default Structured
+	// sets JSON, and Schema to the schema it checks replies against, so
+	// that a server that can constrains the reply to it (the checks and
+	// repairs stay: a reply cut off at the token limit is still invalid,
+	// and not every server honours a schema).
 	NoJSONMode bool
 }
 
@@ -117,11 +121,13 @@ func structured(ctx context.Context, m Model, req *Request, s *Schema, opts *Ask
 	r.Messages = withSchema(req.Messages, s, o.OmitSchema)
 	if !o.NoJSONMode {
 		r.JSON = true
+		r.Schema = s
 	}
 	// Replies are recorded by a Cache only once the exchange ends valid.
 	ctx, held := Hold(ctx)
 	for attempt := 1; ; attempt++ {
 		_, hits := held.mark()
+		r.Attempt = attempt
 		resp, err := m.Complete(ctx, &r)
 		if err != nil {
 			held.Drop()

@@ -15,7 +15,12 @@
 //     errors) with exponential backoff and jitter, honouring Retry-After,
 //     and returns the rest at once as an *APIError.
 //   - A structured reply is one JSON value satisfying a Schema the stage
-//     states. Structured and Ask check it, and send an invalid reply back
+//     states. Structured and Ask send the schema with the request, and
+//     the OpenAI client asks the server to constrain the reply to it
+//     (response_format json_schema, which the llama.cpp server and vLLM
+//     decode under a grammar), falling back to json_object for a server
+//     that refuses it (SchemaMode); Response.Format and the Report say
+//     which was asked. Structured and Ask check the reply either way, and send an invalid reply back
 //     with what is wrong, up to a limit; then the item fails with a
 //     *ReplyError that keeps the raw reply. A reply cut off at the token
 //     limit is invalid (ErrTruncated). Nothing in surety parses free prose.

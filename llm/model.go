@@ -48,9 +48,17 @@ type Request struct {
 	// Seed asks the server for reproducible sampling; 0 sends no seed. To get
 	// several different replies to the same prompt through a Cache, vary it.
 	Seed int `json:"seed,omitempty"`
-	// JSON asks the server to reply with a JSON object (response_format
-	// json_object). Ask sets it.
+	// JSON asks the server to reply with JSON (response_format). Structured
+	// and Ask set it.
 	JSON bool `json:"json,omitempty"`
+	// Schema, with JSON, is the schema the reply must satisfy. A client
+	// that can (OpenAI's, unless told not to) asks the server to constrain
+	// its output to it (response_format json_schema: the llama.cpp server
+	// and vLLM decode under a grammar made from it, OpenAI follows it);
+	// without it the reply is any JSON object (json_object). Structured
+	// and Ask set it. It is not part of the cache key: Structured states
+	// the schema in the messages, or the prompt template (versioned) does.
+	Schema *Schema `json:"-"`
 	// PromptVersion names the version of the prompt template that produced
 	// Messages, such as "contract.generate/3". It is sent nowhere; it makes
 	// a changed template miss the cache even where the text happens to agree.
@@ -62,7 +70,21 @@ type Request struct {
 	// Item labels the unit of work within the stage for metering, usually a
 	// function name.
 	Item string `json:"item,omitempty"`
+	// Attempt numbers the requests of one structured exchange from 1
+	// (Structured sets it; 0 outside one): 2 and later send an invalid
+	// reply back to be repaired. A label for metering, not part of the
+	// cache key.
+	Attempt int `json:"attempt,omitempty"`
 }
+
+// How a request asked the server to shape its reply, in Response.Format.
+const (
+	// FormatJSONSchema: response_format json_schema, a reply constrained
+	// to the request's Schema by servers that honour it.
+	FormatJSONSchema = "json_schema"
+	// FormatJSONObject: response_format json_object, any JSON object.
+	FormatJSONObject = "json_object"
+)
 
 // Finish reasons reported in Response.FinishReason.
 const (
@@ -93,6 +115,10 @@ type Response struct {
 	Model string `json:"model"`
 	// Cached is true when the reply came from a Cache, not the model.
 	Cached bool `json:"cached"`
+	// Format is how the request that got this reply asked the server to
+	// shape it: FormatJSONSchema, FormatJSONObject, or "" (free text). A
+	// Cache keeps the format of the original exchange.
+	Format string `json:"format,omitempty"`
 }
 
 // Truncated reports whether the reply was cut off at the token limit.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -27,6 +29,13 @@ type OpenAIOptions struct {
 	// Model is the model name sent with each request, such as
 	// "gpt-4o-mini". Some servers (llama.cpp) ignore it.
 	Model string
+	// Schema says how a request with JSON and a Schema asks for its
+	// reply's shape; see SchemaMode. The zero value is SchemaAuto.
+	Schema SchemaMode
+	// MaxTokens is sent as max_tokens with each request whose MaxTokens
+	// is 0, so that a model that rambles stops; 0 sends none (the
+	// server's default, often the whole context).
+	MaxTokens int
 
 	// MaxAttempts is how many times one request is tried in all; 0 means 5,
 	// 1 means no retries. Only failures that may pass are retried: HTTP 408,
@@ -54,13 +63,61 @@ type OpenAIOptions struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 }
 
+// A SchemaMode says whether the client asks the server to constrain a
+// structured reply to its schema (response_format json_schema).
+type SchemaMode int
+
+const (
+	// SchemaAuto sends json_schema until the server refuses a request
+	// with it (HTTP 400 or 422) and accepts the same request with
+	// json_object: from then on the client sends json_object, and
+	// Structured's checks and repairs do the rest.
+	SchemaAuto SchemaMode = iota
+	// SchemaOn always sends json_schema; a server's refusal is returned.
+	SchemaOn
+	// SchemaOff never sends json_schema, only json_object.
+	SchemaOff
+)
+
+// String returns "auto", "on" or "off".
+func (m SchemaMode) String() string {
+	switch m {
+	case SchemaAuto:
+		return "auto"
+	case SchemaOn:
+		return "on"
+	case SchemaOff:
+		return "off"
+	}
+	return fmt.Sprintf("SchemaMode(%d)", int(m))
+}
+
+// ParseSchemaMode reads "auto", "on" and "off".
+func ParseSchemaMode(s string) (SchemaMode, error) {
+	switch s {
+	case "auto":
+		return SchemaAuto, nil
+	case "on":
+		return SchemaOn, nil
+	case "off":
+		return SchemaOff, nil
+	}
+	return 0, fmt.Errorf("llm: unknown schema mode %q (want auto, on or off)", s)
+}
+
 // OpenAIClient is a Model that speaks the OpenAI chat-completions API through
 // github.com/sashabaranov/go-openai, with retries. It is safe for concurrent
 // use.
 type OpenAIClient struct {
 	opts   OpenAIOptions
 	client *openai.Client
+	// noSchema is set once the server refused json_schema (SchemaAuto).
+	noSchema atomic.Bool
 }
+
+// SchemaRefused reports whether the server refused response_format
+// json_schema and the client sends json_object since (SchemaAuto).
+func (c *OpenAIClient) SchemaRefused() bool { return c.noSchema.Load() }
 
 // OpenAI returns a Model speaking the OpenAI chat-completions API with the
 // given options; see OpenAIOptions.
@@ -104,7 +161,8 @@ func (c *OpenAIClient) Name() string { return c.opts.Model }
 
 // Complete sends req and returns the first choice of the reply, retrying as
 // OpenAIOptions say. Errors from the server are *APIError; a cancelled ctx
-// gives an error matching ctx.Err().
+// gives an error matching ctx.Err(). Response.Format says how the reply's
+// shape was asked for.
 func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, error) {
 	if req == nil {
 		return nil, errors.New("llm: nil Request")
@@ -112,7 +170,24 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 	if len(req.Messages) == 0 {
 		return nil, errors.New("llm: Request has no messages")
 	}
-	wire := c.wire(req)
+	schema := req.JSON && req.Schema != nil && c.opts.Schema != SchemaOff && !c.noSchema.Load()
+	resp, err := c.send(ctx, c.wire(req, schema))
+	var ae *APIError
+	if err != nil && schema && c.opts.Schema == SchemaAuto && errors.As(err, &ae) &&
+		(ae.Status == http.StatusBadRequest || ae.Status == http.StatusUnprocessableEntity) {
+		// The server may not know json_schema: the same request with
+		// json_object tells. Only if that passes is the refusal the
+		// format's.
+		if plain, perr := c.send(ctx, c.wire(req, false)); perr == nil {
+			c.noSchema.Store(true)
+			return plain, nil
+		}
+	}
+	return resp, err
+}
+
+// send sends wire, retrying as OpenAIOptions say.
+func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionRequest) (*Response, error) {
 	for attempt := 1; ; attempt++ {
 		resp, err := c.once(ctx, wire)
 		if err == nil {
@@ -141,8 +216,9 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 	}
 }
 
-// wire builds the go-openai request for req.
-func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
+// wire builds the go-openai request for req; schema asks for json_schema
+// rather than json_object.
+func (c *OpenAIClient) wire(req *Request, schema bool) openai.ChatCompletionRequest {
 	w := openai.ChatCompletionRequest{
 		Model:    c.opts.Model,
 		Messages: make([]openai.ChatCompletionMessage, len(req.Messages)),
@@ -156,8 +232,12 @@ func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 	// max_tokens, deprecated by OpenAI, is the field every compatible server
 	// (vLLM, Ollama, llama.cpp) reads; reasoning models get
 	// max_completion_tokens below.
+	maxTokens := req.MaxTokens
+	if maxTokens == 0 {
+		maxTokens = c.opts.MaxTokens
+	}
 	//lint:ignore SA1019 kept on purpose for compatible servers
-	w.MaxTokens = req.MaxTokens
+	w.MaxTokens = maxTokens
 	for i, m := range req.Messages {
 		w.Messages[i] = openai.ChatCompletionMessage{Role: string(m.Role), Content: m.Content}
 	}
@@ -165,7 +245,20 @@ func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 		seed := req.Seed
 		w.Seed = &seed
 	}
-	if req.JSON {
+	switch {
+	case req.JSON && schema:
+		w.ResponseFormat = &openai.ChatCompletionResponseFormat{
+			Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
+			JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
+				Name:   schemaName(req.Schema.Name()),
+				Schema: json.RawMessage(req.Schema.String()),
+				// Not strict: OpenAI's strict mode refuses schemas that
+				// leave properties optional; grammar-based servers
+				// constrain either way.
+				Strict: false,
+			},
+		}
+	case req.JSON:
 		w.ResponseFormat = &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
 	}
 	// Reasoning models take max_completion_tokens and no temperature; let
@@ -173,12 +266,40 @@ func (c *OpenAIClient) wire(req *Request) openai.ChatCompletionRequest {
 	v := openai.NewReasoningValidator()
 	if errors.Is(v.Validate(w), openai.ErrReasoningModelMaxTokensDeprecated) {
 		//lint:ignore SA1019 moving the value out of the deprecated field
-		w.MaxCompletionTokens, w.MaxTokens = req.MaxTokens, 0
+		w.MaxCompletionTokens, w.MaxTokens = maxTokens, 0
 	}
 	if err := v.Validate(w); errors.Is(err, openai.ErrReasoningModelLimitationsOther) || errors.Is(err, openai.ErrReasoningSamplingUnsupported) {
 		w.Temperature = 0
 	}
 	return w
+}
+
+// schemaName turns a schema's name ("generate.schema.json") into one the
+// API accepts (letters, digits, _ and -, at most 64): "generate".
+func schemaName(name string) string {
+	name = strings.TrimSuffix(strings.TrimSuffix(name, ".json"), ".schema")
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	out := b.String()
+	if out == "" {
+		out = "reply"
+	}
+	return out[:min(len(out), 64)]
+}
+
+// format is the Format of a reply to w.
+func format(w openai.ChatCompletionRequest) string {
+	if w.ResponseFormat == nil {
+		return ""
+	}
+	return string(w.ResponseFormat.Type)
 }
 
 // once makes one attempt.
@@ -209,6 +330,7 @@ func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest)
 		Usage:        Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
 		FinishReason: string(ch.FinishReason),
 		Model:        r.Model,
+		Format:       format(w),
 	}, nil
 }
 

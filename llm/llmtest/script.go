@@ -55,7 +55,29 @@ type Step struct {
 // A Script is the ordered list of steps a Server answers from.
 type Script struct {
 	Steps []Step `json:"steps"`
+	// Schema says what the server does with response_format json_schema;
+	// the zero value, SchemaAccept, takes it and answers as scripted.
+	Schema SchemaSupport `json:"schema,omitempty"`
 }
+
+// A SchemaSupport is how a Server treats a request whose response_format
+// is json_schema (a reply constrained to a JSON Schema).
+type SchemaSupport string
+
+const (
+	// SchemaAccept takes the request and answers as scripted, as a server
+	// that reads the field but constrains nothing would.
+	SchemaAccept SchemaSupport = ""
+	// SchemaHonour answers as a server decoding under the schema's
+	// grammar does: a schema that does not compile is refused with HTTP
+	// 400, and a scripted reply that does not satisfy the schema (unless
+	// cut off: finish "length") is a mistake of the script, reported to
+	// the test, since such a server could not send it.
+	SchemaHonour SchemaSupport = "honour"
+	// SchemaRefuse refuses the request with HTTP 400 without using a
+	// step, as servers that predate json_schema do.
+	SchemaRefuse SchemaSupport = "refuse"
+)
 
 // Load reads a script from a .txtar or .json file (see ParseTxtar and
 // ParseJSON).
@@ -242,6 +264,11 @@ func lineAt(data []byte, off int64) int {
 
 // check validates the steps: regexps compile, statuses are HTTP statuses.
 func (s *Script) check(name string) error {
+	switch s.Schema {
+	case SchemaAccept, SchemaHonour, SchemaRefuse:
+	default:
+		return fmt.Errorf("llmtest: %s: schema %q (want \"\", %q or %q)", name, s.Schema, SchemaHonour, SchemaRefuse)
+	}
 	for i, st := range s.Steps {
 		id := st.Name
 		if id == "" {

@@ -167,3 +167,28 @@ func TestServerPathsAndDelay(t *testing.T) {
 		t.Errorf("path %q", p)
 	}
 }
+
+// TestServerHonoursSchema: with SchemaHonour a scripted reply that the
+// request's schema rejects is a mistake of the script, reported to the
+// test; a schema that does not compile is refused with HTTP 400.
+func TestServerHonoursSchema(t *testing.T) {
+	ft := &fakeT{TB: t}
+	srv := llmtest.New(ft, &llmtest.Script{Schema: llmtest.SchemaHonour, Steps: []llmtest.Step{{Name: "prose", Reply: "no JSON here"}}})
+	s := llm.MustCompileSchema("x.json", []byte(`{"type": "object"}`))
+	_, err := srv.Model(nil).Complete(context.Background(), &llm.Request{Messages: []llm.Message{llm.User("q")}, JSON: true, Schema: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ft.errs) != 1 || !strings.Contains(ft.errs[0], `step "prose": a server that honours the schema could not send this reply`) {
+		t.Errorf("reported %q", ft.errs)
+	}
+	body := `{"model": "m", "messages": [{"role": "user", "content": "q"}], "response_format": {"type": "json_schema", "json_schema": {"name": "y", "schema": {"$ref": "#/nowhere"}}}}`
+	resp, err := http.Post(srv.BaseURL()+"/chat/completions", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("bad schema: HTTP %d", resp.StatusCode)
+	}
+}

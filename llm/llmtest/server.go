@@ -39,8 +39,16 @@ type Request struct {
 	MaxTokens int `json:"max_tokens,omitempty"`
 	// Seed is nil when the client sent none.
 	Seed *int `json:"seed,omitempty"`
-	// JSON is true when response_format asked for a JSON object.
+	// JSON is true when response_format asked for JSON: a JSON object
+	// (json_object) or a value satisfying a schema (json_schema).
 	JSON bool `json:"json,omitempty"`
+	// Format is response_format's type as sent ("json_object",
+	// "json_schema", "text"); "" when none was sent.
+	Format string `json:"format,omitempty"`
+	// SchemaName and Schema are the json_schema's name and schema, as
+	// sent, when Format is "json_schema".
+	SchemaName string          `json:"schema_name,omitempty"`
+	Schema     json.RawMessage `json:"schema,omitempty"`
 	// Step is the name of the step that answered; "" if none matched.
 	Step string `json:"step,omitempty"`
 }
@@ -61,10 +69,11 @@ func (r *Request) LastUser() string {
 type Server struct {
 	*httptest.Server
 
-	t     TB
-	mu    sync.Mutex
-	steps []*stepState
-	reqs  []Request
+	t      TB
+	schema SchemaSupport
+	mu     sync.Mutex
+	steps  []*stepState
+	reqs   []Request
 }
 
 type stepState struct {
@@ -98,7 +107,7 @@ func Start(s *Script) (*Server, error) {
 	if err := s.check("script"); err != nil {
 		return nil, err
 	}
-	srv := &Server{}
+	srv := &Server{schema: s.Schema}
 	for i, st := range s.Steps {
 		if st.Name == "" {
 			st.Name = fmt.Sprintf("step %d", i+1)
@@ -177,7 +186,11 @@ type wireRequest struct {
 	Seed                *int     `json:"seed"`
 	Stream              bool     `json:"stream"`
 	ResponseFormat      *struct {
-		Type string `json:"type"`
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Name   string          `json:"name"`
+			Schema json.RawMessage `json:"schema"`
+		} `json:"json_schema"`
 	} `json:"response_format"`
 }
 
@@ -204,10 +217,38 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		Temperature:   wr.Temperature,
 		MaxTokens:     max(wr.MaxTokens, wr.MaxCompletionTokens),
 		Seed:          wr.Seed,
-		JSON:          wr.ResponseFormat != nil && wr.ResponseFormat.Type == "json_object",
+	}
+	if rf := wr.ResponseFormat; rf != nil {
+		req.Format = rf.Type
+		req.JSON = rf.Type == "json_object" || rf.Type == "json_schema"
+		if rf.JSONSchema != nil {
+			req.SchemaName, req.Schema = rf.JSONSchema.Name, rf.JSONSchema.Schema
+		}
 	}
 	for _, m := range wr.Messages {
 		req.Messages = append(req.Messages, llm.Message{Role: llm.Role(m.Role), Content: m.Content})
+	}
+
+	var schema *llm.Schema
+	if req.Format == "json_schema" {
+		switch s.schema {
+		case SchemaRefuse:
+			s.record(req)
+			writeError(w, http.StatusBadRequest, "llmtest: response_format type json_schema is not supported")
+			return
+		case SchemaHonour:
+			var err error
+			if req.Schema == nil {
+				err = fmt.Errorf("no json_schema.schema")
+			} else {
+				schema, err = llm.CompileSchema(req.SchemaName, req.Schema)
+			}
+			if err != nil {
+				s.record(req)
+				writeError(w, http.StatusBadRequest, "llmtest: response_format json_schema: "+err.Error())
+				return
+			}
+		}
 	}
 
 	s.mu.Lock()
@@ -224,6 +265,11 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "llmtest: no scripted step matches this request")
 		return
 	}
+	if schema != nil && st.Status < 300 && !st.Raw && st.Finish != llm.FinishLength {
+		if err := schema.Check(st.Reply); err != nil {
+			s.report("llmtest: request %d: step %q: a server that honours the schema could not send this reply: %v", n, st.Name, err)
+		}
+	}
 	if st.Delay > 0 {
 		t := time.NewTimer(st.Delay)
 		select {
@@ -234,6 +280,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.answer(w, &req, &st.Step)
+}
+
+// record keeps req, answered by no step.
+func (s *Server) record(req Request) {
+	s.mu.Lock()
+	s.reqs = append(s.reqs, req)
+	s.mu.Unlock()
 }
 
 // pick returns the first step with uses left that matches, and uses it.
