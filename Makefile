@@ -27,8 +27,9 @@ build:
 
 # demo runs the main jobs on the embedded examples: the call graph of a
 # small C and Rust codebase; FM-Agent's pipeline on the from_keyword lexer
-# with the recorded model in examples/fromkeyword/cache (no model needed;
-# the reasoning flags the early return: exit status 1 is that finding);
+# replaying examples/fromkeyword/cache: scripted replies, written by hand in
+# testdata/review.txtar, not a language model's (no model needed; the
+# reasoning flags the early return: exit status 1 is that finding);
 # VIVERRA's verified facts of a C program (exit status 1: two of its
 # assertions are FALSIFIED, on runs replayed under gcc); and the
 # completeness check of Dafny contracts (exit status 1: an underspecified

@@ -23,7 +23,7 @@ import (
 func runWith(t *testing.T, srv *llmtest.Server, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	vars := map[string]string{"OPENAI_BASE_URL": srv.BaseURL(), "OPENAI_API_KEY": "test", "SURETY_MODEL": "scripted"}
+	vars := map[string]string{"OPENAI_BASE_URL": srv.BaseURL(), "OPENAI_API_KEY": "test", "SURETY_MODEL": "llmtest"}
 	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
 	code := dispatch(context.Background(), e, args)
 	return code, out.String(), errb.String()

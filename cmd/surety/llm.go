@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
@@ -48,6 +49,31 @@ type meteredModel struct {
 	llm.Model
 	report func() llm.Report
 	stop   *stopModel // nil with --estimate
+	// by names who answers, for the verdicts: a language model, or the
+	// source a replayed cache records (scripted replies say so).
+	by string
+}
+
+// scriptedModel is the model name of replies written by hand: a script
+// played by a test server and recorded in a cache. They are no language
+// model's, so the name is only replayed from a cache whose sources say
+// it holds such replies.
+const scriptedModel = "scripted"
+
+// checkScripted refuses SURETY_MODEL=scripted anywhere but in replay from
+// a cache that records scripted replies, and returns that cache's source.
+func (f *modelFlags) checkScripted(e *env, mode llm.CacheMode) (*llm.CacheSource, error) {
+	if mode != llm.CacheReplayOnly && !(e.recordScripted && mode == llm.CacheReadWrite) {
+		return nil, fmt.Errorf("SURETY_MODEL=scripted names replies written by hand, not a language model: it only replays a cache recorded from a script (--cache-mode replay); set SURETY_MODEL to a model your server serves")
+	}
+	src, err := llm.CacheSourceOf(f.cache, scriptedModel)
+	if err != nil {
+		return nil, err
+	}
+	if mode == llm.CacheReplayOnly && (src == nil || !src.Scripted) {
+		return nil, fmt.Errorf("SURETY_MODEL=scripted: --cache %s records no scripted replies (its %s names none); set SURETY_MODEL to a model your server serves", f.cache, llm.CacheSourcesFile)
+	}
+	return src, nil
 }
 
 // refused returns the error that stopped the run: the model server
@@ -127,6 +153,12 @@ func (f *modelFlags) newModel(e *env) (*meteredModel, error) {
 	if err != nil {
 		return nil, err
 	}
+	var src *llm.CacheSource
+	if name == scriptedModel {
+		if src, err = f.checkScripted(e, mode); err != nil {
+			return nil, err
+		}
+	}
 	if f.estimate {
 		// Behind the cache, the estimate counts only what is not cached
 		// yet: the cost of running (or resuming) for real.
@@ -140,17 +172,65 @@ func (f *modelFlags) newModel(e *env) (*meteredModel, error) {
 	if name == "" && mode != llm.CacheReplayOnly {
 		return nil, fmt.Errorf("no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
 	}
+	base := e.getenv("OPENAI_BASE_URL")
+	// SURETY_JSON_SCHEMA (auto, on, off) and SURETY_MAX_TOKENS tune the
+	// client for a server: see llm.SchemaMode and OpenAIOptions.MaxTokens.
+	schema := llm.SchemaAuto
+	if v := e.getenv("SURETY_JSON_SCHEMA"); v != "" {
+		if schema, err = llm.ParseSchemaMode(v); err != nil {
+			return nil, fmt.Errorf("SURETY_JSON_SCHEMA=%s: want auto, on or off", v)
+		}
+	}
+	maxTokens := 0
+	if v := e.getenv("SURETY_MAX_TOKENS"); v != "" {
+		if maxTokens, err = strconv.Atoi(v); err != nil || maxTokens < 0 {
+			return nil, fmt.Errorf("SURETY_MAX_TOKENS=%s: want a number of tokens, 0 for the server's default", v)
+		}
+	}
 	stop := &stopModel{Model: llm.OpenAI(&llm.OpenAIOptions{
-		BaseURL: e.getenv("OPENAI_BASE_URL"),
-		APIKey:  e.getenv("OPENAI_API_KEY"),
-		Model:   name,
+		BaseURL:   base,
+		APIKey:    e.getenv("OPENAI_API_KEY"),
+		Model:     name,
+		Schema:    schema,
+		MaxTokens: maxTokens,
 	})}
 	var m llm.Model = stop
+	by := "language model " + name
+	if base != "" {
+		by += " at " + base
+	}
+	switch mode {
+	case llm.CacheReplayOnly:
+		if src == nil {
+			src, err = llm.CacheSourceOf(f.cache, name)
+			if err != nil {
+				return nil, err
+			}
+		}
+		if src != nil {
+			by = src.Label
+			if src.Scripted {
+				by += " (written by hand, not a language model)"
+			}
+		}
+		by += ", replayed from " + f.cache
+	case llm.CacheReadWrite:
+		// Say who the replies come from, once, for whoever replays them.
+		if src == nil && name != scriptedModel {
+			src, err = llm.CacheSourceOf(f.cache, name)
+			if err == nil && src == nil {
+				err = llm.WriteCacheSource(f.cache, llm.CacheSource{Model: name, Label: "replies of " + by})
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
 	if mode != llm.CacheOff {
 		m = llm.Cached(m, f.cache, mode)
 	}
-	meter := llm.Metered(m, &llm.MeterOptions{Budget: f.budget})
-	return &meteredModel{Model: meter, report: meter.Report, stop: stop}, nil
+	meter := llm.Metered(m, &llm.MeterOptions{Budget: f.budget, Source: by})
+	return &meteredModel{Model: meter, report: meter.Report, stop: stop, by: by}, nil
 }
 
 // printUsage writes the token use per stage.

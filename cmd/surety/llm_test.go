@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,5 +37,34 @@ func TestModelRefusedStopsAtFirst(t *testing.T) {
 				t.Errorf("status %d, --workers %s: %d requests reached the server for 5 functions", status, workers, n)
 			}
 		}
+	}
+}
+
+// TestSchemaFallbackReported: against a server that refuses
+// response_format json_schema, contracts falls back to json_object and its
+// usage table says so; SURETY_JSON_SCHEMA=off sends none, and a bad value
+// is one line, exit 2.
+func TestSchemaFallbackReported(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.c")
+	if err := os.WriteFile(src, []byte("int f(int x) { return x; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.New(t, &llmtest.Script{Schema: llmtest.SchemaRefuse, Steps: []llmtest.Step{{Reply: "not JSON", Repeat: -1}}})
+	_, stdout, _ := runWith(t, srv, "contracts", "--cache-mode", "off", "--out", filepath.Join(dir, "recs"), src)
+	if !strings.Contains(stdout, "0 json_schema") || !strings.Contains(stdout, "needed repair") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	for _, r := range srv.Requests()[1:] {
+		if r.Format != "json_object" {
+			t.Errorf("after the refusal a request asked %q", r.Format)
+		}
+	}
+	var out, errb bytes.Buffer
+	vars := map[string]string{"OPENAI_BASE_URL": srv.BaseURL(), "SURETY_MODEL": "m", "SURETY_JSON_SCHEMA": "yes"}
+	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
+	if code := dispatch(context.Background(), e, []string{"contracts", "--cache-mode", "off", "--out", filepath.Join(dir, "recs"), src}); code != 2 ||
+		strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "SURETY_JSON_SCHEMA=yes") {
+		t.Errorf("bad SURETY_JSON_SCHEMA: exit %d, stderr %q", code, errb.String())
 	}
 }

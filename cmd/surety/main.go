@@ -47,6 +47,9 @@ type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	isTerminal     bool
+	// recordScripted lets SURETY_MODEL=scripted record a cache: only
+	// the test that records the demo's scripted replies sets it.
+	recordScripted bool
 }
 
 var commands = map[string]*command{}

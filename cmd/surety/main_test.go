@@ -63,7 +63,7 @@ func TestScripts(t *testing.T) {
 				env.Defer(srv.Close)
 				env.Setenv("OPENAI_BASE_URL", srv.BaseURL())
 				env.Setenv("OPENAI_API_KEY", "test")
-				env.Setenv("SURETY_MODEL", "scripted")
+				env.Setenv("SURETY_MODEL", "llmtest")
 			}
 			return nil
 		},

@@ -63,7 +63,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if *asJSON {
 		res.File().Encode(e.stdout)
 	} else {
-		surety.WriteReasonText(e.stdout, res.Reports, "")
+		surety.WriteReasonText(e.stdout, res.Reports, m.by)
 		printUsage(e.stdout, m.report())
 	}
 	if mf.estimate {

@@ -70,7 +70,7 @@ func TestSynthScripts(t *testing.T) {
 				ts.Defer(func() { srv.Close(); servers.Delete(ts) })
 				ts.Setenv("OPENAI_BASE_URL", srv.BaseURL())
 				ts.Setenv("OPENAI_API_KEY", "test")
-				ts.Setenv("SURETY_MODEL", "scripted")
+				ts.Setenv("SURETY_MODEL", "llmtest")
 			},
 			"llmasked": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) != 2 {
