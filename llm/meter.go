@@ -86,7 +86,7 @@ func (mt *Meter) count(req *Request, resp *Response, err error) {
 		}
 		if err == nil {
 			switch resp.Format {
-			case FormatJSONSchema:
+			case FormatJSONSchema, FormatJSONObjectSchema:
 				t.SchemaFormat++
 			case FormatJSONObject:
 				t.ObjectFormat++

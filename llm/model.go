@@ -82,6 +82,10 @@ const (
 	// FormatJSONSchema: response_format json_schema, a reply constrained
 	// to the request's Schema by servers that honour it.
 	FormatJSONSchema = "json_schema"
+	// FormatJSONObjectSchema: response_format json_object carrying the
+	// schema ({"type": "json_object", "schema": ...}), a reply
+	// constrained to it by servers that read it (llama-cpp-python's).
+	FormatJSONObjectSchema = "json_object+schema"
 	// FormatJSONObject: response_format json_object, any JSON object.
 	FormatJSONObject = "json_object"
 )

@@ -69,14 +69,25 @@ type SchemaMode int
 
 const (
 	// SchemaAuto sends json_schema until the server refuses a request
-	// with it (HTTP 400 or 422) and accepts the same request with
-	// json_object: from then on the client sends json_object, and
+	// with it (HTTP 400 or 422); then the same request goes with the
+	// schema inside json_object (response_format {"type": "json_object",
+	// "schema": ...}, which llama-cpp-python's server and some hosted
+	// APIs read), and if that is refused too, with plain json_object.
+	// The first that the server accepts is used from then on, and
 	// Structured's checks and repairs do the rest.
 	SchemaAuto SchemaMode = iota
 	// SchemaOn always sends json_schema; a server's refusal is returned.
 	SchemaOn
-	// SchemaOff never sends json_schema, only json_object.
+	// SchemaOff never sends a schema, only json_object.
 	SchemaOff
+)
+
+// The ways a reply's shape is asked for, from the most constrained; the
+// client falls back along them (SchemaAuto).
+const (
+	levelSchema       = iota // json_schema
+	levelObjectSchema        // json_object with "schema"
+	levelObject              // json_object
 )
 
 // String returns "auto", "on" or "off".
@@ -111,13 +122,15 @@ func ParseSchemaMode(s string) (SchemaMode, error) {
 type OpenAIClient struct {
 	opts   OpenAIOptions
 	client *openai.Client
-	// noSchema is set once the server refused json_schema (SchemaAuto).
-	noSchema atomic.Bool
+	// level is the most constrained format the server accepted
+	// (SchemaAuto): levelSchema until it refuses one.
+	level atomic.Int32
 }
 
 // SchemaRefused reports whether the server refused response_format
-// json_schema and the client sends json_object since (SchemaAuto).
-func (c *OpenAIClient) SchemaRefused() bool { return c.noSchema.Load() }
+// json_schema, so that the client sends the schema inside json_object, or
+// plain json_object, since (SchemaAuto).
+func (c *OpenAIClient) SchemaRefused() bool { return c.level.Load() > levelSchema }
 
 // OpenAI returns a Model speaking the OpenAI chat-completions API with the
 // given options; see OpenAIOptions.
@@ -170,26 +183,45 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 	if len(req.Messages) == 0 {
 		return nil, errors.New("llm: Request has no messages")
 	}
-	schema := req.JSON && req.Schema != nil && c.opts.Schema != SchemaOff && !c.noSchema.Load()
-	resp, err := c.send(ctx, c.wire(req, schema))
-	var ae *APIError
-	if err != nil && schema && c.opts.Schema == SchemaAuto && errors.As(err, &ae) &&
-		(ae.Status == http.StatusBadRequest || ae.Status == http.StatusUnprocessableEntity) {
-		// The server may not know json_schema: the same request with
-		// json_object tells. Only if that passes is the refusal the
-		// format's.
-		if plain, perr := c.send(ctx, c.wire(req, false)); perr == nil {
-			c.noSchema.Store(true)
-			return plain, nil
-		}
+	level := levelObject
+	if req.JSON && req.Schema != nil && c.opts.Schema != SchemaOff {
+		level = int(c.level.Load())
 	}
-	return resp, err
+	var first error
+	for {
+		resp, err := c.send(ctx, c.wire(req, level), c.objectSchema(req, level))
+		if err == nil {
+			if level > int(c.level.Load()) {
+				c.level.Store(int32(level))
+			}
+			return resp, nil
+		}
+		if first == nil {
+			first = err
+		}
+		// A server that does not know a format refuses it: the next,
+		// less constrained one tells. Only one it accepts counts.
+		var ae *APIError
+		if level == levelObject || c.opts.Schema != SchemaAuto || !errors.As(err, &ae) ||
+			ae.Status != http.StatusBadRequest && ae.Status != http.StatusUnprocessableEntity {
+			return nil, first
+		}
+		level++
+	}
+}
+
+// objectSchema is the schema to put inside json_object at level, or nil.
+func (c *OpenAIClient) objectSchema(req *Request, level int) json.RawMessage {
+	if level != levelObjectSchema || !req.JSON || req.Schema == nil {
+		return nil
+	}
+	return json.RawMessage(req.Schema.String())
 }
 
 // send sends wire, retrying as OpenAIOptions say.
-func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionRequest) (*Response, error) {
+func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionRequest, objectSchema json.RawMessage) (*Response, error) {
 	for attempt := 1; ; attempt++ {
-		resp, err := c.once(ctx, wire)
+		resp, err := c.once(ctx, wire, objectSchema)
 		if err == nil {
 			return resp, nil
 		}
@@ -216,9 +248,9 @@ func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionReque
 	}
 }
 
-// wire builds the go-openai request for req; schema asks for json_schema
-// rather than json_object.
-func (c *OpenAIClient) wire(req *Request, schema bool) openai.ChatCompletionRequest {
+// wire builds the go-openai request for req, asking for json_schema at
+// levelSchema and json_object otherwise.
+func (c *OpenAIClient) wire(req *Request, level int) openai.ChatCompletionRequest {
 	w := openai.ChatCompletionRequest{
 		Model:    c.opts.Model,
 		Messages: make([]openai.ChatCompletionMessage, len(req.Messages)),
@@ -246,7 +278,7 @@ func (c *OpenAIClient) wire(req *Request, schema bool) openai.ChatCompletionRequ
 		w.Seed = &seed
 	}
 	switch {
-	case req.JSON && schema:
+	case req.JSON && req.Schema != nil && level == levelSchema:
 		w.ResponseFormat = &openai.ChatCompletionResponseFormat{
 			Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
 			JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
@@ -294,19 +326,23 @@ func schemaName(name string) string {
 	return out[:min(len(out), 64)]
 }
 
-// format is the Format of a reply to w.
-func format(w openai.ChatCompletionRequest) string {
-	if w.ResponseFormat == nil {
+// format is the Format of a reply to w, sent with a schema inside
+// json_object or not.
+func format(w openai.ChatCompletionRequest, objectSchema bool) string {
+	switch {
+	case w.ResponseFormat == nil:
 		return ""
+	case objectSchema:
+		return FormatJSONObjectSchema
 	}
 	return string(w.ResponseFormat.Type)
 }
 
 // once makes one attempt.
-func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest) (*Response, error) {
+func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest, objectSchema json.RawMessage) (*Response, error) {
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	ex := &exchange{}
+	ex := &exchange{objectSchema: objectSchema}
 	r, err := c.client.CreateChatCompletion(context.WithValue(actx, exchangeKey{}, ex), w)
 	if err != nil {
 		return nil, classify(ctx, actx, ex, err, c.opts.Timeout)
@@ -330,7 +366,7 @@ func (c *OpenAIClient) once(ctx context.Context, w openai.ChatCompletionRequest)
 		Usage:        Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens},
 		FinishReason: string(ch.FinishReason),
 		Model:        r.Model,
-		Format:       format(w),
+		Format:       format(w, objectSchema != nil),
 	}, nil
 }
 

@@ -41,8 +41,9 @@ type Tally struct {
 	NeededRepair int `json:"needed_repair,omitempty"`
 	Repairs      int `json:"repairs,omitempty"`
 	// SchemaFormat and ObjectFormat are the replies (from the model or a
-	// cache) to requests that asked for JSON under the schema
-	// (FormatJSONSchema) or for any JSON object (FormatJSONObject).
+	// cache) to requests that sent the server the schema
+	// (FormatJSONSchema or FormatJSONObjectSchema) or asked for any JSON
+	// object (FormatJSONObject).
 	SchemaFormat int `json:"schema_format,omitempty"`
 	ObjectFormat int `json:"object_format,omitempty"`
 }
@@ -120,7 +121,7 @@ func (r *Report) WriteTable(w io.Writer) error {
 	var err error
 	if t := r.Total; t.Structured > 0 && !r.Estimate {
 		replies := t.Requests + t.Cached
-		if _, err = fmt.Fprintf(w, "structured replies: %d exchanges, %d needed repair (%d repair requests); reply format asked: %d json_schema (grammar-constrained where the server honours it), %d json_object, %d none\n",
+		if _, err = fmt.Fprintf(w, "structured replies: %d exchanges, %d needed repair (%d repair requests); reply format asked: %d with the schema (json_schema or json_object+schema: grammar-constrained where the server honours it), %d json_object, %d none\n",
 			t.Structured, t.NeededRepair, t.Repairs, t.SchemaFormat, t.ObjectFormat, replies-t.SchemaFormat-t.ObjectFormat); err != nil {
 			return err
 		}

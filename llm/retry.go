@@ -3,7 +3,9 @@ package llm
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -84,6 +86,11 @@ func sleep(ctx context.Context, d time.Duration) error {
 // exchange records one HTTP exchange for classify: whether it was sent,
 // the status, the headers and the start of the body.
 type exchange struct {
+	// objectSchema, when set, is put into the request body's
+	// response_format as "schema" (json_object with a schema, which
+	// go-openai's types cannot say).
+	objectSchema json.RawMessage
+
 	sent   bool
 	status int
 	header http.Header
@@ -101,6 +108,11 @@ type capturer struct{ c *http.Client }
 
 func (c *capturer) Do(req *http.Request) (*http.Response, error) {
 	ex, _ := req.Context().Value(exchangeKey{}).(*exchange)
+	if ex != nil && ex.objectSchema != nil && req.Body != nil {
+		if err := addObjectSchema(req, ex.objectSchema); err != nil {
+			return nil, err
+		}
+	}
 	if ex != nil {
 		ex.sent = true
 	}
@@ -129,3 +141,32 @@ func (t *teeBody) Read(p []byte) (int, error) {
 }
 
 func (t *teeBody) Close() error { return t.r.Close() }
+
+// addObjectSchema rewrites req's JSON body so that its response_format
+// carries schema.
+func addObjectSchema(req *http.Request, schema json.RawMessage) error {
+	data, err := io.ReadAll(req.Body)
+	req.Body.Close()
+	if err != nil {
+		return err
+	}
+	var body map[string]json.RawMessage
+	if err := json.Unmarshal(data, &body); err != nil {
+		return fmt.Errorf("llm: request body: %w", err)
+	}
+	var rf map[string]json.RawMessage
+	if err := json.Unmarshal(body["response_format"], &rf); err != nil || rf == nil {
+		return fmt.Errorf("llm: request body has no response_format to add a schema to")
+	}
+	rf["schema"] = schema
+	if body["response_format"], err = json.Marshal(rf); err != nil {
+		return err
+	}
+	if data, err = json.Marshal(body); err != nil {
+		return err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(data))
+	req.ContentLength = int64(len(data))
+	req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
+	return nil
+}

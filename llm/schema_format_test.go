@@ -11,11 +11,16 @@ import (
 	"github.com/suretydev/surety/llm/llmtest"
 )
 
-// formats lists the response_format type of each request a server got.
+// formats lists the response_format type of each request a server got,
+// "+schema" marking a schema sent inside json_object.
 func formats(srv *llmtest.Server) []string {
 	var out []string
 	for _, r := range srv.Requests() {
-		out = append(out, r.Format)
+		f := r.Format
+		if f == "json_object" && r.Schema != nil {
+			f += "+schema"
+		}
+		out = append(out, f)
 	}
 	return out
 }
@@ -47,7 +52,7 @@ func TestAskSendsSchemaToHonouringServer(t *testing.T) {
 	if err := report.WriteTable(&sb); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(sb.String(), "structured replies: 1 exchanges, 0 needed repair (0 repair requests); reply format asked: 1 json_schema") {
+	if !strings.Contains(sb.String(), "structured replies: 1 exchanges, 0 needed repair (0 repair requests); reply format asked: 1 with the schema") {
 		t.Errorf("report:\n%s", sb.String())
 	}
 }
@@ -58,10 +63,11 @@ func jsonEqual(a, b any) bool {
 	return string(x) == string(y)
 }
 
-// TestSchemaRefusedFallsBackToJSONObject: a server that refuses
-// json_schema with HTTP 400 gets the same request with json_object once,
-// and from then on only json_object; the repair loop still mends what an
-// unconstrained model sends, and the report counts it.
+// TestSchemaRefusedFallsBackToJSONObject: a server that refuses every
+// schema with HTTP 400 gets the same request with the schema inside
+// json_object, then with plain json_object, and from then on only that;
+// the repair loop still mends what an unconstrained model sends, and the
+// report counts it.
 func TestSchemaRefusedFallsBackToJSONObject(t *testing.T) {
 	srv := llmtest.New(t, &llmtest.Script{Schema: llmtest.SchemaRefuse, Steps: []llmtest.Step{
 		{Reply: good},
@@ -79,7 +85,7 @@ func TestSchemaRefusedFallsBackToJSONObject(t *testing.T) {
 			t.Errorf("ask %d: format %q", i+1, rep.Response.Format)
 		}
 	}
-	if got := strings.Join(formats(srv), ","); got != "json_schema,json_object,json_object,json_object" {
+	if got := strings.Join(formats(srv), ","); got != "json_schema,json_object+schema,json_object,json_object,json_object" {
 		t.Errorf("formats sent: %s", got)
 	}
 	if !client.SchemaRefused() {
@@ -109,7 +115,7 @@ func TestSchemaModes(t *testing.T) {
 	bad := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Status: 400, Reply: "context too long", Repeat: -1}}})
 	client := bad.Model(nil)
 	_, err = llm.Structured(context.Background(), client, contractReq(), contractSchema, nil)
-	if !errors.As(err, &ae) || ae.Status != 400 || client.SchemaRefused() || strings.Join(formats(bad), ",") != "json_schema,json_object" {
+	if !errors.As(err, &ae) || ae.Status != 400 || client.SchemaRefused() || strings.Join(formats(bad), ",") != "json_schema,json_object+schema,json_object" {
 		t.Errorf("unrelated 400: %v, refused %v, formats %v", err, client.SchemaRefused(), formats(bad))
 	}
 	if m, err := llm.ParseSchemaMode("on"); err != nil || m != llm.SchemaOn || m.String() != "on" {
@@ -117,6 +123,27 @@ func TestSchemaModes(t *testing.T) {
 	}
 	if _, err := llm.ParseSchemaMode("yes"); err == nil {
 		t.Error("ParseSchemaMode accepted yes")
+	}
+}
+
+// TestSchemaInsideJSONObject: a server that refuses json_schema with 422
+// and reads a schema inside json_object (llama-cpp-python's) gets the
+// schema there from the second request on, and decodes under it.
+func TestSchemaInsideJSONObject(t *testing.T) {
+	srv := llmtest.New(t, &llmtest.Script{Schema: llmtest.SchemaInObject, Steps: []llmtest.Step{{Reply: good, Repeat: 2}}})
+	client := srv.Model(nil)
+	for i := range 2 {
+		rep, err := llm.Structured(context.Background(), client, contractReq(), contractSchema, nil)
+		if err != nil || rep.Response.Format != llm.FormatJSONObjectSchema {
+			t.Fatalf("ask %d: %v, %+v", i+1, err, rep)
+		}
+	}
+	if got := strings.Join(formats(srv), ","); got != "json_schema,json_object+schema,json_object+schema" {
+		t.Errorf("formats sent: %s", got)
+	}
+	var sent, want any
+	if json.Unmarshal(srv.Requests()[2].Schema, &sent) != nil || json.Unmarshal([]byte(contractSchema.String()), &want) != nil || !jsonEqual(sent, want) {
+		t.Errorf("schema sent in json_object: %s", srv.Requests()[2].Schema)
 	}
 }
 

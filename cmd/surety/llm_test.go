@@ -52,7 +52,7 @@ func TestSchemaFallbackReported(t *testing.T) {
 	}
 	srv := llmtest.New(t, &llmtest.Script{Schema: llmtest.SchemaRefuse, Steps: []llmtest.Step{{Reply: "not JSON", Repeat: -1}}})
 	_, stdout, _ := runWith(t, srv, "contracts", "--cache-mode", "off", "--out", filepath.Join(dir, "recs"), src)
-	if !strings.Contains(stdout, "0 json_schema") || !strings.Contains(stdout, "needed repair") {
+	if !strings.Contains(stdout, "0 with the schema") || !strings.Contains(stdout, "needed repair") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
 	for _, r := range srv.Requests()[1:] {

@@ -74,9 +74,13 @@ const (
 	// cut off: finish "length") is a mistake of the script, reported to
 	// the test, since such a server could not send it.
 	SchemaHonour SchemaSupport = "honour"
-	// SchemaRefuse refuses the request with HTTP 400 without using a
-	// step, as servers that predate json_schema do.
+	// SchemaRefuse refuses a request that carries a schema (json_schema,
+	// or json_object with "schema") with HTTP 400 without using a step,
+	// as servers that know only plain json_object do.
 	SchemaRefuse SchemaSupport = "refuse"
+	// SchemaInObject refuses json_schema with HTTP 422 and honours a
+	// schema inside json_object, as llama-cpp-python's server does.
+	SchemaInObject SchemaSupport = "in-object"
 )
 
 // Load reads a script from a .txtar or .json file (see ParseTxtar and
@@ -265,9 +269,9 @@ func lineAt(data []byte, off int64) int {
 // check validates the steps: regexps compile, statuses are HTTP statuses.
 func (s *Script) check(name string) error {
 	switch s.Schema {
-	case SchemaAccept, SchemaHonour, SchemaRefuse:
+	case SchemaAccept, SchemaHonour, SchemaRefuse, SchemaInObject:
 	default:
-		return fmt.Errorf("llmtest: %s: schema %q (want \"\", %q or %q)", name, s.Schema, SchemaHonour, SchemaRefuse)
+		return fmt.Errorf("llmtest: %s: schema %q (want \"\", %q, %q or %q)", name, s.Schema, SchemaHonour, SchemaRefuse, SchemaInObject)
 	}
 	for i, st := range s.Steps {
 		id := st.Name

@@ -46,7 +46,8 @@ type Request struct {
 	// "json_schema", "text"); "" when none was sent.
 	Format string `json:"format,omitempty"`
 	// SchemaName and Schema are the json_schema's name and schema, as
-	// sent, when Format is "json_schema".
+	// sent, when Format is "json_schema"; Schema is also a schema sent
+	// inside json_object (response_format's "schema").
 	SchemaName string          `json:"schema_name,omitempty"`
 	Schema     json.RawMessage `json:"schema,omitempty"`
 	// Step is the name of the step that answered; "" if none matched.
@@ -186,7 +187,8 @@ type wireRequest struct {
 	Seed                *int     `json:"seed"`
 	Stream              bool     `json:"stream"`
 	ResponseFormat      *struct {
-		Type       string `json:"type"`
+		Type       string          `json:"type"`
+		Schema     json.RawMessage `json:"schema"`
 		JSONSchema *struct {
 			Name   string          `json:"name"`
 			Schema json.RawMessage `json:"schema"`
@@ -221,8 +223,11 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if rf := wr.ResponseFormat; rf != nil {
 		req.Format = rf.Type
 		req.JSON = rf.Type == "json_object" || rf.Type == "json_schema"
-		if rf.JSONSchema != nil {
+		if rf.JSONSchema != nil && rf.Type == "json_schema" {
 			req.SchemaName, req.Schema = rf.JSONSchema.Name, rf.JSONSchema.Schema
+		}
+		if rf.Schema != nil && rf.Type == "json_object" {
+			req.Schema = rf.Schema
 		}
 	}
 	for _, m := range wr.Messages {
@@ -230,24 +235,22 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	}
 
 	var schema *llm.Schema
-	if req.Format == "json_schema" {
-		switch s.schema {
-		case SchemaRefuse:
+	if refuse, status := s.refuses(&req); refuse {
+		s.record(req)
+		writeError(w, status, "llmtest: response_format "+req.Format+" with a schema is not supported")
+		return
+	}
+	if s.schema == SchemaHonour && req.Format == "json_schema" || s.schema == SchemaInObject && req.Format == "json_object" && req.Schema != nil {
+		var err error
+		if req.Schema == nil {
+			err = fmt.Errorf("no json_schema.schema")
+		} else {
+			schema, err = llm.CompileSchema(req.SchemaName, req.Schema)
+		}
+		if err != nil {
 			s.record(req)
-			writeError(w, http.StatusBadRequest, "llmtest: response_format type json_schema is not supported")
+			writeError(w, http.StatusBadRequest, "llmtest: response_format schema: "+err.Error())
 			return
-		case SchemaHonour:
-			var err error
-			if req.Schema == nil {
-				err = fmt.Errorf("no json_schema.schema")
-			} else {
-				schema, err = llm.CompileSchema(req.SchemaName, req.Schema)
-			}
-			if err != nil {
-				s.record(req)
-				writeError(w, http.StatusBadRequest, "llmtest: response_format json_schema: "+err.Error())
-				return
-			}
 		}
 	}
 
@@ -280,6 +283,18 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.answer(w, &req, &st.Step)
+}
+
+// refuses says whether the server's SchemaSupport refuses req's
+// response_format, and with which status.
+func (s *Server) refuses(req *Request) (bool, int) {
+	switch {
+	case s.schema == SchemaRefuse && req.Schema != nil:
+		return true, http.StatusBadRequest
+	case s.schema == SchemaInObject && req.Format == "json_schema":
+		return true, http.StatusUnprocessableEntity
+	}
+	return false, 0
 }
 
 // record keeps req, answered by no step.
