@@ -168,9 +168,12 @@ func (s *scanner) backIdent(i, start int) int {
 
 // operandStart returns the start of the postfix expression that ends
 // at i: an identifier followed by calls and subscripts (f(x), a[i]), a
-// parenthesized expression, and fields of these (a->b.c).
+// parenthesized expression, and fields of these (a->b.c). It returns i
+// when no expression ends there, and the start of the fields when a . or
+// -> has no operand before it (broken code: % ->b).
 func (s *scanner) operandStart(i, start int) int {
 	src := s.src
+	found := i
 	for {
 		j := s.backSpace(i, start)
 		begin := -1
@@ -187,8 +190,9 @@ func (s *scanner) operandStart(i, start int) int {
 			j = s.backSpace(k, start)
 		}
 		if begin < 0 {
-			return i
+			return found
 		}
+		found = begin
 		switch {
 		case j > start && src[j-1] == '.':
 			i = j - 1
@@ -388,13 +392,17 @@ func (s *scanner) ident(i, j, to, from int, atStmt *bool, calls bool) int {
 }
 
 // operandBefore returns the start of the expression whose field the
-// identifier at i is (a in a->f, a.b[i] in a.b[i].f), or -1.
+// identifier at i is (a in a->f, a.b[i] in a.b[i].f), or -1, also when
+// the . or -> has no operand (broken code: % ->f).
 func (s *scanner) operandBefore(i, from int) int {
 	p := s.fieldOp(i, from)
 	if p < 0 {
 		return -1
 	}
-	return s.operandStart(p, from)
+	if o := s.operandStart(p, from); o < p {
+		return o
+	}
+	return -1
 }
 
 // fieldOp returns the index of the . or -> before the identifier at i, or
