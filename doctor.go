@@ -51,16 +51,12 @@ type EngineCheck struct {
 // OK reports whether at least one engine ran and every one that ran
 // passed.
 func (r *DoctorReport) OK() bool {
-	ran := 0
 	for _, e := range r.Engines {
-		if e.Unavailable == "" {
-			ran++
-			if !e.OK {
-				return false
-			}
+		if e.Unavailable == "" && !e.OK {
+			return false
 		}
 	}
-	return ran > 0
+	return r.Ran()
 }
 
 // doctorPrograms are the outside programs and how each tells its version.
@@ -85,16 +81,15 @@ var doctorPrograms = []struct {
 
 // Doctor finds the outside programs surety uses (solvers, model checkers,
 // Dafny, gcc) with their versions, and runs each available verification
-// engine's self-test.
+// engine's self-test: FindPrograms, then TestEngines.
 func Doctor(ctx context.Context, opts *DoctorOptions) *DoctorReport {
-	if opts == nil {
-		opts = &DoctorOptions{}
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = bmc.DefaultTimeout
-	}
-	rep := &DoctorReport{}
+	return &DoctorReport{Programs: FindPrograms(ctx), Engines: TestEngines(ctx, opts, nil)}
+}
+
+// FindPrograms looks for each outside program surety uses and asks it
+// for its version.
+func FindPrograms(ctx context.Context) []ProgramCheck {
+	var out []ProgramCheck
 	for _, p := range doctorPrograms {
 		pc := ProgramCheck{Name: p.name, Use: p.use, Missing: true}
 		if p.via != "" {
@@ -113,8 +108,22 @@ func Doctor(ctx context.Context, opts *DoctorOptions) *DoctorReport {
 				pc.Missing, pc.Path, pc.Version = false, path, version(ctx, path, p.args)
 			}
 		}
-		rep.Programs = append(rep.Programs, pc)
+		out = append(out, pc)
 	}
+	return out
+}
+
+// TestEngines runs the self-test of every registered engine that can run
+// here, one after the other, calling each (when not nil) as each ends.
+func TestEngines(ctx context.Context, opts *DoctorOptions, each func(EngineCheck)) []EngineCheck {
+	if opts == nil {
+		opts = &DoctorOptions{}
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = bmc.DefaultTimeout
+	}
+	var out []EngineCheck
 	for _, name := range bmc.Names() {
 		c, _ := bmc.Lookup(name)
 		ec := EngineCheck{Name: name}
@@ -127,9 +136,12 @@ func Doctor(ctx context.Context, opts *DoctorOptions) *DoctorReport {
 				ec.Err = fmt.Sprint(st.Err)
 			}
 		}
-		rep.Engines = append(rep.Engines, ec)
+		out = append(out, ec)
+		if each != nil {
+			each(ec)
+		}
 	}
-	return rep
+	return out
 }
 
 // version runs a program's version command and keeps its first line.
@@ -151,34 +163,50 @@ func version(ctx context.Context, path string, args []string) string {
 	return out
 }
 
+// String is the program's line in the doctor's report: its name, then
+// its version, path and use, or that it is missing.
+func (p ProgramCheck) String() string {
+	if p.Missing {
+		return fmt.Sprintf("%-10s missing    %s", p.Name, p.Use)
+	}
+	return fmt.Sprintf("%-10s %s  %s (%s)", p.Name, p.Version, p.Path, p.Use)
+}
+
+// String is the engine's line in the doctor's report.
+func (e EngineCheck) String() string {
+	switch {
+	case e.Unavailable != "":
+		return fmt.Sprintf("%-10s unavailable: %s", e.Name, e.Unavailable)
+	case e.OK:
+		return fmt.Sprintf("%-10s ok: planted bug FALSIFIED, correct program VERIFIED (%s)", e.Name, e.Duration.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("%-10s FAILED: %s", e.Name, e.Err)
+}
+
 // WriteText writes the report for people: one line per program, one per
-// engine.
+// engine, and a line when no engine could run.
 func (r *DoctorReport) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	ew.printf("programs:\n")
 	for _, p := range r.Programs {
-		if p.Missing {
-			ew.printf("  %-10s missing    %s\n", p.Name, p.Use)
-			continue
-		}
-		ew.printf("  %-10s %s  %s (%s)\n", p.Name, p.Version, p.Path, p.Use)
+		ew.printf("  %s\n", p)
 	}
 	ew.printf("engines:\n")
-	ran := 0
 	for _, e := range r.Engines {
-		switch {
-		case e.Unavailable != "":
-			ew.printf("  %-10s unavailable: %s\n", e.Name, e.Unavailable)
-		case e.OK:
-			ran++
-			ew.printf("  %-10s ok: planted bug FALSIFIED, correct program VERIFIED (%s)\n", e.Name, e.Duration.Round(time.Millisecond))
-		default:
-			ran++
-			ew.printf("  %-10s FAILED: %s\n", e.Name, e.Err)
-		}
+		ew.printf("  %s\n", e)
 	}
-	if ran == 0 {
+	if !r.Ran() {
 		ew.printf("no verification engine available\n")
 	}
 	return ew.err
+}
+
+// Ran reports whether an engine could run here.
+func (r *DoctorReport) Ran() bool {
+	for _, e := range r.Engines {
+		if e.Unavailable == "" {
+			return true
+		}
+	}
+	return false
 }

@@ -31,8 +31,19 @@ func runDoctor(ctx context.Context, e *env, args []string) int {
 	if err := positive("timeout", *timeout); err != nil {
 		return fail(e, "doctor", err)
 	}
-	rep := surety.Doctor(ctx, &surety.DoctorOptions{Timeout: *timeout})
-	rep.WriteText(e.stdout)
+	// Each line as soon as it is known: a self-test can take a while.
+	rep := &surety.DoctorReport{Programs: surety.FindPrograms(ctx)}
+	fmt.Fprintln(e.stdout, "programs:")
+	for _, p := range rep.Programs {
+		fmt.Fprintf(e.stdout, "  %s\n", p)
+	}
+	fmt.Fprintln(e.stdout, "engines:")
+	rep.Engines = surety.TestEngines(ctx, &surety.DoctorOptions{Timeout: *timeout}, func(c surety.EngineCheck) {
+		fmt.Fprintf(e.stdout, "  %s\n", c)
+	})
+	if !rep.Ran() {
+		fmt.Fprintln(e.stdout, "no verification engine available")
+	}
 	if !rep.OK() {
 		return 1
 	}
