@@ -303,7 +303,28 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 	if st.Op == SFor && st.Init != nil {
 		s = x.stmt(s, st.Init)
 	}
+	var cands []candidate
+	var entry func(*Var) string
+	if check {
+		// Candidate invariants (invariant.go), at the entry before the havoc.
+		mod, read := x.candVars(s, st, loopWrites(st))
+		vals := map[*Var]string{}
+		for _, v := range append(append([]*Var(nil), mod...), read...) {
+			vals[v] = s.regs[x.varKey(v)].s
+		}
+		entry = func(v *Var) string { return vals[v] }
+		cands = buildCands(mod, read, vals, loopConsts(st))
+		for _, cd := range cands {
+			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd(entry))))})
+		}
+	}
+	cur := func(v *Var) string { return s.regs[x.varKey(v)].s }
 	x.havoc(s, st)
+	for j, cd := range cands {
+		sel := x.fresh("inv", "Bool")
+		x.tr.cands[j].sel = sel
+		s.guard = x.def("Bool", and(s.guard, implies(sel, cd(cur))))
+	}
 	var exits []*state
 	cond := func(s *state, keep bool) {
 		c := "true"
@@ -348,6 +369,12 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 		}
 		if quiet {
 			x.quiet--
+		}
+		if i == 0 && !last {
+			// the head after one iteration from the havocked head
+			for j, cd := range cands {
+				x.tr.cands[j].postBad = x.def("Bool", and(s.guard, not(cd(cur))))
+			}
 		}
 	}
 	if len(exits) == 0 {
@@ -465,6 +492,11 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 		if err != nil {
 			return false, nil, "", err
 		}
+		invs, err := c.houdini(ctx, d, tr2, sel2, deadline)
+		if err != nil {
+			return false, nil, "", err
+		}
+		sel2 += invs
 		sr, err := c.solve(ctx, d, sel2+"(assert (or false "+strings.Join(goal, " ")+"))\n", nil, time.Until(deadline))
 		if err != nil {
 			return false, nil, "", err

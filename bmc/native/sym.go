@@ -81,6 +81,7 @@ type translation struct {
 	terms    int
 	defined  map[string]bool
 	vals     []string   // the terms whose values make a counterexample
+	cands    []invCand  // a step case's candidate invariants (invariant.go)
 	uvals    []string   // vals and the unwinding guards
 	safety   *safetyRec // the safety checks, for a translation made by Safety
 	fp       bool       // the formula has floating point (picks the solver)

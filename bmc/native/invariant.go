@@ -1,0 +1,239 @@
+package native
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/smt"
+)
+
+// Loop invariants for k-induction, found Houdini's way (Flanagan and
+// Leino): the step case of a loop states candidate invariants at its
+// havocked head, relations of the loop's integer variables with each other,
+// with their values at the loop's entry and with the constants of its
+// condition; the checker keeps those that hold at the entry and that one
+// iteration preserves (from every head state where all kept ones hold,
+// the target holding in the iteration), dropping the ones a model
+// violates until none is violated; the survivors then constrain the
+// havoc. A head state of a run, before its first violation of the target,
+// satisfies them by induction on its iterations, so the step case with
+// them still reaches every such state. This proves what plain k-induction
+// cannot: x == y after `while (x < N) { x++; y++; }` from x == y.
+
+// An invCand is a candidate invariant of a step case.
+type invCand struct {
+	// sel, asserted, makes the candidate constrain the havocked head.
+	sel string
+	// initBad holds where the entry violates it; postBad where the head
+	// after one iteration from the havocked head does.
+	initBad, postBad string
+}
+
+// maxCands bounds the candidates of one loop.
+const maxCands = 600
+
+// An invTemplate relates an integer variable a (current value, entry
+// value) with a term b of the same width (another variable's current
+// value, or a constant).
+type invTemplate func(a, a0, b, b0 string) string
+
+var (
+	pairTemplates = []invTemplate{
+		func(a, a0, b, b0 string) string { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) },
+		func(a, a0, b, b0 string) string { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) },
+		func(a, _, b, _ string) string { return "(bvsle " + a + " " + b + ")" },
+		func(a, _, b, _ string) string { return "(bvsge " + a + " " + b + ")" },
+		func(a, _, b, _ string) string { return "(bvule " + a + " " + b + ")" },
+		func(a, _, b, _ string) string { return "(bvuge " + a + " " + b + ")" },
+	}
+	selfTemplates = []func(a, a0 string, w int) string{
+		func(a, a0 string, _ int) string { return "(bvsge " + a + " " + a0 + ")" },
+		func(a, a0 string, _ int) string { return "(bvsle " + a + " " + a0 + ")" },
+		func(a, a0 string, _ int) string { return "(bvuge " + a + " " + a0 + ")" },
+		func(a, a0 string, _ int) string { return "(bvule " + a + " " + a0 + ")" },
+		func(a, a0 string, w int) string { return eq(bv("bvand", bv("bvsub", a, a0), bvInt(1, w)), bvInt(0, w)) },
+	}
+	constTemplates = []func(a, c string) string{
+		func(a, c string) string { return "(bvsle " + a + " " + c + ")" },
+		func(a, c string) string { return "(bvsge " + a + " " + c + ")" },
+		func(a, c string) string { return "(bvule " + a + " " + c + ")" },
+		func(a, c string) string { return "(bvuge " + a + " " + c + ")" },
+	}
+)
+
+// candVars lists the integer variables held in registers that the loop
+// changes (mod) and the others of main's frame and the globals that the
+// loop or main reads (read), by name for a stable order.
+func (x *sym) candVars(s *state, st *Stmt, w *writeSet) (mod, read []*Var) {
+	used := map[*Var]bool{}
+	walkExprs(x.stack[0].Body, func(e *Expr) {
+		if e.Op == OVar && e.Var != nil {
+			used[e.Var] = true
+		}
+	})
+	for v := range used {
+		if v.T.Kind != KInt || v.Mem {
+			continue
+		}
+		if _, ok := s.regs[x.varKey(v)]; !ok {
+			continue
+		}
+		if w.vars[v] {
+			mod = append(mod, v)
+		} else {
+			read = append(read, v)
+		}
+	}
+	byName := func(vs []*Var) {
+		sortVars(vs)
+	}
+	byName(mod)
+	byName(read)
+	return mod, read
+}
+
+func sortVars(vs []*Var) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && (vs[j].Name < vs[j-1].Name || vs[j].Name == vs[j-1].Name && vs[j].ID < vs[j-1].ID); j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
+}
+
+// loopConsts are the integer constants of a loop's condition.
+func loopConsts(st *Stmt) []*big.Int {
+	var out []*big.Int
+	var walk func(e *Expr)
+	walk = func(e *Expr) {
+		if e == nil {
+			return
+		}
+		if e.Op == OConst && e.Val != nil {
+			out = append(out, e.Val)
+		}
+		walk(e.X)
+		walk(e.Y)
+		walk(e.Z)
+	}
+	walk(st.X)
+	return out
+}
+
+// candidates are one candidate invariant each: a function of the current
+// registers, given the entry's.
+type candidate func(cur func(*Var) string) string
+
+// buildCands makes the candidates of a loop from its variables.
+func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []candidate {
+	var cs []candidate
+	for _, a := range mod {
+		a0 := entry[a]
+		w := a.T.Width
+		for _, t := range selfTemplates {
+			cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), a0, w) })
+		}
+		for _, b := range append(append([]*Var(nil), mod...), read...) {
+			if b == a || b.T.Width != w {
+				continue
+			}
+			b0 := entry[b]
+			for _, t := range pairTemplates {
+				cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), a0, cur(b), b0) })
+			}
+		}
+		for _, c := range consts {
+			lit := bvLit(wrapInt(c, a.T), w)
+			for _, t := range constTemplates {
+				cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), lit) })
+			}
+		}
+	}
+	if len(cs) > maxCands {
+		cs = cs[:maxCands]
+	}
+	return cs
+}
+
+// houdini returns the candidates of tr that hold at the loop's entry and
+// that one iteration preserves, as the selectors to assert; base is what
+// every check of the step case asserts. A solver that cannot decide keeps
+// none: the step case then runs without invariants.
+func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *translation, base string, deadline time.Time) (string, error) {
+	if len(tr.cands) == 0 {
+		return "", nil
+	}
+	live := make([]bool, len(tr.cands))
+	for i := range live {
+		live[i] = true
+	}
+	drop := func(bad func(invCand) string, assume bool) (bool, error) {
+		for {
+			var terms []string
+			var sels strings.Builder
+			for i, cd := range tr.cands {
+				if live[i] {
+					terms = append(terms, bad(cd))
+				}
+				if assume {
+					if live[i] {
+						sels.WriteString("(assert " + cd.sel + ")\n")
+					} else {
+						sels.WriteString("(assert (not " + cd.sel + "))\n")
+					}
+				}
+			}
+			if len(terms) == 0 {
+				return true, nil
+			}
+			sr, err := c.solve(ctx, d, base+sels.String()+"(assert (or "+strings.Join(terms, " ")+"))\n", terms, time.Until(deadline))
+			if err != nil {
+				return false, err
+			}
+			switch sr.Status {
+			case smt.Unsat:
+				return true, nil
+			case smt.Sat:
+				n := 0
+				for i, cd := range tr.cands {
+					if live[i] && isTrue(sr.Model, bad(cd)) {
+						live[i] = false
+						n++
+					}
+				}
+				if n == 0 {
+					return false, nil // a model that names no culprit
+				}
+			default:
+				return false, nil
+			}
+		}
+	}
+	ok, err := drop(func(cd invCand) string { return cd.initBad }, false)
+	if err != nil || !ok {
+		return noInvariants(tr), err
+	}
+	ok, err = drop(func(cd invCand) string { return cd.postBad }, true)
+	if err != nil || !ok {
+		return noInvariants(tr), err
+	}
+	var b strings.Builder
+	for i, cd := range tr.cands {
+		if live[i] {
+			b.WriteString("(assert " + cd.sel + ")\n")
+		} else {
+			b.WriteString("(assert (not " + cd.sel + "))\n")
+		}
+	}
+	return b.String(), nil
+}
+
+// noInvariants asserts no candidate.
+func noInvariants(tr *translation) string {
+	var b strings.Builder
+	for _, cd := range tr.cands {
+		b.WriteString("(assert (not " + cd.sel + "))\n")
+	}
+	return b.String()
+}
