@@ -116,7 +116,7 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		}
 		if v == svcomp.True {
 			if opts.WitnessDir != "" {
-				res.Witness, err = writeCorrectnessWitness(opts.WitnessDir, task, prop, file)
+				res.Witness, err = writeCorrectnessWitness(opts.WitnessDir, task, prop, file, rep)
 			}
 			return res, err
 		}
@@ -321,10 +321,21 @@ func writeViolationWitness(dir string, task *svcomp.Task, prop svcomp.Property, 
 	return out, atomicfile.Write(out, b)
 }
 
-// writeCorrectnessWitness writes a correctness witness without invariants:
-// the engines prove the task without naming any.
-func writeCorrectnessWitness(dir string, task *svcomp.Task, prop svcomp.Property, file string) (string, error) {
-	b, err := svcomp.CorrectnessWitness(witnessTask(task, prop), nil)
+// writeCorrectnessWitness writes a correctness witness with the loop
+// invariants that the facts' k-induction proved (none when every bound was
+// complete: the unwinding needed none).
+func writeCorrectnessWitness(dir string, task *svcomp.Task, prop svcomp.Property, file string, rep *bmc.Report) (string, error) {
+	var invs []svcomp.Invariant
+	seen := map[bmc.Invariant]bool{}
+	for _, f := range rep.Facts {
+		for _, in := range f.Invariants {
+			if !seen[in] {
+				seen[in] = true
+				invs = append(invs, svcomp.Invariant{File: file, Line: in.Line, Column: in.Column, Function: in.Function, Value: in.Expr})
+			}
+		}
+	}
+	b, err := svcomp.CorrectnessWitness(witnessTask(task, prop), invs)
 	if err != nil {
 		return "", err
 	}

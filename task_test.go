@@ -111,6 +111,48 @@ int main(void) {
 	}
 }
 
+// A task that holds on every execution only by k-induction with a loop
+// invariant is true, and its correctness witness carries the invariants
+// at the loop's head.
+func TestRunTaskInvariants(t *testing.T) {
+	for _, prog := range []string{"gcc", "cvc5"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skipf("needs %s", prog)
+		}
+	}
+	dir := t.TempDir()
+	task := writeTask(t, dir, "equal", `extern void abort(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  unsigned int x = __VERIFIER_nondet_uint();
+  unsigned int y = x;
+  while (x < 1024) {
+    x++;
+    y++;
+  }
+  if (x != y) reach_error();
+  return 0;
+}
+`, "true", "ILP32")
+	r, err := RunTask(context.Background(), task, &TaskOptions{WitnessDir: filepath.Join(dir, "w"), Facts: FactsOptions{Engines: []string{"native"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.True || r.Witness == "" {
+		t.Fatalf("equal: %+v", r)
+	}
+	w, err := os.ReadFile(r.Witness)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"type: loop_invariant", "line: 7", "column: 3", "value: x <= y", "value: x >= y", "format: c_expression"} {
+		if !strings.Contains(string(w), want) {
+			t.Errorf("witness lacks %q:\n%s", want, w)
+		}
+	}
+}
+
 // What differs between ILP32 and LP64 is told apart from what does not:
 // glibc's assert expansion, sizeof(int) and a .i file's own size_t are the
 // same on both; long and sizeof(long *) are not.

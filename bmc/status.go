@@ -61,8 +61,11 @@ type Result struct {
 	// UnwindingAssertions that shows a loop or recursion running more than
 	// K times, not a violation of the target: it weakens a bounded answer
 	// and contradicts no proof for every execution.
-	Unwound  bool          `json:"unwound,omitempty"`
-	Duration time.Duration `json:"duration_ns"`
+	Unwound bool `json:"unwound,omitempty"`
+	// Invariants are loop invariants an induction proved and used, in C:
+	// a correctness witness can carry them.
+	Invariants []Invariant   `json:"invariants,omitempty"`
+	Duration   time.Duration `json:"duration_ns"`
 	// Disagreement is set by the portfolio when two engines gave opposite
 	// definitive answers (VERIFIED and FALSIFIED) to the same query. The
 	// portfolio then answers UNKNOWN: it never picks a side silently.
@@ -114,4 +117,13 @@ type Step struct {
 	Func string `json:"func,omitempty"`
 	Line int    `json:"line"` // physical line in the source, 1-based
 	Note string `json:"note,omitempty"`
+}
+
+// An Invariant is a C expression that holds at the head of a loop (before
+// its condition is evaluated) on every execution.
+type Invariant struct {
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Function string `json:"function"`
+	Expr     string `json:"expr"`
 }

@@ -87,6 +87,8 @@ type Fact struct {
 	// Induction is the K of the k-induction that made the fact
 	// bound-complete, when an induction did (0: a complete unwinding).
 	Induction int `json:"induction,omitempty"`
+	// Invariants are the loop invariants that induction proved.
+	Invariants []Invariant `json:"invariants,omitempty"`
 	// BoundReason says why a fact is not bound-complete ("not checked",
 	// "a loop can run more than k times", ...).
 	BoundReason string `json:"bound_reason,omitempty"`
@@ -207,7 +209,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		for i := range facts {
 			if f := &facts[i]; f.Status.Fact() {
 				f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hazards[0])
-				f.Status, f.IG, f.BoundComplete, f.Induction = VerdictUnknown, nil, false, 0
+				f.Status, f.IG, f.BoundComplete, f.Induction, f.Invariants = VerdictUnknown, nil, false, 0, nil
 			}
 		}
 	}
@@ -240,7 +242,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 			}
 			for _, j := range f.IG {
 				if g := facts[j]; g.Status.Fact() && !g.BoundComplete {
-					f.BoundComplete, f.Induction = false, 0
+					f.BoundComplete, f.Induction, f.Invariants = false, 0, nil
 					f.BoundReason = fmt.Sprintf("assumed fact %s is not bound-complete", g.Label())
 					break
 				}
@@ -388,7 +390,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	switch b.Status {
 	case Verified:
 		f.BoundComplete = true
-		f.Induction = b.Induction
+		f.Induction, f.Invariants = b.Induction, b.Invariants
 	case Falsified:
 		f.BoundReason = "a loop can run more than k times"
 		if b.Reason != "" {

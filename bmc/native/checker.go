@@ -390,13 +390,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.BoundComplete = true
 		return res, nil
 	case smt.Sat:
-		ok, asm, why, err := c.induct(ctx, q, tr, sel, start.Add(timeout))
+		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, start.Add(timeout))
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			res.BoundComplete = true
 			res.Induction = q.K
+			res.Invariants = invs
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
 			return res, nil
 		}

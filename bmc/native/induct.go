@@ -1,6 +1,7 @@
 package native
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -315,7 +316,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 		entry = func(v *Var) string { return vals[v] }
 		cands = buildCands(mod, read, vals, loopConsts(st))
 		for _, cd := range cands {
-			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd(entry))))})
+			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), text: cd.text})
 		}
 	}
 	cur := func(v *Var) string { return s.regs[x.varKey(v)].s }
@@ -323,7 +324,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 	for j, cd := range cands {
 		sel := x.fresh("inv", "Bool")
 		x.tr.cands[j].sel = sel
-		s.guard = x.def("Bool", and(s.guard, implies(sel, cd(cur))))
+		s.guard = x.def("Bool", and(s.guard, implies(sel, cd.term(cur))))
 	}
 	var exits []*state
 	cond := func(s *state, keep bool) {
@@ -373,7 +374,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 		if i == 0 && !last {
 			// the head after one iteration from the havocked head
 			for j, cd := range cands {
-				x.tr.cands[j].postBad = x.def("Bool", and(s.guard, not(cd(cur))))
+				x.tr.cands[j].postBad = x.def("Bool", and(s.guard, not(cd.term(cur))))
 			}
 		}
 	}
@@ -410,17 +411,17 @@ func (x *sym) assumeAssert(s *state, st *Stmt) *state {
 // given its base case tr: the target VERIFIED at K with some bound not
 // complete. It returns the modelling assumptions of the step cases, or
 // why the proof did not go through ("" when induction was not tried).
-func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel string, deadline time.Time) (ok bool, assumptions []string, why string, err error) {
+func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel string, deadline time.Time) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
 	if c.opts.NoInduction {
-		return false, nil, "", nil
+		return false, nil, nil, "", nil
 	}
 	cp, err := c.parsed(ctx, q.Program)
 	if err != nil {
-		return false, nil, "", nil // the base case parsed it; cancelled
+		return false, nil, nil, "", nil // the base case parsed it; cancelled
 	}
 	main := cp.Funcs["main"]
 	if main == nil || main.Body == nil || callsMain(cp) {
-		return false, nil, "k-induction: main is called by the program", nil
+		return false, nil, nil, "k-induction: main is called by the program", nil
 	}
 	loops := topLoops(main.Body)
 	top := map[*Stmt]bool{}
@@ -437,14 +438,14 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 	if len(others) > 0 {
 		d, err := c.decider(tr, time.Until(deadline))
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		sr, err := c.solve(ctx, d, sel+"(assert (or false "+strings.Join(others, " ")+"))\n", nil, time.Until(deadline))
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		if sr.Status != smt.Unsat {
-			return false, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
+			return false, nil, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
 		}
 	}
 	src, sw := sourceKey(q.Program)
@@ -465,11 +466,11 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 			var u *unsupportedError
 			switch {
 			case errors.As(err, &u):
-				return false, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
+				return false, nil, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
 			case errors.Is(err, errResource) || errors.Is(err, context.DeadlineExceeded):
-				return false, nil, "k-induction: " + err.Error(), nil
+				return false, nil, nil, "k-induction: " + err.Error(), nil
 			}
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		goal := append([]string(nil), tr2.viol[q.Target]...)
 		for _, u := range tr2.unwind {
@@ -490,27 +491,32 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 		}
 		d, err := c.decider(tr2, time.Until(deadline))
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
-		invs, err := c.houdini(ctx, d, tr2, sel2, deadline)
+		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline)
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		sel2 += invs
+		if l.Op != SDo {
+			for _, t := range texts {
+				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
+			}
+		}
 		sr, err := c.solve(ctx, d, sel2+"(assert (or false "+strings.Join(goal, " ")+"))\n", nil, time.Until(deadline))
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		if sr.Status != smt.Unsat {
-			return false, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
+			return false, nil, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
 		}
 		a, err := c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
 		if err != nil {
-			return false, nil, "", err
+			return false, nil, nil, "", err
 		}
 		asm = append(asm, a...)
 	}
-	return true, asm, "", nil
+	return true, asm, proved, "", nil
 }
 
 // stepWhy says why a check of the induction did not prove what it asked.
@@ -526,4 +532,12 @@ func sortedUnion(a, b []string) []string {
 	out := append(append([]string(nil), a...), b...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// column is the 1-based column of byte offset off in src.
+func column(src []byte, off int) int {
+	if off < 0 || off > len(src) {
+		return 0
+	}
+	return off - bytes.LastIndexByte(src[:off], '\n')
 }

@@ -29,6 +29,9 @@ type invCand struct {
 	// initBad holds where the entry violates it; postBad where the head
 	// after one iteration from the havocked head does.
 	initBad, postBad string
+	// text is the candidate in C, "" when C cannot say it at the loop's
+	// head (it refers to the values at the loop's entry).
+	text string
 }
 
 // maxCands bounds the candidates of one loop.
@@ -40,13 +43,19 @@ const maxCands = 600
 type invTemplate func(a, a0, b, b0 string) string
 
 var (
-	pairTemplates = []invTemplate{
-		func(a, a0, b, b0 string) string { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) },
-		func(a, a0, b, b0 string) string { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) },
-		func(a, _, b, _ string) string { return "(bvsle " + a + " " + b + ")" },
-		func(a, _, b, _ string) string { return "(bvsge " + a + " " + b + ")" },
-		func(a, _, b, _ string) string { return "(bvule " + a + " " + b + ")" },
-		func(a, _, b, _ string) string { return "(bvuge " + a + " " + b + ")" },
+	// pairTemplates relate a and b; op and signed name the comparison in C
+	// (op "" for the relations with the entry, which C cannot write).
+	pairTemplates = []struct {
+		t      invTemplate
+		op     string
+		signed bool
+	}{
+		{func(a, a0, b, b0 string) string { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) }, "", false},
+		{func(a, a0, b, b0 string) string { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) }, "", false},
+		{func(a, _, b, _ string) string { return "(bvsle " + a + " " + b + ")" }, "<=", true},
+		{func(a, _, b, _ string) string { return "(bvsge " + a + " " + b + ")" }, ">=", true},
+		{func(a, _, b, _ string) string { return "(bvule " + a + " " + b + ")" }, "<=", false},
+		{func(a, _, b, _ string) string { return "(bvuge " + a + " " + b + ")" }, ">=", false},
 	}
 	selfTemplates = []func(a, a0 string, w int) string{
 		func(a, a0 string, _ int) string { return "(bvsge " + a + " " + a0 + ")" },
@@ -55,11 +64,15 @@ var (
 		func(a, a0 string, _ int) string { return "(bvule " + a + " " + a0 + ")" },
 		func(a, a0 string, w int) string { return eq(bv("bvand", bv("bvsub", a, a0), bvInt(1, w)), bvInt(0, w)) },
 	}
-	constTemplates = []func(a, c string) string{
-		func(a, c string) string { return "(bvsle " + a + " " + c + ")" },
-		func(a, c string) string { return "(bvsge " + a + " " + c + ")" },
-		func(a, c string) string { return "(bvule " + a + " " + c + ")" },
-		func(a, c string) string { return "(bvuge " + a + " " + c + ")" },
+	constTemplates = []struct {
+		t      func(a, c string) string
+		op     string
+		signed bool
+	}{
+		{func(a, c string) string { return "(bvsle " + a + " " + c + ")" }, "<=", true},
+		{func(a, c string) string { return "(bvsge " + a + " " + c + ")" }, ">=", true},
+		{func(a, c string) string { return "(bvule " + a + " " + c + ")" }, "<=", false},
+		{func(a, c string) string { return "(bvuge " + a + " " + c + ")" }, ">=", false},
 	}
 )
 
@@ -121,9 +134,21 @@ func loopConsts(st *Stmt) []*big.Int {
 	return out
 }
 
-// candidates are one candidate invariant each: a function of the current
-// registers, given the entry's.
-type candidate func(cur func(*Var) string) string
+// A candidate is one candidate invariant: a function of the current
+// registers (the entry's are bound in it), and its C text where it has one.
+type candidate struct {
+	term func(cur func(*Var) string) string
+	text string
+}
+
+// cmpText is a comparison of a with b in C, "" where the comparison the
+// template makes (signed or not) is not what C's would be.
+func cmpText(a *Var, op string, signed bool, b string, bSigned bool) string {
+	if a.T.Signed != signed || bSigned != signed {
+		return ""
+	}
+	return a.Name + " " + op + " " + b
+}
 
 // buildCands makes the candidates of a loop from its variables.
 func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []candidate {
@@ -132,21 +157,30 @@ func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []ca
 		a0 := entry[a]
 		w := a.T.Width
 		for _, t := range selfTemplates {
-			cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), a0, w) })
+			cs = append(cs, candidate{term: func(cur func(*Var) string) string { return t(cur(a), a0, w) }})
 		}
 		for _, b := range append(append([]*Var(nil), mod...), read...) {
 			if b == a || b.T.Width != w {
 				continue
 			}
 			b0 := entry[b]
-			for _, t := range pairTemplates {
-				cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), a0, cur(b), b0) })
+			for _, pt := range pairTemplates {
+				text := ""
+				if pt.op != "" {
+					text = cmpText(a, pt.op, pt.signed, b.Name, b.T.Signed)
+				}
+				cs = append(cs, candidate{term: func(cur func(*Var) string) string { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
 			}
 		}
 		for _, c := range consts {
-			lit := bvLit(wrapInt(c, a.T), w)
-			for _, t := range constTemplates {
-				cs = append(cs, func(cur func(*Var) string) string { return t(cur(a), lit) })
+			v := wrapInt(c, a.T)
+			lit := bvLit(v, w)
+			for _, ct := range constTemplates {
+				text := cmpText(a, ct.op, ct.signed, v.String(), ct.signed)
+				if text != "" && !ct.signed {
+					text += "u"
+				}
+				cs = append(cs, candidate{term: func(cur func(*Var) string) string { return ct.t(cur(a), lit) }, text: text})
 			}
 		}
 	}
@@ -160,9 +194,9 @@ func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []ca
 // that one iteration preserves, as the selectors to assert; base is what
 // every check of the step case asserts. A solver that cannot decide keeps
 // none: the step case then runs without invariants.
-func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *translation, base string, deadline time.Time) (string, error) {
+func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *translation, base string, deadline time.Time) (string, []string, error) {
 	if len(tr.cands) == 0 {
-		return "", nil
+		return "", nil, nil
 	}
 	live := make([]bool, len(tr.cands))
 	for i := range live {
@@ -212,21 +246,25 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *translation, ba
 	}
 	ok, err := drop(func(cd invCand) string { return cd.initBad }, false)
 	if err != nil || !ok {
-		return noInvariants(tr), err
+		return noInvariants(tr), nil, err
 	}
 	ok, err = drop(func(cd invCand) string { return cd.postBad }, true)
 	if err != nil || !ok {
-		return noInvariants(tr), err
+		return noInvariants(tr), nil, err
 	}
 	var b strings.Builder
+	var texts []string
 	for i, cd := range tr.cands {
 		if live[i] {
 			b.WriteString("(assert " + cd.sel + ")\n")
+			if cd.text != "" {
+				texts = append(texts, cd.text)
+			}
 		} else {
 			b.WriteString("(assert (not " + cd.sel + "))\n")
 		}
 	}
-	return b.String(), nil
+	return b.String(), texts, nil
 }
 
 // noInvariants asserts no candidate.
