@@ -260,7 +260,11 @@
 // writes cannot be havocked soundly (through a pointer, a pointer itself,
 // a library call with state) is not inducted, and the reason says so. The
 // probes of testdata/induction (TestInduction) fail only beyond their
-// bound, where only a wrong step case would prove them.
+// bound, where only a wrong step case would prove them. The step case
+// assumes at the havocked head the candidate invariants that Houdini's
+// fixpoint keeps (invariant.go): relations of the loop's integer
+// variables that hold at its entry and that one iteration preserves. Those
+// C can state are reported (Result.Invariants) for correctness witnesses.
 //
 // Panics are recovered into UNKNOWN. Checker.Version names the build
 // (buildid.Self) and the options that change answers, so that a cache
