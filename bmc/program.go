@@ -1,6 +1,7 @@
 package bmc
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 
@@ -94,6 +95,11 @@ func (e *ParseError) Error() string { return fmt.Sprintf("bmc: %s:%d: %s", e.Fil
 // `assert(p);` and `__VERIFIER_assert(p);`. A syntax error or an assertion
 // outside any function is a *ParseError.
 func ParseProgram(file string, src []byte) (*Program, error) {
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		// C source holds no NUL: this is a binary file, whose syntax
+		// errors would only say so less plainly.
+		return nil, &ParseError{File: file, Line: bytes.Count(src[:i], []byte("\n")) + 1, Msg: fmt.Sprintf("a NUL byte at offset %d: binary content, not C source", i)}
+	}
 	raw, err := scan(file, src)
 	if err != nil {
 		return nil, err

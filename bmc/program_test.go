@@ -214,3 +214,12 @@ func TestStatusText(t *testing.T) {
 		t.Errorf("zero Status is %v, want UNKNOWN", Status(0))
 	}
 }
+
+// A binary file is refused as one, not read as C with no assertion.
+func TestParseProgramBinary(t *testing.T) {
+	_, err := ParseProgram("a.out", []byte("int x;\n\x7fELF\x02\x01\x00\x00"))
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Line != 2 || !strings.Contains(pe.Msg, "binary content") {
+		t.Fatalf("got %v, want a ParseError at line 2 naming binary content", err)
+	}
+}
