@@ -46,7 +46,9 @@ type command struct {
 type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
-	isTerminal     bool
+	// isTerminal says stderr, where the progress bar is drawn, is a
+	// terminal.
+	isTerminal bool
 	// recordScripted lets SURETY_MODEL=scripted record a cache: only
 	// the test that records the demo's scripted replies sets it.
 	recordScripted bool
@@ -66,7 +68,7 @@ func main() { os.Exit(run(os.Args[1:])) }
 func run(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, isTerminal: isTerminal(os.Stdout)}
+	e := &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, isTerminal: isTerminal(os.Stderr)}
 	return dispatch(ctx, e, args)
 }
 
