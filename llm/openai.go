@@ -69,7 +69,8 @@ type SchemaMode int
 
 const (
 	// SchemaAuto sends json_schema until the server refuses a request
-	// with it (HTTP 400 or 422); then the same request goes with the
+	// with it (HTTP 400 or 422, or an error naming response_format, which
+	// is not retried); then the same request goes with the
 	// schema inside json_object (response_format {"type": "json_object",
 	// "schema": ...}, which llama-cpp-python's server and some hosted
 	// APIs read), and if that is refused too, with plain json_object.
@@ -189,7 +190,8 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 	}
 	var first error
 	for {
-		resp, err := c.send(ctx, c.wire(req, level), c.objectSchema(req, level))
+		fallback := c.opts.Schema == SchemaAuto && level < levelObject && req.JSON && req.Schema != nil
+		resp, err := c.send(ctx, c.wire(req, level), c.objectSchema(req, level), fallback)
 		if err == nil {
 			if level > int(c.level.Load()) {
 				c.level.Store(int32(level))
@@ -201,13 +203,24 @@ func (c *OpenAIClient) Complete(ctx context.Context, req *Request) (*Response, e
 		}
 		// A server that does not know a format refuses it: the next,
 		// less constrained one tells. Only one it accepts counts.
-		var ae *APIError
-		if level == levelObject || c.opts.Schema != SchemaAuto || !errors.As(err, &ae) ||
-			ae.Status != http.StatusBadRequest && ae.Status != http.StatusUnprocessableEntity {
+		if !fallback || !refusesFormat(err) {
 			return nil, first
 		}
 		level++
 	}
+}
+
+// refusesFormat reports whether err may be a server's refusal of the
+// response_format asked: HTTP 400 or 422, or any error status whose
+// message names response_format (llama-cpp-python answers a type it does
+// not know with 500 and its validation error).
+func refusesFormat(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return ae.Status == http.StatusBadRequest || ae.Status == http.StatusUnprocessableEntity ||
+		ae.Status >= 400 && (strings.Contains(ae.Body, "response_format") || strings.Contains(ae.Message, "response_format"))
 }
 
 // objectSchema is the schema to put inside json_object at level, or nil.
@@ -219,11 +232,16 @@ func (c *OpenAIClient) objectSchema(req *Request, level int) json.RawMessage {
 }
 
 // send sends wire, retrying as OpenAIOptions say.
-func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionRequest, objectSchema json.RawMessage) (*Response, error) {
+// With fallback, a refusal of the format (refusesFormat) is returned at
+// once, for Complete to try the next format.
+func (c *OpenAIClient) send(ctx context.Context, wire openai.ChatCompletionRequest, objectSchema json.RawMessage, fallback bool) (*Response, error) {
 	for attempt := 1; ; attempt++ {
 		resp, err := c.once(ctx, wire, objectSchema)
 		if err == nil {
 			return resp, nil
+		}
+		if fallback && refusesFormat(err) {
+			return nil, err
 		}
 		if cerr := ctx.Err(); cerr != nil {
 			if errors.Is(err, cerr) {

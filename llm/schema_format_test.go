@@ -126,9 +126,10 @@ func TestSchemaModes(t *testing.T) {
 	}
 }
 
-// TestSchemaInsideJSONObject: a server that refuses json_schema with 422
-// and reads a schema inside json_object (llama-cpp-python's) gets the
-// schema there from the second request on, and decodes under it.
+// TestSchemaInsideJSONObject: a server that refuses json_schema with HTTP
+// 500 naming response_format and reads a schema inside json_object
+// (llama-cpp-python's) gets the schema there from the second request on,
+// without retries of the refused one, and decodes under it.
 func TestSchemaInsideJSONObject(t *testing.T) {
 	srv := llmtest.New(t, &llmtest.Script{Schema: llmtest.SchemaInObject, Steps: []llmtest.Step{{Reply: good, Repeat: 2}}})
 	client := srv.Model(nil)

@@ -78,8 +78,9 @@ const (
 	// or json_object with "schema") with HTTP 400 without using a step,
 	// as servers that know only plain json_object do.
 	SchemaRefuse SchemaSupport = "refuse"
-	// SchemaInObject refuses json_schema with HTTP 422 and honours a
-	// schema inside json_object, as llama-cpp-python's server does.
+	// SchemaInObject refuses json_schema with HTTP 500 and a validation
+	// error naming response_format, and honours a schema inside
+	// json_object, as llama-cpp-python's server (0.3) does.
 	SchemaInObject SchemaSupport = "in-object"
 )
 

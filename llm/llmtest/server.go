@@ -237,7 +237,11 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	var schema *llm.Schema
 	if refuse, status := s.refuses(&req); refuse {
 		s.record(req)
-		writeError(w, status, "llmtest: response_format "+req.Format+" with a schema is not supported")
+		msg := "llmtest: response_format " + req.Format + " with a schema is not supported"
+		if s.schema == SchemaInObject {
+			msg = "1 validation error: ('body', 'response_format', 'type'): Input should be 'text' or 'json_object'"
+		}
+		writeError(w, status, msg)
 		return
 	}
 	if s.schema == SchemaHonour && req.Format == "json_schema" || s.schema == SchemaInObject && req.Format == "json_object" && req.Schema != nil {
@@ -292,7 +296,7 @@ func (s *Server) refuses(req *Request) (bool, int) {
 	case s.schema == SchemaRefuse && req.Schema != nil:
 		return true, http.StatusBadRequest
 	case s.schema == SchemaInObject && req.Format == "json_schema":
-		return true, http.StatusUnprocessableEntity
+		return true, http.StatusInternalServerError
 	}
 	return false, 0
 }
