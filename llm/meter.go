@@ -90,6 +90,10 @@ func (mt *Meter) count(req *Request, resp *Response, err error) {
 				t.SchemaFormat++
 			case FormatJSONObject:
 				t.ObjectFormat++
+			case "":
+				if resp.Cached && req.JSON {
+					t.UnknownFormat++
+				}
 			}
 		}
 		switch {

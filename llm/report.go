@@ -46,6 +46,9 @@ type Tally struct {
 	// object (FormatJSONObject).
 	SchemaFormat int `json:"schema_format,omitempty"`
 	ObjectFormat int `json:"object_format,omitempty"`
+	// UnknownFormat is the cached replies to JSON requests whose entry
+	// does not say what was asked (recorded before Response.Format was).
+	UnknownFormat int `json:"unknown_format,omitempty"`
 }
 
 // Tokens returns PromptTokens + CompletionTokens.
@@ -65,6 +68,7 @@ func (t *Tally) add(o Tally) {
 	t.Repairs += o.Repairs
 	t.SchemaFormat += o.SchemaFormat
 	t.ObjectFormat += o.ObjectFormat
+	t.UnknownFormat += o.UnknownFormat
 }
 
 // A Report is the token use of a run, per stage and per item. Stages and
@@ -122,8 +126,13 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if t := r.Total; t.Structured > 0 && !r.Estimate {
 		replies := t.Requests + t.Cached
 		if _, err = fmt.Fprintf(w, "structured replies: %d exchanges, %d needed repair (%d repair requests); reply format asked: %d with the schema (json_schema or json_object+schema: grammar-constrained where the server honours it), %d json_object, %d none\n",
-			t.Structured, t.NeededRepair, t.Repairs, t.SchemaFormat, t.ObjectFormat, replies-t.SchemaFormat-t.ObjectFormat); err != nil {
+			t.Structured, t.NeededRepair, t.Repairs, t.SchemaFormat, t.ObjectFormat, replies-t.SchemaFormat-t.ObjectFormat-t.UnknownFormat); err != nil {
 			return err
+		}
+		if t.UnknownFormat > 0 {
+			if _, err = fmt.Fprintf(w, "(%d cached replies do not say which format was asked: recorded before that was kept)\n", t.UnknownFormat); err != nil {
+				return err
+			}
 		}
 	}
 	if r.Estimate {

@@ -162,3 +162,26 @@ func TestMaxTokensDefault(t *testing.T) {
 		t.Errorf("max_tokens sent: %d, %d", r[0].MaxTokens, r[1].MaxTokens)
 	}
 }
+
+// cachedOld answers every request as a cache entry recorded before
+// Response.Format was kept.
+type cachedOld struct{}
+
+func (cachedOld) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	return &llm.Response{Text: good, Cached: true}, nil
+}
+
+// TestUnknownFormatCounted: a cached reply to a JSON request that does not
+// say which format was asked is counted as unknown, not as "none".
+func TestUnknownFormatCounted(t *testing.T) {
+	meter := llm.Metered(cachedOld{}, nil)
+	if _, err := llm.Structured(context.Background(), meter, contractReq(), contractSchema, nil); err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	r := meter.Report()
+	r.WriteTable(&sb)
+	if r.Total.UnknownFormat != 1 || !strings.Contains(sb.String(), "0 json_object, 0 none") || !strings.Contains(sb.String(), "1 cached replies do not say") {
+		t.Errorf("tally %+v\n%s", r.Total, sb.String())
+	}
+}
