@@ -102,13 +102,15 @@ fi
 # A token budget (LIVE_BUDGET, 12000 tokens a command) bounds the work whatever the model
 # does: what it stops ends ERROR, named.
 run reason --solver none --budget "${LIVE_BUDGET:-12000}" --contracts "$OUT/contracts" --out "$OUT/reason.json" "$SRC"
-go build -o "$OUT/toycc" ./examples/fromkeyword/toycc || die "building toycc failed"
+# Absolute: tests run in a directory of their own.
+TOYCC="$(pwd)/$OUT/toycc"
+go build -o "$TOYCC" ./examples/fromkeyword/toycc || die "building toycc failed"
 REF="gcc -std=c2x -fsyntax-only {test}"
 printf 'int *p = nullptr;\n' >"$OUT/probe.c"
 gcc -std=c2x -fsyntax-only "$OUT/probe.c" 2>/dev/null || REF="gcc -std=c2x -fsyntax-only '-Dnullptr=((void*)0)' {test}"
 if [ -f "$OUT/reason.json" ]; then
 	run confirm --from "$OUT/reason.json" --out "$OUT/bugs" --attempts "${LIVE_ATTEMPTS:-2}" --budget "${LIVE_BUDGET:-12000}" \
-		--entry "a C program for the compiler under test" --build "$OUT/toycc {test}" --reference "$REF" "$SRC"
+		--entry "a C program for the compiler under test" --build "$TOYCC {test}" --reference "$REF" "$SRC"
 fi
 
 # 4. The cost.
