@@ -103,6 +103,10 @@ func TestOracleKinds(t *testing.T) {
 		{name: "both-crash", test: "kill -SEGV $$", reference: "kill -SEGV $$", oracle: validate.OracleCrash},
 		{name: "same", test: "echo ok", reference: "echo ok", oracle: validate.OracleReference},
 		{name: "both-fail", test: "exit 1", reference: "exit 2", oracle: validate.OracleReference},
+		// A program the shell cannot find shows nothing about the system
+		// (a live run confirmed a bug this way).
+		{name: "system-not-found", test: "./no-such-program", reference: "true", oracle: validate.OracleReference},
+		{name: "reference-not-found", test: "true", reference: "./no-such-reference", oracle: validate.OracleReference},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			replies := []string{testReply("t.sh", tc.test)}

@@ -24,6 +24,14 @@ var crashReport = regexp.MustCompile(`(?m)^(==\d+==ERROR: \w+Sanitizer|SUMMARY: 
 // that a correct system would finish on it: a test that only loops hangs
 // on every system, and was once confirmed as the bug.
 func decide(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, opts *ConfirmOptions, c *Confirmation) (*OracleVerdict, error) {
+	if st := notStarted(a.System, a.Reference); st != nil {
+		oracle := OracleContract
+		if a.Reference != nil {
+			oracle = OracleReference
+		}
+		return &OracleVerdict{Oracle: oracle, DecidedBy: "observed",
+			Explanation: fmt.Sprintf("the %s step could not start its program (%s): the test or its harness is broken, so it shows nothing about the system", st.Name, describe(st))}, nil
+	}
 	if v := observed(a.System); v != nil {
 		if a.Reference != nil {
 			if rv := observed([]sandbox.StepResult{*a.Reference}); rv != nil {
@@ -45,6 +53,24 @@ func decide(ctx context.Context, s *Suspect, tc *EntryTest, a *ConfirmAttempt, o
 		return compare(a.System, a.Reference, opts.System.Run != ""), nil
 	}
 	return judge(ctx, s, tc, a, opts, c, false)
+}
+
+// notStarted returns the first step, of the system's or the reference,
+// whose program the shell could not start: exit status 126 (not
+// executable) or 127 (not found). A live run once confirmed a bug from a
+// system step that exited 127 because the test named the program by a
+// path that did not exist.
+func notStarted(sys []sandbox.StepResult, ref *sandbox.StepResult) *sandbox.StepResult {
+	steps := append([]sandbox.StepResult(nil), sys...)
+	if ref != nil {
+		steps = append(steps, *ref)
+	}
+	for i, st := range steps {
+		if !st.Skipped && !st.TimedOut && st.Signal == "" && (st.ExitCode == 126 || st.ExitCode == 127) {
+			return &steps[i]
+		}
+	}
+	return nil
 }
 
 // observed returns a triggered crash or hang verdict for the first step
