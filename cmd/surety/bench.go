@@ -42,10 +42,10 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness,
 		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines), NoInduction: !*induction}}
+	// Each task's verdict goes to stderr as it comes, with --json too: a
+	// run over hundreds of tasks takes hours, and stdout gets the table.
 	progress := func(r *svcomp.Result) {
-		if !*asJSON {
-			fmt.Fprintf(e.stderr, "%s: %s (%s)\n", r.Task, r.Verdict, r.Outcome)
-		}
+		fmt.Fprintf(e.stderr, "%s: %s (%s) %.1fs CPU\n", r.Task, r.Verdict, r.Outcome, r.CPU.Seconds())
 	}
 	tab, err := surety.Bench(ctx, fs.Arg(0), opts, progress)
 	if err != nil {
