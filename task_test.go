@@ -175,3 +175,33 @@ func TestDataModelHazard(t *testing.T) {
 		}
 	}
 }
+
+// A violation reached only through undefined behaviour (a signed overflow
+// that gcc wraps) is no false verdict: five SV-COMP tasks expected true
+// were answered false that way.
+func TestRunTaskUndefinedBeforeViolation(t *testing.T) {
+	for _, prog := range []string{"gcc", "cvc5"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skipf("needs %s", prog)
+		}
+	}
+	dir := t.TempDir()
+	task := writeTask(t, dir, "wrap", `extern void abort(void);
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0) return 0;
+  int y = x + 1;
+  if (y < 0) reach_error();
+  return 0;
+}
+`, "true", "ILP32")
+	r, err := RunTask(context.Background(), task, &TaskOptions{Facts: FactsOptions{Engines: []string{"native"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.Unknown || !strings.Contains(r.Reason, "undefined behaviour") {
+		t.Fatalf("wrap: %+v, want unknown for the undefined behaviour", r)
+	}
+}
