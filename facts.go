@@ -227,6 +227,12 @@ func undefinedBehaviour(ctx context.Context, p *bmc.Program, opts *FactsOptions)
 			hazards = append(hazards, bmc.Hazard{Line: c.Line, Construct: "undefined behaviour",
 				Detail: fmt.Sprintf("%s in %s (%s) happens on a run, shown by gcc's sanitizers", c.Property, c.Expr, c.Func)})
 		case bmc.Unknown:
+			if c.UndefinedRun != "" {
+				// Not this site's, but a run's: the program has it.
+				hazards = append(hazards, bmc.Hazard{Line: c.Line, Construct: "undefined behaviour",
+					Detail: fmt.Sprintf("a run from the check of %s in %s (%s) meets %s, shown by gcc's sanitizers", c.Property, c.Expr, c.Func, c.UndefinedRun)})
+				continue
+			}
 			open = append(open, fmt.Sprintf("%d", c.Line))
 		}
 	}

@@ -119,6 +119,11 @@ type Claim struct {
 	// on, in words, sorted (as bmc.Result.Assumptions); the program's own
 	// out-of-bounds accesses are claims here, not assumptions.
 	Assumptions []string `json:"assumptions,omitempty"`
+	// UndefinedRun is set when a replayed run of the claim's
+	// counterexample met undefined behaviour at another site than the
+	// claim's (the sanitizer's report): the claim stays UNKNOWN, but the
+	// program has undefined behaviour on that run.
+	UndefinedRun string `json:"undefined_run,omitempty"`
 }
 
 // Safety checks the automatic safety properties of a program: one claim
@@ -425,7 +430,8 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 		return cl, nil
 	}
 	cex := tr.counterexample(sr.Model)
-	ok, why := rp.run(ctx, s, cex)
+	ok, why, ub := rp.run(ctx, s, cex)
+	cl.UndefinedRun = ub
 	if !ok {
 		// Ask for a run in which every scanf succeeds and no other site
 		// goes wrong first, which a sanitizer would stop at.
@@ -441,10 +447,14 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 		sr2, err2 := c.solve(ctx, solver, base+goal+extra.String(), tr.values(), timeout-time.Since(start))
 		if err2 == nil && sr2.Status == smt.Sat {
 			cex2 := tr.counterexample(sr2.Model)
-			if ok2, why2 := rp.run(ctx, s, cex2); ok2 {
+			if ok2, why2, ub2 := rp.run(ctx, s, cex2); ok2 {
 				ok, why, cex = true, why2, cex2
+				cl.UndefinedRun = ""
 			} else {
 				why += "; " + why2
+				if cl.UndefinedRun == "" {
+					cl.UndefinedRun = ub2
+				}
 			}
 		}
 	}

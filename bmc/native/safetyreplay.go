@@ -115,21 +115,21 @@ func (r *safetyReplay) gccRun(ctx context.Context, args []string) string {
 // run replays one counterexample of site s. It returns whether the
 // sanitizers reported the site's property at its line, and the report
 // (or why not).
-func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (bool, string) {
+func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (ok bool, why, ub string) {
 	if msg := r.prepare(ctx); msg != "" {
-		return false, msg
+		return false, msg, ""
 	}
 	r.runs++
 	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.defined, r.tr.mallocMayFail)
 	hname := fmt.Sprintf("harness%d.c", r.runs)
 	bin := fmt.Sprintf("prog%d", r.runs)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {
-		return false, err.Error()
+		return false, err.Error(), ""
 	}
 	args := append([]string{"-std=gnu11", "-O0", "-w"}, sanitizeFlags...)
 	args = append(args, "-o", bin, "prog.o", hname, "-lm")
 	if msg := r.gccRun(ctx, args); msg != "" {
-		return false, msg
+		return false, msg, ""
 	}
 	defer os.Remove(filepath.Join(r.dir, bin))
 	rt := r.c.opts.ReplayTimeout
@@ -142,30 +142,30 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (bool, stri
 		Stdin: []byte(d.cex.Stdin), Timeout: rt, MaxOutput: 1 << 20,
 		Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1}})
 	if err != nil && rr == nil {
-		return false, "run: " + err.Error()
+		return false, "run: " + err.Error(), ""
 	}
 	if rr.TimedOut {
-		return false, "the program ran out of time"
+		return false, "the program ran out of time", ""
 	}
 	rep, ok := parseSanitizer(string(rr.Stderr), r.name)
 	switch {
 	case ok:
 		if rep.prop != s.prop {
-			return false, fmt.Sprintf("the sanitizer reported another error first: %s at line %d", rep.msg, rep.line)
+			return false, fmt.Sprintf("the sanitizer reported another error first: %s at line %d", rep.msg, rep.line), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
 		if rep.line < s.line || rep.line > s.endLine {
-			return false, fmt.Sprintf("the sanitizer reported %s at line %d, not %d", rep.prop, rep.line, s.line)
+			return false, fmt.Sprintf("the sanitizer reported %s at line %d, not %d", rep.prop, rep.line, s.line), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
 		if rep.line == s.line && r.crowded(s) && !s.inSpan(rep.col) {
-			return false, fmt.Sprintf("the sanitizer reported %s at column %d of line %d, outside %s", rep.prop, rep.col, rep.line, s.text)
+			return false, fmt.Sprintf("the sanitizer reported %s at column %d of line %d, outside %s", rep.prop, rep.col, rep.line, s.text), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
-		return true, fmt.Sprintf("%s:%d: %s", r.name, rep.line, rep.msg)
+		return true, fmt.Sprintf("%s:%d: %s", r.name, rep.line, rep.msg), ""
 	case rr.ExitCode == exitInfeasible:
-		return false, "an assertion failed before the site on the replayed run"
+		return false, "an assertion failed before the site on the replayed run", ""
 	case rr.ExitCode < 0:
-		return false, "the program was killed by " + rr.Signal + " without a sanitizer report"
+		return false, "the program was killed by " + rr.Signal + " without a sanitizer report", ""
 	}
-	return false, fmt.Sprintf("the program exited with status %d without a sanitizer report", rr.ExitCode)
+	return false, fmt.Sprintf("the program exited with status %d without a sanitizer report", rr.ExitCode), ""
 }
 
 // crowded reports whether another site of the same property shares s's
