@@ -1,8 +1,10 @@
 package native
 
 import (
+	"cmp"
 	"context"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,20 +101,15 @@ func (x *sym) candVars(s *state, st *Stmt, w *writeSet) (mod, read []*Var) {
 			read = append(read, v)
 		}
 	}
-	byName := func(vs []*Var) {
-		sortVars(vs)
-	}
-	byName(mod)
-	byName(read)
-	return mod, read
-}
-
-func sortVars(vs []*Var) {
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && (vs[j].Name < vs[j-1].Name || vs[j].Name == vs[j-1].Name && vs[j].ID < vs[j-1].ID); j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
+	byName := func(a, b *Var) int {
+		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+			return c
 		}
+		return cmp.Compare(a.ID, b.ID)
 	}
+	slices.SortFunc(mod, byName)
+	slices.SortFunc(read, byName)
+	return mod, read
 }
 
 // loopConsts are the integer constants of a loop's condition.
