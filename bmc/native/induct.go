@@ -314,7 +314,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 			vals[v] = s.regs[x.varKey(v)].s
 		}
 		entry = func(v *Var) string { return vals[v] }
-		cands = buildCands(mod, read, vals, loopConsts(st))
+		cands = buildCands(mod, read, vals, candConsts(st, x.stack[0].Body), loopScales(st))
 		for _, cd := range cands {
 			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), text: cd.text})
 		}

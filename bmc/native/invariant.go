@@ -112,22 +112,54 @@ func (x *sym) candVars(s *state, st *Stmt, w *writeSet) (mod, read []*Var) {
 	return mod, read
 }
 
-// loopConsts are the integer constants of a loop's condition.
-func loopConsts(st *Stmt) []*big.Int {
+// maxConsts bounds the constants a loop's candidates compare with.
+const maxConsts = 12
+
+// candConsts are the integer constants a loop's variables are compared
+// with: those of its condition first, then 0, then those of main (where the
+// bounds of an assumption before the loop and of an assertion after it
+// are written), each value once, at most maxConsts. More constants are
+// only more candidates: Houdini keeps none that it does not check.
+func candConsts(loop, main *Stmt) []*big.Int {
 	var out []*big.Int
-	var walk func(e *Expr)
-	walk = func(e *Expr) {
-		if e == nil {
+	seen := map[string]bool{}
+	add := func(v *big.Int) {
+		if len(out) < maxConsts && !seen[v.String()] {
+			seen[v.String()] = true
+			out = append(out, v)
+		}
+	}
+	collect := func(e *Expr) {
+		if e.Op == OConst && e.Val != nil {
+			add(e.Val)
+		}
+	}
+	walkExprs(&Stmt{X: loop.X}, collect)
+	add(new(big.Int))
+	walkExprs(main, collect)
+	return out
+}
+
+// maxScales bounds the factors of a loop's scaled-difference candidates.
+const maxScales = 4
+
+// loopScales are the factors k of the candidates a - a0 == k*(b - b0) of a
+// loop: the constants of its body other than 0, 1 and -1, the steps by
+// which it may change one variable while it changes another by one
+// (j += 2 beside i++), each value once, at most maxScales.
+func loopScales(loop *Stmt) []*big.Int {
+	var out []*big.Int
+	seen := map[string]bool{}
+	walkExprs(loop.Body, func(e *Expr) {
+		if e.Op != OConst || e.Val == nil || len(out) == maxScales {
 			return
 		}
-		if e.Op == OConst && e.Val != nil {
-			out = append(out, e.Val)
+		if a := new(big.Int).Abs(e.Val); a.Cmp(big.NewInt(1)) <= 0 || seen[e.Val.String()] {
+			return
 		}
-		walk(e.X)
-		walk(e.Y)
-		walk(e.Z)
-	}
-	walk(st.X)
+		seen[e.Val.String()] = true
+		out = append(out, e.Val)
+	})
 	return out
 }
 
@@ -148,7 +180,7 @@ func cmpText(a *Var, op string, signed bool, b string, bSigned bool) string {
 }
 
 // buildCands makes the candidates of a loop from its variables.
-func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []candidate {
+func buildCands(mod, read []*Var, entry map[*Var]string, consts, scales []*big.Int) []candidate {
 	var cs []candidate
 	for _, a := range mod {
 		a0 := entry[a]
@@ -167,6 +199,18 @@ func buildCands(mod, read []*Var, entry map[*Var]string, consts []*big.Int) []ca
 					text = cmpText(a, pt.op, pt.signed, b.Name, b.T.Signed)
 				}
 				cs = append(cs, candidate{term: func(cur func(*Var) string) string { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
+			}
+		}
+		for _, b := range mod {
+			if b == a || b.T.Width != w {
+				continue
+			}
+			b0 := entry[b]
+			for _, k := range scales {
+				lit := bvLit(wrapInt(k, a.T), w)
+				cs = append(cs, candidate{term: func(cur func(*Var) string) string {
+					return eq(bv("bvsub", cur(a), a0), bv("bvmul", lit, bv("bvsub", cur(b), b0)))
+				}})
 			}
 		}
 		for _, c := range consts {
