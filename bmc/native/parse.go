@@ -10,6 +10,8 @@ import (
 
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
+
+	cfront "github.com/suretydev/surety/frontend/c"
 )
 
 // A cprog is a program translated to the typed tree: globals in
@@ -81,6 +83,7 @@ func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n
 // of every assertion statement to its index. Unsupported constructs and
 // syntax errors come back as *unsupportedError.
 func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *cprog, err error) {
+	src = cfront.Respell(src)
 	c := &conv{
 		file: file, src: src,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},

@@ -55,7 +55,7 @@ func parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*fron
 		}
 		return f, nil
 	}
-	content = blankDead(content)
+	content = Respell(blankDead(content))
 	tree, err := parseTree(ctx, content)
 	if err != nil {
 		return nil, fmt.Errorf("c: %s: %w", src.Path, err)
