@@ -37,7 +37,11 @@ type GraphOptions struct {
 
 // A GraphResult is the call graph of some code and its summary.
 type GraphResult struct {
-	// Graph is the call graph, sliced when From or To was set.
+	// Graph is the call graph, sliced when From or To was set. It is made
+	// by a callgraph.Builder, so that a big tree's model is never whole in
+	// memory: its nodes' functions have no calls, parameters or bodies,
+	// and an edge has its call's line but most have no call site
+	// (Edge.Call is nil).
 	Graph *callgraph.Graph `json:"-"`
 	// Summary counts edges, SCCs, layers and phases, and lists the
 	// recursions and the phases with their layers; it marshals to stable
@@ -60,16 +64,23 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 	if opts.Build != nil {
 		build = *opts.Build
 	}
-	l, err := loadIn(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: opts.Cache},
-		false, warnTo(send, "load"))
-	if err != nil {
+	// Each file goes to the builder as soon as it is parsed, which keeps
+	// its calls compact; the program holds only the files' headers.
+	b := callgraph.NewBuilder(&build)
+	keep := func(f *frontend.File) *frontend.File {
+		b.Add(f)
+		return &frontend.File{Path: f.Path, Language: f.Language, Size: f.Size, Lines: f.Lines}
+	}
+	if _, err := loadIn(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: opts.Cache, Keep: keep},
+		false, warnTo(send, "load")); err != nil {
 		return nil, err
 	}
-	g := callgraph.Build(l.prog, &build)
+	g := b.Graph()
 	for _, x := range g.UnmatchedExtra {
 		send(Event{Stage: "graph", Warning: fmt.Sprintf("%s: extra edge %s -> %s names no single function", x.Source, x.Caller, x.Callee)})
 	}
 	if len(opts.From) > 0 || len(opts.To) > 0 {
+		var err error
 		if g, err = callgraph.Slice(g, opts.From, opts.To); err != nil {
 			return nil, err
 		}

@@ -35,34 +35,79 @@ type BuildOptions struct {
 // edges naming no function in Graph.UnmatchedExtra. The result depends only
 // on prog and opts.
 func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
-	if opts == nil {
-		opts = &BuildOptions{}
+	var files []*frontend.File
+	if prog != nil {
+		files = prog.Files
 	}
-	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
-	r := newResolver(prog, g)
-	r.maxCands = opts.MaxCandidates
+	g, r := start(files, opts, map[string]bool{}, map[string]bool{}, false)
 	calls := 0
 	for _, n := range g.Nodes {
 		calls += len(n.Func.Calls)
 	}
 	g.Edges = make([]*Edge, 0, calls)
-	file := ""
+	var s site
 	for _, n := range g.Nodes {
-		if f := n.Func.Span.File; f != file {
-			// Nodes are sorted by ID, so a file's functions come
-			// together: what a name means in the file is kept until
-			// the next file.
-			file = f
-			clear(r.memo)
-		}
-		fi := r.files[n.Func.Span.File]
+		fi := r.enter(n)
 		for _, c := range n.Func.Calls {
-			r.resolve(n, fi, c)
+			s.of(c)
+			r.resolve(n, fi, &s)
 		}
 	}
-	r.addExtra(opts.Extra)
-	g.link()
-	return g
+	return r.finish(opts)
+}
+
+// start makes the graph's nodes from files and the resolver of their
+// calls; declared and traits already hold the names of prototypes and
+// traits seen elsewhere (by a Builder). With made, r.made[i][j] is the node
+// made of files[i].Functions[j], nil for a declaration.
+func start(files []*frontend.File, opts *BuildOptions, declared, traits map[string]bool, made bool) (*Graph, *resolver) {
+	if opts == nil {
+		opts = &BuildOptions{}
+	}
+	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
+	r := newResolver(files, g, declared, traits, made)
+	r.maxCands = opts.MaxCandidates
+	return g, r
+}
+
+// enter returns what resolution needs of n's file. Nodes come sorted by
+// ID, so a file's functions come together: what a name means in the file
+// is kept until the next file.
+func (r *resolver) enter(n *Node) fileInfo {
+	if f := n.Func.Span.File; f != r.file {
+		r.file = f
+		clear(r.memo)
+	}
+	return r.files[n.Func.Span.File]
+}
+
+// finish adds the extra edges and links the graph.
+func (r *resolver) finish(opts *BuildOptions) *Graph {
+	if opts != nil {
+		r.addExtra(opts.Extra)
+	}
+	r.g.link()
+	return r.g
+}
+
+// A site is a call as resolution reads it: from a frontend.Call, or from
+// the compact form a Builder keeps.
+type site struct {
+	callee, name, qual string
+	kind               frontend.CallKind
+	line               int
+	hints              *frontend.CallHints
+	resolved           bool
+	targets            []string
+	// call is the call site when it is kept whole; nil from a Builder's
+	// compact form.
+	call *frontend.Call
+}
+
+// of sets s to c.
+func (s *site) of(c *frontend.Call) {
+	*s = site{callee: c.Callee, name: c.Name, qual: c.Qualifier, kind: c.Kind, line: c.Span.StartLine,
+		hints: c.Hints, resolved: c.Resolved, targets: c.Targets, call: c}
 }
 
 // fileInfo is what resolution needs to know of a caller's file.
@@ -118,6 +163,10 @@ type resolver struct {
 	mixed bool
 	// maxCands is BuildOptions.MaxCandidates.
 	maxCands int
+	// file is the file whose calls are being resolved.
+	file string
+	// made[i][j] is the node of files[i].Functions[j], when asked for.
+	made [][]*Node
 	// memo keeps, for the file whose calls are being resolved, what a
 	// bare call of a name resolved to in a function without module: in
 	// C, every such call of the name in the file means the same.
@@ -145,7 +194,7 @@ func (r *resolver) newEdge(e Edge) *Edge {
 	return p
 }
 
-func newResolver(prog *frontend.Program, g *Graph) *resolver {
+func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]bool, made bool) *resolver {
 	r := &resolver{
 		g:          g,
 		files:      map[string]fileInfo{},
@@ -156,26 +205,28 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 		byRecv:     map[recvName][]*Node{},
 		byTrait:    map[recvName][]*Node{},
 		traitsOf:   map[string][]string{},
-		traits:     map[string]bool{},
+		traits:     traits,
 		types:      map[string][]*frontend.TypeDecl{},
 		recvs:      map[string]bool{},
 		imports:    map[fileName][]frontend.Import{},
 		globs:      map[string][]frontend.Import{},
 		modImports: map[string][]frontend.Import{},
 		aliases:    map[string]string{},
-		declared:   map[string]bool{},
+		declared:   declared,
 		memo:       map[string]resolved{},
 	}
-	if prog == nil {
-		g.sortNodes()
-		return r
-	}
 	n := 0
-	for _, f := range prog.Files {
+	for _, f := range files {
 		n += len(f.Functions)
 	}
 	g.Nodes = make([]*Node, 0, n)
-	for _, f := range prog.Files {
+	if made {
+		r.made = make([][]*Node, len(files))
+	}
+	for i, f := range files {
+		if made {
+			r.made[i] = make([]*Node, len(f.Functions))
+		}
 		for _, t := range f.Types {
 			r.types[t.Name] = append(r.types[t.Name], t)
 		}
@@ -201,7 +252,7 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 				r.imports[fileName{f.Path, im.Name}] = append(r.imports[fileName{f.Path, im.Name}], im)
 			}
 		}
-		for _, fn := range f.Functions {
+		for j, fn := range f.Functions {
 			if fn.Trait != "" {
 				r.traits[baseType(fn.Trait)] = true
 			}
@@ -209,7 +260,11 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 				r.declared[fn.Name] = true
 				continue
 			}
-			g.Nodes = append(g.Nodes, &Node{ID: fn.ID(), Func: fn})
+			n := &Node{ID: fn.ID(), Func: fn}
+			g.Nodes = append(g.Nodes, n)
+			if made {
+				r.made[i][j] = n
+			}
 			if _, ok := r.files[fn.Span.File]; !ok {
 				// Spans name the file as the frontend saw it; normally
 				// f.Path.
@@ -286,11 +341,11 @@ func newResolver(prog *frontend.Program, g *Graph) *resolver {
 }
 
 // resolve adds the edges or the unresolved entry of one call.
-func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
-	line := c.Span.StartLine
-	if c.Resolved {
+func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
+	line := c.line
+	if c.resolved {
 		var targets []*Node
-		for _, id := range c.Targets {
+		for _, id := range c.targets {
 			if n := r.g.byID[id]; n != nil {
 				targets = append(targets, n)
 			}
@@ -300,11 +355,11 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 			return
 		}
 		for _, n := range uniqueNodes(targets) {
-			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: line}))
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line}))
 		}
 		return
 	}
-	switch c.Kind {
+	switch c.kind {
 	case frontend.CallMacro:
 		// A macro invocation is not a call of a function; calls inside
 		// its arguments are recorded as calls of their own.
@@ -313,7 +368,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 		r.indirect(caller, fi, c)
 		return
 	}
-	if c.Name == "" {
+	if c.name == "" {
 		r.unresolved(caller, c, ReasonIndirect)
 		return
 	}
@@ -323,8 +378,8 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 	)
 	// A bare call without hints in a function without module means the
 	// same throughout the file.
-	memo := c.Kind == frontend.CallDirect && c.Hints == nil && caller.Func.Module == ""
-	if m, ok := r.memo[c.Name]; ok && memo {
+	memo := c.kind == frontend.CallDirect && c.hints == nil && caller.Func.Module == ""
+	if m, ok := r.memo[c.name]; ok && memo {
 		cands, how = m.cands, m.how
 	} else {
 		cands, how = r.candidates(caller, c)
@@ -335,25 +390,25 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 			cands = uniqueNodes(cands)
 		}
 		if memo {
-			r.memo[c.Name] = resolved{cands, how}
+			r.memo[c.name] = resolved{cands, how}
 		}
 	}
 	switch {
 	case len(cands) == 0:
 		reason := ReasonUnknown
-		if r.declared[c.Name] || how == typedNone {
+		if r.declared[c.name] || how == typedNone {
 			reason = ReasonLibrary
 		}
 		r.unresolved(caller, c, reason)
 	case len(cands) == 1 && how != guessed:
-		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: cands[0], Call: c, Line: line, ByName: how == byName}))
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: cands[0], Call: c.call, Line: line, ByName: how == byName}))
 	default:
 		if r.maxCands > 0 && len(cands) > r.maxCands {
 			r.unresolved(caller, c, ReasonTooMany)
 			return
 		}
 		for _, n := range cands {
-			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: line, Ambiguous: true, Candidates: cands}))
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line, Ambiguous: true, Candidates: cands}))
 		}
 	}
 }
@@ -362,7 +417,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *frontend.Call) {
 // saw stored in what it calls, marked Indirect and Ambiguous (a pointer
 // may hold a function stored elsewhere, so even one is a guess); without
 // any it is unresolved.
-func (r *resolver) indirect(caller *Node, fi fileInfo, c *frontend.Call) {
+func (r *resolver) indirect(caller *Node, fi fileInfo, c *site) {
 	var cands []*Node
 	for _, name := range hintsOf(c).Candidates {
 		cands = append(cands, r.freeCands(caller.Func, name)...)
@@ -380,17 +435,17 @@ func (r *resolver) indirect(caller *Node, fi fileInfo, c *frontend.Call) {
 		return
 	}
 	for _, n := range cands {
-		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c, Line: c.Span.StartLine, Ambiguous: true, Indirect: true, Candidates: cands}))
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: c.line, Ambiguous: true, Indirect: true, Candidates: cands}))
 	}
 }
 
-func (r *resolver) unresolved(caller *Node, c *frontend.Call, why Reason) {
+func (r *resolver) unresolved(caller *Node, c *site, why Reason) {
 	if len(r.unresSlab) == 0 {
 		r.unresSlab = make([]Unresolved, 1024)
 	}
 	u := &r.unresSlab[0]
 	r.unresSlab = r.unresSlab[1:]
-	*u = Unresolved{Caller: caller, Call: c, Callee: c.Callee, Line: c.Span.StartLine, Reason: why}
+	*u = Unresolved{Caller: caller, Call: c.call, Callee: c.callee, Line: c.line, Reason: why}
 	r.g.Unresolved = append(r.g.Unresolved, u)
 }
 
@@ -414,15 +469,15 @@ const (
 )
 
 // candidates returns the functions c may call and how sure they are.
-func (r *resolver) candidates(caller *Node, call *frontend.Call) ([]*Node, certainty) {
+func (r *resolver) candidates(caller *Node, call *site) ([]*Node, certainty) {
 	fn := caller.Func
 	c := hintsOf(call)
-	switch call.Kind {
+	switch call.kind {
 	case frontend.CallMethod:
 		if c.RecvType != "" {
 			t, ok := r.typeOf(fn, c.RecvType)
 			if ok {
-				if cs := r.methodsOf(t, call.Name, c.Trait); len(cs) > 0 {
+				if cs := r.methodsOf(t, call.name, c.Trait); len(cs) > 0 {
 					return r.narrow(fn, cs), scoped
 				}
 				return nil, typedNone
@@ -431,7 +486,7 @@ func (r *resolver) candidates(caller *Node, call *frontend.Call) ([]*Node, certa
 				return nil, typedNone // a step on a foreign type
 			}
 		}
-		cs := r.methods[call.Name]
+		cs := r.methods[call.name]
 		if len(cs) == 1 && !c.LibraryName {
 			return cs, byName
 		}
@@ -442,34 +497,34 @@ func (r *resolver) candidates(caller *Node, call *frontend.Call) ([]*Node, certa
 			if !ok {
 				return nil, scoped
 			}
-			if cs := r.methodsOf(t, call.Name, c.Trait); len(cs) > 0 {
+			if cs := r.methodsOf(t, call.name, c.Trait); len(cs) > 0 {
 				return r.narrow(fn, cs), scoped
 			}
 			return nil, typedNone
 		}
 		if c.Trait != "" {
-			return r.narrow(fn, r.byTrait[recvName{c.Trait, call.Name}]), scoped
+			return r.narrow(fn, r.byTrait[recvName{c.Trait, call.name}]), scoped
 		}
 		segs := c.Path
 		if segs == nil {
-			segs = splitPath(call.Qualifier)
+			segs = splitPath(call.qual)
 		}
 		if len(segs) > 0 {
-			return r.pathCands(fn, segs, call.Name), scoped
+			return r.pathCands(fn, segs, call.name), scoped
 		}
 	}
-	return r.freeCands(fn, call.Name), scoped
+	return r.freeCands(fn, call.name), scoped
 }
 
 // noHints stands for a call without hints.
 var noHints frontend.CallHints
 
 // hintsOf returns c's hints, never nil.
-func hintsOf(c *frontend.Call) *frontend.CallHints {
-	if c.Hints == nil {
+func hintsOf(c *site) *frontend.CallHints {
+	if c.hints == nil {
 		return &noHints
 	}
-	return c.Hints
+	return c.hints
 }
 
 // freeCands returns the free functions a bare call of name in fn may

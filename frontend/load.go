@@ -59,6 +59,15 @@ type LoadOptions struct {
 	// Resolve or ReadFileIn to read a model path back. Empty means the
 	// paths as given.
 	Root string
+	// Keep, if set, is given each file as soon as it is parsed (or read
+	// from Cache), on the worker that parsed it, so concurrently; the
+	// file is the caller's to change, and what Keep returns takes its
+	// place in the Program (nil leaves it out). A pipeline that needs
+	// only part of the model takes that part here and returns a smaller
+	// file, so that the whole model of a big tree is never in memory at
+	// once: the call graph's Builder keeps each file's calls in a
+	// compact form.
+	Keep func(*File) *File
 }
 
 // A Cache keeps parsed files by content. Implementations must be safe for
@@ -119,6 +128,15 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 				renames[filepath.ToSlash(p)] = name(p)
 			}
 			rename(fs, renames)
+		}
+		if opts.Keep != nil {
+			kept := fs[:0]
+			for _, f := range fs {
+				if f = opts.Keep(f); f != nil {
+					kept = append(kept, f)
+				}
+			}
+			fs = kept
 		}
 		prog.Files = append(prog.Files, fs...)
 	}
@@ -283,7 +301,7 @@ func parseFile(ctx context.Context, l *Language, path, name string, opts *LoadOp
 	}
 	if opts.Cache != nil {
 		if f := opts.Cache.Get(l.Name, opts.Mode, src); f != nil {
-			return f, nil
+			return keep(f, opts), nil
 		}
 	}
 	defer func() {
@@ -298,7 +316,15 @@ func parseFile(ctx context.Context, l *Language, path, name string, opts *LoadOp
 	if opts.Cache != nil {
 		opts.Cache.Put(l.Name, opts.Mode, src, f)
 	}
-	return f, nil
+	return keep(f, opts), nil
+}
+
+// keep passes f through opts.Keep, when set.
+func keep(f *File, opts *LoadOptions) *File {
+	if opts.Keep == nil {
+		return f
+	}
+	return opts.Keep(f)
 }
 
 // CheckText reports whether content looks like source text: no NUL byte in

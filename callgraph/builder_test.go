@@ -1,0 +1,82 @@
+package callgraph_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/frontend"
+)
+
+// graphLines renders every edge and unresolved call of g, with candidates
+// and flags, one per line.
+func graphLines(g *callgraph.Graph) []string {
+	var out []string
+	for _, n := range g.Nodes {
+		out = append(out, "node "+n.ID)
+	}
+	for _, e := range g.Edges {
+		var cands []string
+		for _, c := range e.Candidates {
+			cands = append(cands, c.ID)
+		}
+		out = append(out, fmt.Sprintf("edge %s -> %s @%d amb=%v extra=%v byname=%v ind=%v [%s]",
+			e.Caller.ID, e.Callee.ID, e.Line, e.Ambiguous, e.Extra, e.ByName, e.Indirect, strings.Join(cands, " ")))
+	}
+	for _, u := range g.Unresolved {
+		out = append(out, fmt.Sprintf("unresolved %s %q @%d %s", u.Caller.ID, u.Callee, u.Line, u.Reason))
+	}
+	return out
+}
+
+// TestBuilderAsBuild checks that a Builder fed file by file from
+// frontend.Load's Keep makes the graph Build makes of the whole program,
+// on real C and Rust code, with extra edges and a bound on candidates.
+func TestBuilderAsBuild(t *testing.T) {
+	for _, dir := range []string{"../examples/graph", "testdata/cptr"} {
+		for _, opts := range []*callgraph.BuildOptions{nil, {MaxCandidates: 2, IncludeAmbiguous: true,
+			Extra: []callgraph.ExtraEdge{{Caller: "main", Callee: "nowhere"}}}} {
+			prog, _, err := frontend.Load(context.Background(), []string{dir}, &frontend.LoadOptions{Mode: frontend.NeedCalls})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := graphLines(callgraph.Build(prog, opts))
+			b := callgraph.NewBuilder(opts)
+			kept, _, err := frontend.Load(context.Background(), []string{dir}, &frontend.LoadOptions{Mode: frontend.NeedCalls, Workers: 3,
+				Keep: func(f *frontend.File) *frontend.File { b.Add(f); return nil }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(kept.Files) != 0 {
+				t.Errorf("%s: Keep returned nil for every file, yet the program has %d files", dir, len(kept.Files))
+			}
+			g := b.Graph()
+			got := graphLines(g)
+			if len(want) < 8 {
+				t.Fatalf("%s: only %d lines of graph: the test reads too little", dir, len(want))
+			}
+			if !slices.Equal(got, want) {
+				for i := range max(len(got), len(want)) {
+					var x, y string
+					if i < len(got) {
+						x = got[i]
+					}
+					if i < len(want) {
+						y = want[i]
+					}
+					if x != y {
+						t.Fatalf("%s %+v: line %d: Builder gives\n%s\nBuild gives\n%s", dir, opts, i, x, y)
+					}
+				}
+			}
+			for _, n := range g.Nodes {
+				if n.Func != nil && (len(n.Func.Calls) > 0 || len(n.Func.Params) > 0 || n.Func.Signature != "") {
+					t.Fatalf("%s: node %s keeps its calls, parameters or signature", dir, n.ID)
+				}
+			}
+		}
+	}
+}
