@@ -2,9 +2,15 @@ package surety
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
@@ -30,6 +36,13 @@ type GraphOptions struct {
 	// Cache, if set, keeps parsed files by content (see
 	// frontend/filecache), so that an unchanged rerun skips parsing.
 	Cache frontend.Cache
+	// ModelFile, if set, is a file where Graph keeps the compact model
+	// of every file it loads (callgraph.Builder.Save), each under a hash
+	// of its language and content, and from which it takes the files
+	// unchanged since: a rerun after an edit parses only the files
+	// edited, and reads no per-file entry of Cache. A model file that
+	// cannot be read or written is a warning; the run goes on without it.
+	ModelFile string
 	// Progress, if set, receives warnings ("load": a file skipped inside
 	// a directory; "graph": an extra edge naming no single function).
 	Progress func(Event)
@@ -67,15 +80,32 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 	// Each file goes to the builder as soon as it is parsed, which keeps
 	// its calls compact; the program holds only the files' headers.
 	b := callgraph.NewBuilder(&build)
+	cache := opts.Cache
+	var kc *keptCache
+	if opts.ModelFile != "" {
+		kc = &keptCache{next: opts.Cache}
+		kept, err := readKept(opts.ModelFile)
+		if err != nil {
+			send(Event{Stage: "graph", Warning: fmt.Sprintf("model file %s: %v; every file is parsed", opts.ModelFile, err)})
+		}
+		kc.kept = kept
+		b.Reuse(kept)
+		cache = kc
+	}
 	keep := func(f *frontend.File) *frontend.File {
 		b.Add(f)
 		return &frontend.File{Path: f.Path, Language: f.Language, Size: f.Size, Lines: f.Lines}
 	}
-	if _, err := loadIn(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: opts.Cache, Keep: keep},
+	if _, err := loadIn(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: cache, Keep: keep},
 		false, warnTo(send, "load")); err != nil {
 		return nil, err
 	}
 	g := b.Graph()
+	if kc != nil {
+		if err := writeKept(opts.ModelFile, b, kc); err != nil {
+			send(Event{Stage: "graph", Warning: fmt.Sprintf("model file %s: %v", opts.ModelFile, err)})
+		}
+	}
 	for _, x := range g.UnmatchedExtra {
 		send(Event{Stage: "graph", Warning: fmt.Sprintf("%s: extra edge %s -> %s names no single function", x.Source, x.Caller, x.Callee)})
 	}
@@ -86,6 +116,80 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 		}
 	}
 	return &GraphResult{Graph: g, Summary: callgraph.Summarize(g, &callgraph.PhaseOptions{By: opts.Phases})}, nil
+}
+
+// keptCache hands out the files kept in a model file whose content has
+// not changed, and passes the others on to next. It notes every file's
+// key, for the model file written after the run.
+type keptCache struct {
+	kept *callgraph.Kept
+	next frontend.Cache
+	keys sync.Map // path -> key
+}
+
+// contentKey names a file's language and content.
+func contentKey(lang string, content []byte) string {
+	h := sha256.New()
+	h.Write([]byte(lang))
+	h.Write([]byte{0})
+	h.Write(content)
+	return string(h.Sum(nil))
+}
+
+func (c *keptCache) Get(lang string, mode frontend.Mode, src *frontend.Source) *frontend.File {
+	key := contentKey(lang, src.Content)
+	c.keys.Store(src.Path, key)
+	if f := c.kept.File(src.Path, key); f != nil {
+		return f
+	}
+	if c.next != nil {
+		return c.next.Get(lang, mode, src)
+	}
+	return nil
+}
+
+func (c *keptCache) Put(lang string, mode frontend.Mode, src *frontend.Source, f *frontend.File) {
+	if c.next != nil {
+		c.next.Put(lang, mode, src, f)
+	}
+}
+
+// readKept reads a model file; none there is no error.
+func readKept(path string) (*callgraph.Kept, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	return callgraph.ReadKept(f)
+}
+
+// writeKept writes the model file of b, each file under the key kc noted,
+// through a temporary file renamed into place.
+func writeKept(path string, b *callgraph.Builder, kc *keptCache) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return unwrapPath(err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".model-*")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	defer os.Remove(tmp.Name())
+	err = b.Save(tmp, func(p string) string {
+		k, _ := kc.keys.Load(p)
+		s, _ := k.(string)
+		return s
+	})
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // WriteDOT writes the condensed graph for Graphviz, one rank per layer.

@@ -32,6 +32,9 @@ type Builder struct {
 	// the builder's files no longer hold.
 	declared map[string]bool
 	traits   map[string]bool
+	// reused are the files of a Kept given to Reuse, as Kept.File hands
+	// them out.
+	reused map[*frontend.File]*builtFile
 }
 
 // builtFile is what a Builder keeps of one file.
@@ -41,6 +44,9 @@ type builtFile struct {
 	calls [][]compactCall
 	// whole are the calls kept whole, indexed by compactCall.whole.
 	whole []*frontend.Call
+	// declared and traits are the names of the file's prototypes and
+	// traits, once each.
+	declared, traits []string
 }
 
 // compactCall is a call as a Builder keeps it: texts as indices into
@@ -70,9 +76,21 @@ func (b *Builder) Add(f *frontend.File) {
 	if f == nil {
 		return
 	}
+	if bf := b.reused[f]; bf != nil {
+		b.mu.Lock()
+		for _, name := range bf.declared {
+			b.declared[name] = true
+		}
+		for _, name := range bf.traits {
+			b.traits[name] = true
+		}
+		b.files = append(b.files, bf)
+		b.mu.Unlock()
+		return
+	}
 	// The file as resolution reads it: no errors, source or declarations.
 	bf := &builtFile{file: &frontend.File{Path: f.Path, Language: f.Language, Module: f.Module,
-		Resolver: f.Resolver, Types: f.Types, Imports: f.Imports}}
+		Resolver: f.Resolver, Size: f.Size, Lines: f.Lines, Types: f.Types, Imports: f.Imports}}
 	n := 0
 	for _, fn := range f.Functions {
 		if fn.Definition {
@@ -84,9 +102,13 @@ func (b *Builder) Add(f *frontend.File) {
 	b.mu.Lock()
 	for _, fn := range f.Functions {
 		if fn.Trait != "" {
-			b.traits[baseType(fn.Trait)] = true
+			if tr := baseType(fn.Trait); !slices.Contains(bf.traits, tr) {
+				bf.traits = append(bf.traits, tr)
+				b.traits[tr] = true
+			}
 		}
 		if !fn.Definition {
+			bf.declared = append(bf.declared, fn.Name)
 			b.declared[fn.Name] = true
 			continue
 		}
@@ -106,6 +128,8 @@ func (b *Builder) Add(f *frontend.File) {
 		defs = append(defs, fn)
 	}
 	bf.file.Functions = slices.Clip(defs)
+	slices.Sort(bf.declared)
+	bf.declared = slices.Clip(slices.Compact(bf.declared))
 	b.files = append(b.files, bf)
 	b.mu.Unlock()
 }

@@ -1,10 +1,12 @@
 package callgraph_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/suretydev/surety/callgraph"
@@ -80,3 +82,73 @@ func TestBuilderAsBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestBuilderSaveReuse checks that a Builder's saved files, read back and
+// reused by a new Builder, give the same graph without parsing, that a
+// file whose key changed is not handed out, and that damaged input is an
+// error.
+func TestBuilderSaveReuse(t *testing.T) {
+	dir := "../examples/graph"
+	fresh := func(keep func(*frontend.File) *frontend.File, cache frontend.Cache) {
+		t.Helper()
+		if _, _, err := frontend.Load(context.Background(), []string{dir}, &frontend.LoadOptions{Mode: frontend.NeedCalls, Keep: keep, Cache: cache}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b := callgraph.NewBuilder(nil)
+	fresh(func(f *frontend.File) *frontend.File { b.Add(f); return nil }, nil)
+	want := graphLines(b.Graph())
+	var buf bytes.Buffer
+	if err := b.Save(&buf, func(path string) string {
+		if strings.HasSuffix(path, "lexer.c") {
+			return "" // left out
+		}
+		return "k:" + path
+	}); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := callgraph.ReadKept(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept.File("../examples/graph/c/parser.c", "k:other") != nil {
+		t.Error("a file whose key changed was handed out")
+	}
+	b2 := callgraph.NewBuilder(nil)
+	b2.Reuse(kept)
+	cache := &keptOnly{kept: kept}
+	fresh(func(f *frontend.File) *frontend.File { b2.Add(f); return nil }, cache)
+	if got := graphLines(b2.Graph()); !slices.Equal(got, want) {
+		t.Errorf("reused builder gives\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if cache.hits == 0 || len(cache.missed) != 1 || !strings.HasSuffix(cache.missed[0], "lexer.c") {
+		t.Errorf("%d files taken from the saved builder, parsed %v; want all but lexer.c", cache.hits, cache.missed)
+	}
+	for _, cut := range []int{0, 10, buf.Len() / 2, buf.Len() - 3} {
+		if _, err := callgraph.ReadKept(bytes.NewReader(buf.Bytes()[:cut])); err == nil && cut < buf.Len() {
+			t.Errorf("a saved builder cut at %d of %d bytes read without error", cut, buf.Len())
+		}
+	}
+}
+
+// keptOnly hands out the files of kept under the key "k:path" and notes
+// the others.
+type keptOnly struct {
+	kept   *callgraph.Kept
+	mu     sync.Mutex
+	hits   int
+	missed []string
+}
+
+func (c *keptOnly) Get(lang string, mode frontend.Mode, src *frontend.Source) *frontend.File {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f := c.kept.File(src.Path, "k:"+src.Path); f != nil {
+		c.hits++
+		return f
+	}
+	c.missed = append(c.missed, src.Path)
+	return nil
+}
+
+func (c *keptOnly) Put(string, frontend.Mode, *frontend.Source, *frontend.File) {}

@@ -41,7 +41,7 @@ func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	maxCands := fs.Int("max-candidates", 0, "give a call with more candidate callees than this no edges, listing it unresolved (too-many); 0: no bound")
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
 	goCalls := fs.String("go-calls", "vta", "resolve Go calls with `vta` (precise) or cha (cheaper, coarser)")
-	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that an unchanged rerun skips parsing (default: the user cache directory; \"off\" to disable)")
+	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that a rerun parses only the files changed (default: the user cache directory; \"off\" to disable)")
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -82,6 +82,9 @@ func runGraph(ctx context.Context, e *env, args []string) (code int) {
 	c := openFileCache(e, *cacheDir)
 	if c != nil {
 		opts.Cache = c
+		// The compact model of every file, for a rerun after an edit to
+		// parse only what changed.
+		opts.ModelFile = c.ResultFile("graph-model\x00" + *goCalls + "\x00" + strings.Join(fs.Args(), "\x00"))
 	}
 	// An unchanged tree gives again the output kept for it: nothing is
 	// parsed or resolved.

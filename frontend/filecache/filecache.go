@@ -162,6 +162,12 @@ func (c *Cache) resultPath(key string) string {
 	return filepath.Join(c.dir, "results", hex.EncodeToString(h.Sum(nil)))
 }
 
+// ResultFile returns the path of the entry of a result stored under key
+// (with this cache's salt), for a result too big to be held in memory: the
+// caller reads it, and writes it through a temporary file in the same
+// directory renamed into place. The directory may not exist yet.
+func (c *Cache) ResultFile(key string) string { return c.resultPath(key) }
+
 // GetResult returns the bytes PutResult stored under key (with this
 // cache's salt), or false. It lets a program keep what it computed from a
 // whole tree under the tree's frontend.Fingerprint, so that an unchanged
