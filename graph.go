@@ -100,12 +100,12 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 		false, warnTo(send, "load")); err != nil {
 		return nil, err
 	}
-	g := b.Graph()
 	if kc != nil {
 		if err := writeKept(opts.ModelFile, b, kc); err != nil {
 			send(Event{Stage: "graph", Warning: fmt.Sprintf("model file %s: %v", opts.ModelFile, err)})
 		}
 	}
+	g := b.Graph()
 	for _, x := range g.UnmatchedExtra {
 		send(Event{Stage: "graph", Warning: fmt.Sprintf("%s: extra edge %s -> %s names no single function", x.Source, x.Caller, x.Callee)})
 	}

@@ -81,13 +81,17 @@ func (r *resolver) enter(n *Node) fileInfo {
 	return r.files[n.Func.Span.File]
 }
 
-// finish adds the extra edges and links the graph.
+// finish adds the extra edges and links the graph. It empties r first:
+// the indexes of names are not needed any more, and a big program's take
+// much memory.
 func (r *resolver) finish(opts *BuildOptions) *Graph {
+	g := r.g
+	*r = resolver{g: g}
 	if opts != nil {
 		r.addExtra(opts.Extra)
 	}
-	r.g.link()
-	return r.g
+	g.link()
+	return g
 }
 
 // A site is a call as resolution reads it: from a frontend.Call, or from

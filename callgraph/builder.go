@@ -154,7 +154,9 @@ func slim(fn *frontend.Function) {
 }
 
 // Graph resolves the calls of every file added and returns the graph. The
-// result depends only on the files added, not on their order.
+// result depends only on the files added, not on their order. The builder
+// lets go of the calls as it resolves them, so Graph is called once, and
+// Save, if wanted, before it.
 func (b *Builder) Graph() *Graph {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -196,5 +198,7 @@ func (b *Builder) Graph() *Graph {
 			r.resolve(n, fi, &s)
 		}
 	}
+	// Nothing compact is needed any more: let it go before linking.
+	byNode, b.files, b.names, b.ids = nil, nil, nil, nil
 	return r.finish(&b.opts)
 }

@@ -53,7 +53,7 @@ type Kept struct {
 // Save writes what b holds, in a compact binary form ReadKept reads, each
 // file under the key key(path) gives it: the caller's name for the file's
 // content (a hash), which File checks. A file whose key is "" is left
-// out. Call it after the last Add, before or after Graph.
+// out. Call it after the last Add, before Graph.
 func (b *Builder) Save(w io.Writer, key func(path string) string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -171,6 +171,9 @@ type TypeDecl struct {
 // QualifiedName joins the module, receiver and name with "::", the form
 // call resolution and reports use: "lexer::TokenKind::from_keyword".
 func (f *Function) QualifiedName() string {
+	if f.Module == "" && f.Receiver == "" && f.Parent == "" {
+		return f.Name // a C function: no copy
+	}
 	var b strings.Builder
 	if f.Module != "" {
 		b.WriteString(f.Module)
