@@ -9,6 +9,13 @@
 // of FM-Agent's Algorithm 1 in layer.go, phases in phase.go, the scheduler
 // in schedule.go, CGTraversal in traverse.go and slicing in slice.go.
 //
+// Build takes a whole program. For a big tree, a Builder (builder.go)
+// takes each file as frontend.Load parses it (LoadOptions.Keep) and keeps
+// only what resolution needs, its calls in a compact form: on the Linux
+// kernel the model of the calls alone outweighs the graph. A Builder also
+// saves that compact model (kept.go), so that a later Builder reuses the
+// files that have not changed instead of parsing them again.
+//
 // # Terms
 //
 // A node is a function definition, identified by frontend.Function.ID.
