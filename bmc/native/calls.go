@@ -2,16 +2,17 @@ package native
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math/big"
 	"strings"
 )
 
 // callUser inlines a call of a function the program defines.
-func (x *sym) callUser(s *state, e *Expr) value {
+func (x *sym) callUser(s *state, e *ctree.Expr) value {
 	f := e.Fn
 	if f.Err != nil {
 		// its body could not be translated, and this call may run it
-		panic(bail{f.Err})
+		panic(ctree.Bail{Err: f.Err})
 	}
 	depth := 0
 	for _, g := range x.stack {
@@ -24,11 +25,11 @@ func (x *sym) callUser(s *state, e *Expr) value {
 		// Recursion deeper than the bound: like a loop unwound K times.
 		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, what: "the recursion of " + f.Name})
 		s.guard = "false"
-		if f.Ret.Kind == KVoid {
-			return value{t: tVoid}
+		if f.Ret.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
 		}
-		if f.Ret.Kind == KStruct {
-			return ptrValue(x.newObj("return value", f.Ret, false), 0, ptrTo(f.Ret))
+		if f.Ret.Kind == ctree.KStruct {
+			return ptrValue(x.newObj("return value", f.Ret, false), 0, ctree.PtrTo(f.Ret))
 		}
 		return x.nondet(f.Ret, "dead")
 	}
@@ -36,7 +37,7 @@ func (x *sym) callUser(s *state, e *Expr) value {
 		x.fail(e.Line, "call depth over 1000")
 	}
 	fc := &funcCtx{fn: f}
-	if f.Ret.Kind == KStruct {
+	if f.Ret.Kind == ctree.KStruct {
 		fc.retObj = x.newObj("return value of "+f.Name, f.Ret, false)
 	}
 	saveFrame, saveFn := x.frame, x.fn
@@ -54,10 +55,10 @@ func (x *sym) callUser(s *state, e *Expr) value {
 	if !end.dead() {
 		fc.rets = append(fc.rets, end)
 		switch f.Ret.Kind {
-		case KVoid:
-			fc.vals = append(fc.vals, value{t: tVoid})
-		case KStruct:
-			fc.vals = append(fc.vals, ptrValue(fc.retObj, 0, ptrTo(f.Ret)))
+		case ctree.KVoid:
+			fc.vals = append(fc.vals, value{t: ctree.TVoid})
+		case ctree.KStruct:
+			fc.vals = append(fc.vals, ptrValue(fc.retObj, 0, ctree.PtrTo(f.Ret)))
 		default:
 			fc.vals = append(fc.vals, x.nondet(f.Ret, "noret"))
 		}
@@ -78,10 +79,10 @@ func (x *sym) callUser(s *state, e *Expr) value {
 	m.dropFrame(callee)
 	*s = *m
 	switch f.Ret.Kind {
-	case KVoid:
-		return value{t: tVoid}
-	case KStruct:
-		return ptrValue(fc.retObj, 0, ptrTo(f.Ret))
+	case ctree.KVoid:
+		return value{t: ctree.TVoid}
+	case ctree.KStruct:
+		return ptrValue(fc.retObj, 0, ctree.PtrTo(f.Ret))
 	}
 	if len(fc.vals) == 0 {
 		return x.nondet(f.Ret, "dead")
@@ -91,14 +92,14 @@ func (x *sym) callUser(s *state, e *Expr) value {
 		term = ite(fc.rets[i].guard, fc.vals[i].s, term)
 	}
 	o, kn := unionObjs(fc.vals)
-	return value{t: f.Ret, s: x.def(f.Ret.sort(), term), objs: o, known: kn}
+	return value{t: f.Ret, s: x.def(f.Ret.SMTSort(), term), objs: o, known: kn}
 }
 
 // evalArgs evaluates a call's arguments right to left, as gcc does on
 // x86-64 (C leaves the order open; checkOrder refuses programs where it
 // changes a value, so it matters only for the order in which nondet
 // values are consumed, which the replay must follow).
-func (x *sym) evalArgs(s *state, es []*Expr) []value {
+func (x *sym) evalArgs(s *state, es []*ctree.Expr) []value {
 	args := make([]value, len(es))
 	for i := len(es) - 1; i >= 0; i-- {
 		args[i] = x.eval(s, es[i])
@@ -110,7 +111,7 @@ func (x *sym) assume(s *state, c string) {
 	s.guard = x.def("Bool", and(s.guard, c))
 }
 
-func (x *sym) input(s *state, kind, name string, t *Type, line int) value {
+func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value {
 	x.counts[name]++
 	v := x.nondet(t, "in")
 	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts[name]), Kind: kind, T: t, Term: v.s, Guard: s.guard, Line: line})
@@ -123,7 +124,7 @@ func inRange(v string, w int, lo, hi int64) string {
 
 // call evaluates a call: user functions are inlined, library functions
 // modelled.
-func (x *sym) call(s *state, e *Expr) value {
+func (x *sym) call(s *state, e *ctree.Expr) value {
 	if e.Fn != nil {
 		return x.callUser(s, e)
 	}
@@ -144,13 +145,13 @@ func (x *sym) call(s *state, e *Expr) value {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
 		// Output writes none of the program's memory (printf's %n is
 		// refused by the parser) and may return anything.
-		return x.nondet(tInt, "out")
+		return x.nondet(ctree.TInt, "out")
 	case "srand":
 		// rand is modelled as any value in range, whatever the seed.
-		return value{t: tVoid}
+		return value{t: ctree.TVoid}
 	case "free":
 		x.free(s, args[0], line)
-		return value{t: tVoid}
+		return value{t: ctree.TVoid}
 	case "time":
 		return x.time(s, args[0], e.Args[0], line)
 	case "rand":
@@ -158,19 +159,19 @@ func (x *sym) call(s *state, e *Expr) value {
 		// generator: a replay runs the real rand, so a counterexample that
 		// needs other values than glibc's does not replay.
 		x.note(asmRandRange)
-		v := x.input(s, "rand", "rand", tInt, line)
+		v := x.input(s, "rand", "rand", ctree.TInt, line)
 		x.assume(s, "(bvsge "+v.s+" #x00000000)")
 		return v
 	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
 		s.guard = "false"
-		return value{t: tVoid}
+		return value{t: ctree.TVoid}
 	case "__VERIFIER_assume", "assume":
 		x.assume(s, truth(args[0]))
-		return value{t: tVoid}
+		return value{t: ctree.TVoid}
 	case "assert":
 		// not a property here: a failing one aborts, like abort()
 		x.assume(s, truth(args[0]))
-		return value{t: tVoid}
+		return value{t: ctree.TVoid}
 	case "scanf":
 		return x.scanf(s, e.Args[0].X.Str, args[1:], e.ArgT[1:], line)
 	case "fscanf":
@@ -181,16 +182,16 @@ func (x *sym) call(s *state, e *Expr) value {
 		}
 		x.counts["stdin"]++
 		eof := x.atEOF(s)
-		v := x.input(s, "stdin", "getchar", tInt, line)
+		v := x.input(s, "stdin", "getchar", ctree.TInt, line)
 		x.assume(s, inRange(v.s, 32, -1, 255))
-		r := x.def(bvSort(32), ite(eof, bvInt(-1, 32), v.s))
+		r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), v.s))
 		x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
 		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: r})
-		return value{t: tInt, s: r}
+		return value{t: ctree.TInt, s: r}
 	case "fgets":
 		return x.fgets(s, args[0], e.Args[1], line)
 	case "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul":
-		if strings.HasPrefix(name, "strto") && !isNullConst(stripConv(e.Args[1])) {
+		if strings.HasPrefix(name, "strto") && !ctree.IsNullConst(ctree.StripConv(e.Args[1])) {
 			x.fail(line, "%s with an end pointer", name)
 		}
 		return x.nondet(e.T, "conv")
@@ -202,7 +203,7 @@ func (x *sym) call(s *state, e *Expr) value {
 			n := args[1].s
 			r = ite("(bvult "+n+" "+r+")", n, r)
 		}
-		return value{t: tULong, s: x.def(bvSort(64), r)}
+		return value{t: ctree.TULong, s: x.def(ctree.BVSort(64), r)}
 	case "strcmp":
 		return x.strcmp(s, args[0], args[1], "", line)
 	case "strncmp":
@@ -242,18 +243,18 @@ func (x *sym) call(s *state, e *Expr) value {
 		// In the C locale; glibc answers any non-zero bit of its table.
 		// An argument that is neither EOF nor a char's value (signed or
 		// unsigned) indexes past glibc's table: any value.
-		c := x.def(bvSort(32), args[0].s)
+		c := x.def(ctree.BVSort(32), args[0].s)
 		cond := ctypeCond(name, c)
-		nz := x.nondet(tInt, "ctype")
+		nz := x.nondet(ctree.TInt, "ctype")
 		x.assume(s, "(not (= "+nz.s+" #x00000000))")
-		r := value{t: tInt, s: x.def(bvSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+		r := value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
 		return x.ctypeDomain(c, r)
 	case "toupper":
-		c := x.def(bvSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: tInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
+		c := x.def(ctree.BVSort(32), args[0].s)
+		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
 	case "tolower":
-		c := x.def(bvSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: tInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
+		c := x.def(ctree.BVSort(32), args[0].s)
+		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
 	}
 	x.fail(line, "library function %s", name)
 	return value{}
@@ -267,14 +268,7 @@ func (x *sym) ctypeDomain(c string, r value) value {
 	if in == "true" {
 		return r
 	}
-	return value{t: tInt, s: x.def(bvSort(32), ite(in, r.s, x.fresh("ub", bvSort(32))))}
-}
-
-func stripConv(e *Expr) *Expr {
-	for e.Op == OConv {
-		e = e.X
-	}
-	return e
+	return value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(in, r.s, x.fresh("ub", ctree.BVSort(32))))}
 }
 
 func between(c string, lo, hi byte) string {
@@ -354,11 +348,11 @@ func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 // object's size and no NUL is found, the real strlen reads past the object
 // (asmLibInBounds); when it is the library bound, longer strings are cut.
 func (x *sym) strlen(s *state, p value, line int) string {
-	x.viewAs(p, tChar)
+	x.viewAs(p, ctree.TChar)
 	b, exact := x.strBound(p)
 	chars := make([]string, b)
 	for j := 0; j < b; j++ {
-		chars[j] = x.load(s, x.ptrAddConst(p, j), tChar, line).s
+		chars[j] = x.load(s, x.ptrAddConst(p, j), ctree.TChar, line).s
 	}
 	r := bvInt(int64(b), 64)
 	all := "true"
@@ -374,8 +368,8 @@ func (x *sym) strlen(s *state, p value, line int) string {
 }
 
 func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
-	x.viewAs(a, tChar)
-	x.viewAs(b, tChar)
+	x.viewAs(a, ctree.TChar)
+	x.viewAs(b, ctree.TChar)
 	ba, ea := x.strBound(a)
 	bb, eb := x.strBound(b)
 	bound := ba
@@ -385,8 +379,8 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	res := bvInt(0, 32)
 	cs := make([][2]string, bound)
 	for j := 0; j < bound; j++ {
-		cs[j][0] = x.load(s, x.ptrAddConst(a, j), tChar, line).s
-		cs[j][1] = x.load(s, x.ptrAddConst(b, j), tChar, line).s
+		cs[j][0] = x.load(s, x.ptrAddConst(a, j), ctree.TChar, line).s
+		cs[j][1] = x.load(s, x.ptrAddConst(b, j), ctree.TChar, line).s
 	}
 	all := "true"
 	for j := bound - 1; j >= 0; j-- {
@@ -409,8 +403,8 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	if exact && all != "false" {
 		x.note(asmLibInBounds)
 	}
-	res = x.def(bvSort(32), res)
-	r := x.nondet(tInt, "cmp")
+	res = x.def(ctree.BVSort(32), res)
+	r := x.nondet(ctree.TInt, "cmp")
 	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
 	return r
 }
@@ -420,8 +414,8 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 // would write them is cut when the bound is the library's, and overflows
 // the object (asmLibInBounds) when it is the object's size.
 func (x *sym) strcpy(s *state, d, src value, n string, line int) {
-	x.viewAs(d, tChar)
-	x.viewAs(src, tChar)
+	x.viewAs(d, ctree.TChar)
+	x.viewAs(src, ctree.TChar)
 	bs, es := x.strBound(src)
 	bd, ed := x.strBound(d)
 	bound := bd
@@ -432,24 +426,24 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 	for j := 0; j < bound; j++ {
 		var c string
 		if j < bs || !es {
-			c = x.load(s, x.ptrAddConst(src, j), tChar, line).s
+			c = x.load(s, x.ptrAddConst(src, j), ctree.TChar, line).s
 		} else {
 			// past the source object: only read when it has no NUL,
 			// which is undefined
-			c = x.fresh("ub", bvSort(8))
+			c = x.fresh("ub", ctree.BVSort(8))
 			if going != "false" {
 				x.note(asmLibInBounds)
 			}
 		}
 		dp := x.ptrAddConst(d, j)
-		old := x.load(s, dp, tChar, line).s
+		old := x.load(s, dp, ctree.TChar, line).s
 		var nv string
 		if n == "" {
 			nv = ite(going, c, old)
 		} else {
 			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, "#x00"), old)
 		}
-		x.store(s, dp, tChar, value{t: tChar, s: nv}, line)
+		x.store(s, dp, ctree.TChar, value{t: ctree.TChar, s: nv}, line)
 		going = x.def("Bool", and(going, not(eq(c, "#x00"))))
 	}
 	// more: the real function writes past cell bound
@@ -471,8 +465,8 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 // elemCount returns the number of elements of type t in n bytes when n is
 // a constant, and whether it is one; a constant that is not a whole number
 // of elements is refused.
-func (x *sym) elemCount(nE *Expr, t *Type, fn string, line int) (int, bool) {
-	v, ok := foldInt(nE)
+func (x *sym) elemCount(nE *ctree.Expr, t *ctree.Type, fn string, line int) (int, bool) {
+	v, ok := ctree.FoldInt(nE)
 	if !ok || t.Size() == 0 {
 		return 0, false
 	}
@@ -491,7 +485,7 @@ func (x *sym) elemCount(nE *Expr, t *Type, fn string, line int) (int, bool) {
 // constant, when the element is written whole (k < n/size) and when only
 // part of it is (the last, when size does not divide n), whose cells
 // then hold any value.
-func elemGuards(n string, k int, t *Type) (whole, part string) {
+func elemGuards(n string, k int, t *ctree.Type) (whole, part string) {
 	size := bvInt(int64(t.Size()), 64)
 	kk := bvInt(int64(k), 64)
 	whole = "(bvult " + kk + " (bvudiv " + n + " " + size + "))"
@@ -502,25 +496,25 @@ func elemGuards(n string, k int, t *Type) (whole, part string) {
 	return whole, part
 }
 
-func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, line int) {
+func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr, n value, line int) {
 	et := pt.Elem
-	if et.Kind == KVoid {
+	if et.Kind == ctree.KVoid {
 		x.fail(line, "memset through void*")
 	}
 	x.viewAs(p, et)
-	leaves := scalarLeaves(et, nil)
-	cb := x.def(bvSort(8), "((_ extract 7 0) "+c.s+")")
-	cellVal := func(t *Type) string {
+	leaves := ctree.ScalarLeaves(et, nil)
+	cb := x.def(ctree.BVSort(8), "((_ extract 7 0) "+c.s+")")
+	cellVal := func(t *ctree.Type) string {
 		rep := cb
 		for i := 1; i < t.Size(); i++ {
 			rep = "(concat " + cb + " " + rep + ")"
 		}
-		if t.Kind == KFloat {
+		if t.Kind == ctree.KFloat {
 			return "((_ to_fp " + fpParams(t) + ") " + rep + ")"
 		}
-		if t.isPtr() && t.Size() > 1 {
+		if t.IsPtr() && t.Size() > 1 {
 			// a pointer made of bytes: only an all-zero one is modelled
-			return ite("(= "+cb+" #x00)", bvInt(0, 64), x.fresh("ub", bvSort(64)))
+			return ite("(= "+cb+" #x00)", bvInt(0, 64), x.fresh("ub", ctree.BVSort(64)))
 		}
 		return rep
 	}
@@ -550,7 +544,7 @@ func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, li
 			v := cellVal(lt)
 			if !constant {
 				old := x.load(s, q, lt, line).s
-				v = ite(whole, v, ite(part, x.fresh("part", lt.sort()), old))
+				v = ite(whole, v, ite(part, x.fresh("part", lt.SMTSort()), old))
 			}
 			x.store(s, q, lt, value{t: lt, s: v}, line)
 		}
@@ -561,20 +555,20 @@ func (x *sym) memset(s *state, p value, pt *Type, c value, nE *Expr, n value, li
 // is written, which is memmove's meaning. Overlapping memcpy is undefined
 // (glibc's copies in either direction): where the ranges may overlap, the
 // destination's cells get any value.
-func (x *sym) memcpy(s *state, name string, d, src value, dt, st *Type, nE *Expr, n value, line int) {
+func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE *ctree.Expr, n value, line int) {
 	et := dt.Elem
-	if et.Kind == KVoid {
+	if et.Kind == ctree.KVoid {
 		et = st.Elem
 	}
-	if et.Kind == KVoid {
+	if et.Kind == ctree.KVoid {
 		x.fail(line, "%s between void pointers", name)
 	}
-	if st.Elem.Kind != KVoid && !sameType(st.Elem, et) && !(st.Elem.Kind == KStruct && st.Elem.Name == et.Name) {
+	if st.Elem.Kind != ctree.KVoid && !ctree.SameType(st.Elem, et) && !(st.Elem.Kind == ctree.KStruct && st.Elem.Name == et.Name) {
 		x.fail(line, "%s from %s to %s", name, st, dt)
 	}
 	x.viewAs(d, et)
 	x.viewAs(src, et)
-	leaves := scalarLeaves(et, nil)
+	leaves := ctree.ScalarLeaves(et, nil)
 	cnt, constant := x.elemCount(nE, et, name, line)
 	max := cnt
 	if !constant {
@@ -610,12 +604,12 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *Type, nE *Expr
 			off := k*len(leaves) + i
 			v := vals[off]
 			if overlap != "false" {
-				v.s = ite(overlap, x.fresh("ub", lt.sort()), v.s)
+				v.s = ite(overlap, x.fresh("ub", lt.SMTSort()), v.s)
 			}
 			q := x.ptrAddConst(d, off)
 			if !constant {
 				old := x.load(s, q, lt, line).s
-				v.s = ite(whole, v.s, ite(part, x.fresh("part", lt.sort()), old))
+				v.s = ite(whole, v.s, ite(part, x.fresh("part", lt.SMTSort()), old))
 			}
 			x.store(s, q, lt, v, line)
 		}
@@ -625,7 +619,7 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *Type, nE *Expr
 // overlap is when the cells a memcpy copies (cells of them, or n bytes of
 // elements of type et with per cells each when not constant) overlap at
 // source and destination.
-func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *Type, per int) string {
+func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *ctree.Type, per int) string {
 	if d.known && src.known {
 		shared := false
 		for _, o := range d.objs {

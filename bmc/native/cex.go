@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -19,7 +20,7 @@ type cexData struct {
 
 type replayVal struct {
 	Func string // "__VERIFIER_nondet_int", "malloc" (1: the allocation fails)
-	T    *Type
+	T    *ctree.Type
 	Int  *big.Int
 	F    float64
 }
@@ -73,7 +74,7 @@ func isTrue(m map[string]smt.Value, t string) bool {
 	return ok && v.Bool != nil && *v.Bool
 }
 
-func intOf(m map[string]smt.Value, t string, ty *Type) *big.Int {
+func intOf(m map[string]smt.Value, t string, ty *ctree.Type) *big.Int {
 	v, ok := m[t]
 	if !ok || v.Int == nil {
 		return big.NewInt(0)
@@ -92,7 +93,7 @@ func floatOf(m map[string]smt.Value, t string) float64 {
 	return *v.Float
 }
 
-func fmtFloat(f float64, t *Type) string {
+func fmtFloat(f float64, t *ctree.Type) string {
 	switch {
 	case math.IsNaN(f):
 		return "nan"
@@ -107,15 +108,15 @@ func fmtFloat(f float64, t *Type) string {
 func cLiteral(m map[string]smt.Value, in *input) string {
 	switch {
 	case in.Chars != nil:
-		n := int(intOf(m, in.Len, tInt).Int64())
+		n := int(intOf(m, in.Len, ctree.TInt).Int64())
 		var b []byte
 		for i := 0; i < n && i < len(in.Chars); i++ {
-			b = append(b, byte(intOf(m, in.Chars[i], tUChar).Int64()))
+			b = append(b, byte(intOf(m, in.Chars[i], ctree.TUChar).Int64()))
 		}
 		return strconv.Quote(string(b))
-	case in.T.isFloat():
+	case in.T.IsFloat():
 		return fmtFloat(floatOf(m, in.Term), in.T)
-	case in.T.isPtr():
+	case in.T.IsPtr():
 		return "pointer"
 	case in.Kind == "malloc":
 		if isTrue(m, in.Term) {
@@ -139,14 +140,14 @@ func (tr *translation) counterexample(m map[string]smt.Value) *cexData {
 		switch in.Kind {
 		case "nondet":
 			rv := replayVal{Func: in.Name[:strings.IndexByte(in.Name, '#')], T: in.T}
-			if in.T.isFloat() {
+			if in.T.IsFloat() {
 				rv.F = floatOf(m, in.Term)
 			} else {
 				rv.Int = intOf(m, in.Term, in.T)
 			}
 			d.nondet = append(d.nondet, rv)
 		case "malloc":
-			rv := replayVal{Func: "malloc", T: tInt, Int: big.NewInt(0)}
+			rv := replayVal{Func: "malloc", T: ctree.TInt, Int: big.NewInt(0)}
 			if isTrue(m, in.Term) {
 				rv.Int = big.NewInt(1)
 			}
@@ -179,7 +180,7 @@ func (tr *translation) stdinText(m map[string]smt.Value) string {
 		}
 		switch ev.Kind {
 		case "getchar":
-			c := intOf(m, ev.Ret, tInt).Int64()
+			c := intOf(m, ev.Ret, ctree.TInt).Int64()
 			if c < 0 {
 				eof = true
 				continue
@@ -192,16 +193,16 @@ func (tr *translation) stdinText(m map[string]smt.Value) string {
 				continue
 			}
 			in := ev.Vals[0]
-			n := int(intOf(m, in.Len, tInt).Int64())
+			n := int(intOf(m, in.Len, ctree.TInt).Int64())
 			for i := 0; i < n && i < len(in.Chars); i++ {
-				b.WriteByte(byte(intOf(m, in.Chars[i], tUChar).Int64()))
+				b.WriteByte(byte(intOf(m, in.Chars[i], ctree.TUChar).Int64()))
 			}
 			if isTrue(m, ev.NL) {
 				b.WriteByte('\n')
 			}
 			sep = false
 		case "scanf":
-			r := intOf(m, ev.Ret, tInt).Int64()
+			r := intOf(m, ev.Ret, ctree.TInt).Int64()
 			if r < 0 {
 				eof = true
 				continue
@@ -237,22 +238,22 @@ func (tr *translation) stdinText(m map[string]smt.Value) string {
 					k++
 					switch d.Conv {
 					case 'c':
-						b.WriteByte(byte(intOf(m, in.Term, tUChar).Int64()))
+						b.WriteByte(byte(intOf(m, in.Term, ctree.TUChar).Int64()))
 						sep = false
 					case 's':
 						if sep {
 							b.WriteByte(' ')
 						}
-						n := int(intOf(m, in.Len, tInt).Int64())
+						n := int(intOf(m, in.Len, ctree.TInt).Int64())
 						for i := 0; i < n && i < len(in.Chars); i++ {
-							b.WriteByte(byte(intOf(m, in.Chars[i], tUChar).Int64()))
+							b.WriteByte(byte(intOf(m, in.Chars[i], ctree.TUChar).Int64()))
 						}
 						sep = true
 					default:
 						if sep {
 							b.WriteByte(' ')
 						}
-						if in.T.isFloat() {
+						if in.T.IsFloat() {
 							b.WriteString(fmtFloat(floatOf(m, in.Term), in.T))
 						} else if d.Conv == 'x' {
 							b.WriteString(intOf(m, in.Term, in.T).Text(16))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/smt"
@@ -58,7 +59,7 @@ type Checker struct {
 	// trs keeps translations by source, bound and variant; parses keeps
 	// typed trees by source.
 	trs    memo[*translation]
-	parses memo[*cprog]
+	parses memo[*ctree.Program]
 }
 
 // New returns a native checker with the given options.
@@ -199,9 +200,9 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 }
 
 // parsed returns the shared typed tree of a program.
-func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*cprog, error) {
+func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
 	src, _ := sourceKey(p)
-	return c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
+	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
 }
 
 // Translate turns a program into its formula at bound k (a variant
@@ -215,15 +216,15 @@ func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error)
 	return translateParsed(ctx, p, cp, k, 0, nil, false)
 }
 
-// parse builds the typed tree of a program (parseC recovers its own
+// parse builds the typed tree of a program (ctree.Parse recovers its own
 // panics). The tree is not modified afterwards and is shared by concurrent
 // translations.
-func parse(ctx context.Context, p *bmc.Program) (*cprog, error) {
+func parse(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
 	asserts := map[int]int{}
 	for _, a := range p.Asserts {
 		asserts[a.Start] = a.Index
 	}
-	return parseC(ctx, p.File, p.Source, asserts)
+	return ctree.Parse(ctx, p.File, p.Source, asserts)
 }
 
 // sourceKey names a program's text in the caches: its hash, and for a
@@ -240,25 +241,25 @@ func sourceKey(p *bmc.Program) (src, sw string) {
 // variant schema is the constant variant, so the formula is the one of
 // that variant's own program. A non-nil rec records the safety checks;
 // mallocMayFail lets allocations return NULL (Options.MallocMayFail).
-func translateParsed(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec, mallocMayFail bool) (tr *translation, err error) {
+func translateParsed(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *safetyRec, mallocMayFail bool) (tr *translation, err error) {
 	return translateStep(ctx, p, cp, k, variant, rec, mallocMayFail, nil)
 }
 
 // translateStep is translateParsed for a step case of k-induction (ind
 // non-nil; induct.go), whose script also declares ind<i>: assertion i is
 // assumed in the step case's assumed iterations.
-func translateStep(ctx context.Context, p *bmc.Program, cp *cprog, k, variant int, rec *safetyRec, mallocMayFail bool, ind *induction) (tr *translation, err error) {
+func translateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *safetyRec, mallocMayFail bool, ind *induction) (tr *translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			if b, ok := r.(bail); ok {
-				tr, err = nil, b.err
+			if b, ok := r.(ctree.Bail); ok {
+				tr, err = nil, b.Err
 				return
 			}
 			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
 		}
 	}()
 	tr = &translation{viol: make([][]string, len(p.Asserts)), mallocMayFail: mallocMayFail}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
 		dead: map[int]bool{}, ind: ind}
 	for i := range p.Asserts {
 		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
@@ -307,7 +308,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	defer cancel()
 	tr, err := c.translate(ctx, q.Program, q.K, q.Variant)
 	if err != nil {
-		var u *unsupportedError
+		var u *ctree.UnsupportedError
 		switch {
 		case errors.As(err, &u):
 			res.Reason = u.Error()

@@ -269,4 +269,11 @@
 // Panics are recovered into UNKNOWN. Checker.Version names the build
 // (buildid.Self) and the options that change answers, so that a cache
 // never serves an answer another build gave.
+//
+// # Layout
+//
+// internal/ctree is the C-to-typed-tree converter (parse, types,
+// conversions, constant folding, the order check). This package holds the
+// symbolic executor over that tree and the Checker that drives solvers,
+// replays, induction and the safety checks.
 package native

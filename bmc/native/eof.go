@@ -1,10 +1,12 @@
 package native
 
+import "github.com/suretydev/surety/bmc/native/internal/ctree"
+
 // eofVar is the end-of-input flag, kept as a global register (0 or 1):
 // once a read of stdin has met the end of input, every later read meets
 // it too, as in a real run. Without it a model could read past the end,
 // and its counterexample would not replay.
-var eofVar = &Var{Name: "<end of stdin>", T: tInt, Global: true}
+var eofVar = &ctree.Var{Name: "<end of stdin>", T: ctree.TInt, Global: true}
 
 // atEOF returns the flag as a Bool term; run sets it to 0 first. Every
 // read of stdin asks it, so the translation depends on asmStickyEOF.

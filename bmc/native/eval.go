@@ -1,18 +1,19 @@
 package native
 
 import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"strings"
 )
 
 // sideEffects reports whether evaluating e may change the state.
-func sideEffects(e *Expr) bool {
+func sideEffects(e *ctree.Expr) bool {
 	if e == nil {
 		return false
 	}
 	switch e.Op {
-	case OAssign, OCompound, OIncDec, OStmtExpr:
+	case ctree.OAssign, ctree.OCompound, ctree.OIncDec, ctree.OStmtExpr:
 		return true
-	case OCall:
+	case ctree.OCall:
 		if e.Fn != nil {
 			return true
 		}
@@ -35,29 +36,29 @@ func sideEffects(e *Expr) bool {
 }
 
 // addr evaluates an lvalue to the address of its first cell.
-func (x *sym) addr(s *state, e *Expr) value {
+func (x *sym) addr(s *state, e *ctree.Expr) value {
 	switch e.Op {
-	case OVar:
-		if !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+	case ctree.OVar:
+		if !e.Var.Mem && e.Var.T.Kind != ctree.KArray && e.Var.T.Kind != ctree.KStruct {
 			x.fail(e.Line, "address of register variable %s", e.Var.Name)
 		}
 		return x.varAddr(s, e.Var, e.Line)
-	case ODeref:
+	case ctree.ODeref:
 		p := x.eval(s, e.X)
-		p.t = ptrTo(e.T)
+		p.t = ctree.PtrTo(e.T)
 		return p
-	case OField:
+	case ctree.OField:
 		b := x.addr(s, e.X)
 		r := x.ptrAddConst(b, e.Off)
-		r.t = ptrTo(e.T)
+		r.t = ctree.PtrTo(e.T)
 		return r
-	case OStr:
+	case ctree.OStr:
 		o, ok := x.strs[e]
 		if !ok {
 			o = x.newObj("string literal", e.T, true)
 			x.objs[o].lit = e.Str
 			x.strs[e] = o
-			p := ptrValue(o, 0, tCharP)
+			p := ptrValue(o, 0, ctree.TCharP)
 			for i, b := range e.Str {
 				if b != 0 {
 					arr := x.initArr(o, "b8")
@@ -66,13 +67,13 @@ func (x *sym) addr(s *state, e *Expr) value {
 			}
 			_ = p
 		}
-		return ptrValue(o, 0, ptrTo(e.T))
-	case OCall:
-		if e.T.Kind == KStruct {
+		return ptrValue(o, 0, ctree.PtrTo(e.T))
+	case ctree.OCall:
+		if e.T.Kind == ctree.KStruct {
 			return x.eval(s, e)
 		}
-	case OAssign:
-		if e.T.Kind == KStruct {
+	case ctree.OAssign:
+		if e.T.Kind == ctree.KStruct {
 			return x.eval(s, e)
 		}
 	}
@@ -80,8 +81,8 @@ func (x *sym) addr(s *state, e *Expr) value {
 	return value{}
 }
 
-func (x *sym) readLvalue(s *state, e *Expr) value {
-	if e.Op == OVar && !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+func (x *sym) readLvalue(s *state, e *ctree.Expr) value {
+	if e.Op == ctree.OVar && !e.Var.Mem && e.Var.T.Kind != ctree.KArray && e.Var.T.Kind != ctree.KStruct {
 		v, ok := s.regs[x.varKey(e.Var)]
 		if !ok {
 			v = x.nondet(e.T, "u")
@@ -91,19 +92,19 @@ func (x *sym) readLvalue(s *state, e *Expr) value {
 	}
 	a := x.addr(s, e)
 	x.checkAccess(s, e, a)
-	if e.T.Kind == KStruct {
+	if e.T.Kind == ctree.KStruct {
 		return a
 	}
 	return x.load(s, a, e.T, e.Line)
 }
 
-func (x *sym) writeLvalue(s *state, e *Expr, v value) {
-	if e.Op == OVar && !e.Var.Mem && e.Var.T.Kind != KArray && e.Var.T.Kind != KStruct {
+func (x *sym) writeLvalue(s *state, e *ctree.Expr, v value) {
+	if e.Op == ctree.OVar && !e.Var.Mem && e.Var.T.Kind != ctree.KArray && e.Var.T.Kind != ctree.KStruct {
 		if !strings.ContainsAny(v.s, " ()") || len(v.s) < 24 {
 			s.regs[x.varKey(e.Var)] = v
 			return
 		}
-		v.s = x.def(e.T.sort(), v.s)
+		v.s = x.def(e.T.SMTSort(), v.s)
 		if v.b != "" {
 			v.b = ""
 		}
@@ -112,7 +113,7 @@ func (x *sym) writeLvalue(s *state, e *Expr, v value) {
 	}
 	a := x.addr(s, e)
 	x.checkAccess(s, e, a)
-	if e.T.Kind == KStruct {
+	if e.T.Kind == ctree.KStruct {
 		x.copyCells(s, a, v, e.T, e.Line)
 		return
 	}
@@ -120,40 +121,40 @@ func (x *sym) writeLvalue(s *state, e *Expr, v value) {
 }
 
 // eval evaluates e in s (which it may change) and returns its value.
-func (x *sym) eval(s *state, e *Expr) value {
+func (x *sym) eval(s *state, e *ctree.Expr) value {
 	switch e.Op {
-	case OConst:
-		if e.T.isPtr() {
+	case ctree.OConst:
+		if e.T.IsPtr() {
 			return value{t: e.T, s: bvInt(0, 64), objs: []int{0}, known: true}
 		}
 		return value{t: e.T, s: bvLit(e.Val, e.T.Width)}
-	case OFConst:
+	case ctree.OFConst:
 		return value{t: e.T, s: fpLit(e.F, e.T)}
-	case OStr:
+	case ctree.OStr:
 		return x.addr(s, e)
-	case OVar, ODeref, OField:
+	case ctree.OVar, ctree.ODeref, ctree.OField:
 		return x.readLvalue(s, e)
-	case ODecay:
+	case ctree.ODecay:
 		p := x.addr(s, e.X)
 		p.t = e.T
 		return p
-	case OAddr:
+	case ctree.OAddr:
 		p := x.addr(s, e.X)
 		p.t = e.T
 		return p
-	case OConv:
+	case ctree.OConv:
 		v := x.eval(s, e.X)
-		if e.T.Kind == KVoid {
-			return value{t: tVoid}
+		if e.T.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
 		}
 		return x.convert(v, e.T)
-	case OUn:
+	case ctree.OUn:
 		v := x.eval(s, e.X)
 		switch e.Name {
 		case "!":
 			return boolVal(not(truth(v)))
 		case "-":
-			if v.t.isFloat() {
+			if v.t.IsFloat() {
 				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
 			}
 			x.checkNeg(s, e, v)
@@ -161,21 +162,21 @@ func (x *sym) eval(s *state, e *Expr) value {
 		case "~":
 			return value{t: e.T, s: bvUn("bvnot", v.s)}
 		}
-	case OBin:
+	case ctree.OBin:
 		a := x.eval(s, e.X)
 		b := x.eval(s, e.Y)
 		x.checkArith(s, e, e.Name, a, b)
 		return x.binop(e.Name, a, b, e.T)
-	case OAnd, OOr:
+	case ctree.OAnd, ctree.OOr:
 		a := truth(x.eval(s, e.X))
 		if !sideEffects(e.Y) {
 			sy := s
 			if x.safety() != nil {
 				// checks in Y count only where C evaluates Y
-				sy = x.under(s, notIf(e.Op == OOr, a))
+				sy = x.under(s, notIf(e.Op == ctree.OOr, a))
 			}
 			b := truth(x.eval(sy, e.Y))
-			if e.Op == OAnd {
+			if e.Op == ctree.OAnd {
 				return boolVal(and(a, b))
 			}
 			return boolVal(or(a, b))
@@ -183,21 +184,21 @@ func (x *sym) eval(s *state, e *Expr) value {
 		a = x.def("Bool", a)
 		g := s.guard
 		var in string
-		if e.Op == OAnd {
+		if e.Op == ctree.OAnd {
 			in = and(g, a)
 		} else {
 			in = and(g, not(a))
 		}
 		s1 := s.withGuard(x.def("Bool", in))
 		b := x.def("Bool", truth(x.eval(s1, e.Y)))
-		s2 := s.withGuard(x.def("Bool", and(g, notIf(e.Op == OAnd, a))))
+		s2 := s.withGuard(x.def("Bool", and(g, notIf(e.Op == ctree.OAnd, a))))
 		m := x.merge([]*state{s1, s2})
 		*s = *m
-		if e.Op == OAnd {
+		if e.Op == ctree.OAnd {
 			return boolVal(and(a, b))
 		}
 		return boolVal(or(a, b))
-	case OCond:
+	case ctree.OCond:
 		cv := truth(x.eval(s, e.X))
 		if cv == "true" || cv == "false" {
 			// C evaluates the chosen operand only.
@@ -206,8 +207,8 @@ func (x *sym) eval(s *state, e *Expr) value {
 				y = e.Z
 			}
 			v := x.eval(s, y)
-			if e.T.Kind == KVoid {
-				return value{t: tVoid}
+			if e.T.Kind == ctree.KVoid {
+				return value{t: ctree.TVoid}
 			}
 			return v
 		}
@@ -219,8 +220,8 @@ func (x *sym) eval(s *state, e *Expr) value {
 			}
 			y := x.eval(sy, e.Y)
 			z := x.eval(sz, e.Z)
-			if e.T.Kind == KVoid {
-				return value{t: tVoid}
+			if e.T.Kind == ctree.KVoid {
+				return value{t: ctree.TVoid}
 			}
 			o, kn := unionObjs([]value{y, z})
 			return value{t: e.T, s: ite(c, y.s, z.s), objs: o, known: kn}
@@ -232,27 +233,27 @@ func (x *sym) eval(s *state, e *Expr) value {
 		z := x.eval(s2, e.Z)
 		m := x.merge([]*state{s1, s2})
 		*s = *m
-		if e.T.Kind == KVoid {
-			return value{t: tVoid}
+		if e.T.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
 		}
 		o, kn := unionObjs([]value{y, z})
-		return value{t: e.T, s: x.def(e.T.sort(), ite(c, y.s, z.s)), objs: o, known: kn}
-	case OComma:
+		return value{t: e.T, s: x.def(e.T.SMTSort(), ite(c, y.s, z.s)), objs: o, known: kn}
+	case ctree.OComma:
 		x.eval(s, e.X)
 		return x.eval(s, e.Y)
-	case OStmtExpr:
+	case ctree.OStmtExpr:
 		if r := x.stmt(s, e.Block); r != s {
 			*s = *r
 		}
 		if e.Y == nil {
-			return value{t: tVoid}
+			return value{t: ctree.TVoid}
 		}
 		v := x.eval(s, e.Y)
-		if e.T.Kind == KVoid {
-			return value{t: tVoid}
+		if e.T.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
 		}
 		return v
-	case OPtrAdd:
+	case ctree.OPtrAdd:
 		p := x.eval(s, e.X)
 		n := x.eval(s, e.Y)
 		x.checkSubscript(s, e, n)
@@ -263,7 +264,7 @@ func (x *sym) eval(s *state, e *Expr) value {
 		r := x.ptrAdd(p, sc)
 		r.t = e.T
 		return r
-	case OPtrDiff:
+	case ctree.OPtrDiff:
 		p := x.eval(s, e.X)
 		q := x.eval(s, e.Y)
 		d := extendTo(bv("bvsub", ptrOff(p.s), ptrOff(q.s)), offW, 64, true)
@@ -272,20 +273,20 @@ func (x *sym) eval(s *state, e *Expr) value {
 		}
 		// between two objects (undefined) the layout decides: any value
 		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != "true" {
-			d = x.def(bvSort(64), ite(same, d, x.fresh("layout", bvSort(64))))
+			d = x.def(ctree.BVSort(64), ite(same, d, x.fresh("layout", ctree.BVSort(64))))
 		}
-		return value{t: tLong, s: d}
-	case OAssign:
+		return value{t: ctree.TLong, s: d}
+	case ctree.OAssign:
 		v := x.eval(s, e.Y)
-		if e.T.Kind == KStruct {
+		if e.T.Kind == ctree.KStruct {
 			dst := x.addr(s, e.X)
 			x.copyCells(s, dst, v, e.T, e.Line)
 			return dst
 		}
 		x.writeLvalue(s, e.X, v)
 		return v
-	case OCompound:
-		if e.X.Op != OVar || e.X.Var.Mem {
+	case ctree.OCompound:
+		if e.X.Op != ctree.OVar || e.X.Var.Mem {
 			// evaluate the address once
 			a := x.addr(s, e.X)
 			x.checkAccess(s, e.X, a)
@@ -300,10 +301,10 @@ func (x *sym) eval(s *state, e *Expr) value {
 		nv := x.compound(s, e, old, y)
 		x.writeLvalue(s, e.X, nv)
 		return nv
-	case OIncDec:
+	case ctree.OIncDec:
 		var a value
 		var old value
-		direct := e.X.Op == OVar && !e.X.Var.Mem
+		direct := e.X.Op == ctree.OVar && !e.X.Var.Mem
 		if direct {
 			old = x.readLvalue(s, e.X)
 		} else {
@@ -317,14 +318,14 @@ func (x *sym) eval(s *state, e *Expr) value {
 			op = "-"
 		}
 		switch {
-		case e.T.isPtr():
+		case e.T.IsPtr():
 			d := bvInt(int64(e.T.Elem.Cells()), 64)
 			if op == "-" {
 				d = bvUn("bvneg", d)
 			}
 			nv = x.ptrAdd(old, d)
-		case e.T.isFloat():
-			one := x.convert(value{t: tInt, s: bvInt(1, 32)}, e.T)
+		case e.T.IsFloat():
+			one := x.convert(value{t: ctree.TInt, s: bvInt(1, 32)}, e.T)
 			nv = x.binop(op, old, one, e.T)
 		case e.T.Bool:
 			if op == "+" {
@@ -333,13 +334,13 @@ func (x *sym) eval(s *state, e *Expr) value {
 				nv = value{t: e.T, s: "(bvxor " + old.s + " #x01)"}
 			}
 		default:
-			pt := promote(e.T)
+			pt := ctree.Promote(e.T)
 			po, one := x.convert(old, pt), value{t: pt, s: bvInt(1, pt.Width)}
 			x.checkArith(s, e, op, po, one)
 			r := x.binop(op, po, one, pt)
 			nv = x.convert(r, e.T)
 		}
-		nv.s = x.def(e.T.sort(), nv.s)
+		nv.s = x.def(e.T.SMTSort(), nv.s)
 		if direct {
 			x.writeLvalue(s, e.X, nv)
 		} else {
@@ -349,9 +350,9 @@ func (x *sym) eval(s *state, e *Expr) value {
 			return old
 		}
 		return nv
-	case OCall:
+	case ctree.OCall:
 		return x.call(s, e)
-	case ONondet:
+	case ctree.ONondet:
 		return x.nondet(e.T, "u")
 	}
 	x.fail(e.Line, "expression kind %d", e.Op)
@@ -397,8 +398,8 @@ func notIf(b bool, a string) string {
 	return a
 }
 
-func (x *sym) compound(s *state, e *Expr, old, y value) value {
-	if e.T.isPtr() {
+func (x *sym) compound(s *state, e *ctree.Expr, old, y value) value {
+	if e.T.IsPtr() {
 		sc := bv("bvmul", y.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
 			sc = bvUn("bvneg", sc)
@@ -412,44 +413,44 @@ func (x *sym) compound(s *state, e *Expr, old, y value) value {
 }
 
 // convert converts a value between scalar types.
-func (x *sym) convert(v value, t *Type) value {
+func (x *sym) convert(v value, t *ctree.Type) value {
 	f := v.t
 	switch {
-	case t.Kind == KInt && t.Bool:
+	case t.Kind == ctree.KInt && t.Bool:
 		return value{t: t, s: ite(truth(v), "#x01", "#x00"), b: truth(v)}
-	case f.Kind == KInt && t.Kind == KInt:
+	case f.Kind == ctree.KInt && t.Kind == ctree.KInt:
 		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
-	case f.Kind == KInt && t.Kind == KFloat:
+	case f.Kind == ctree.KInt && t.Kind == ctree.KFloat:
 		if f.Signed {
 			return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
 		}
 		return value{t: t, s: "((_ to_fp_unsigned " + fpParams(t) + ") RNE " + v.s + ")"}
-	case f.Kind == KFloat && t.Kind == KInt:
+	case f.Kind == ctree.KFloat && t.Kind == ctree.KInt:
 		op := "fp.to_ubv"
 		if t.Signed {
 			op = "fp.to_sbv"
 		}
 		return value{t: t, s: "((_ " + op + " " + itoa(t.Width) + ") RTZ " + v.s + ")"}
-	case f.Kind == KFloat && t.Kind == KFloat:
+	case f.Kind == ctree.KFloat && t.Kind == ctree.KFloat:
 		if f.Width == t.Width {
 			return value{t: t, s: v.s}
 		}
 		return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
-	case f.Kind == KPtr && t.Kind == KPtr:
+	case f.Kind == ctree.KPtr && t.Kind == ctree.KPtr:
 		r := v
 		r.t = t
 		return r
-	case f.Kind == KInt && t.Kind == KPtr:
+	case f.Kind == ctree.KInt && t.Kind == ctree.KPtr:
 		return value{t: t, s: bvInt(0, 64), objs: []int{0}, known: true}
 	}
-	panic(bail{unsupported(0, "conversion of %s to %s", f, t)})
+	panic(ctree.Bail{Err: ctree.Unsupported(0, "conversion of %s to %s", f, t)})
 }
 
 // binop applies a binary operator to converted operands; t is the result
 // type (int for comparisons).
-func (x *sym) binop(op string, a, b value, t *Type) value {
+func (x *sym) binop(op string, a, b value, t *ctree.Type) value {
 	at := a.t
-	if at.isFloat() {
+	if at.IsFloat() {
 		var fn string
 		switch op {
 		case "+":
@@ -475,7 +476,7 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 		}
 		return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
 	}
-	if at.isPtr() {
+	if at.IsPtr() {
 		return x.ptrCompare(op, a, b)
 	}
 	sg := at.Signed
@@ -513,12 +514,12 @@ func (x *sym) binop(op string, a, b value, t *Type) value {
 		if over == "false" {
 			return value{t: t, s: r}
 		}
-		return value{t: t, s: ite(over, x.fresh("ub", bvSort(at.Width)), r)}
+		return value{t: t, s: ite(over, x.fresh("ub", ctree.BVSort(at.Width)), r)}
 	}
 	fn := map[string]string{"+": "bvadd", "-": "bvsub", "*": "bvmul", "&": "bvand", "|": "bvor", "^": "bvxor",
 		"/": pick("bvsdiv", "bvudiv"), "%": pick("bvsrem", "bvurem")}[op]
 	if fn == "" {
-		panic(bail{unsupported(0, "operator %s", op)})
+		panic(ctree.Bail{Err: ctree.Unsupported(0, "operator %s", op)})
 	}
 	return value{t: t, s: bv(fn, a.s, b.s)}
 }

@@ -1,16 +1,19 @@
 package native
 
-import "math/big"
+import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"math/big"
+)
 
 // stmt executes st in s and returns the state after it.
-func (x *sym) stmt(s *state, st *Stmt) *state {
+func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 	if s.dead() && !x.awaited(st) {
 		return s
 	}
 	switch st.Op {
-	case SEmpty:
+	case ctree.SEmpty:
 		return s
-	case SBlock:
+	case ctree.SBlock:
 		for _, c := range st.List {
 			s = x.stmt(s, c)
 			if s.dead() && !x.awaited(st) {
@@ -18,7 +21,7 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 			}
 		}
 		return s
-	case SGoto:
+	case ctree.SGoto:
 		x.step(s, st.Line)
 		fc := x.funcs[len(x.funcs)-1]
 		if fc.gotos == nil {
@@ -27,24 +30,24 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		fc.gotos[st.Label] = append(fc.gotos[st.Label], s.clone())
 		s.guard = "false"
 		return s
-	case SLabel:
+	case ctree.SLabel:
 		fc := x.funcs[len(x.funcs)-1]
 		if ps := fc.gotos[st.Label]; len(ps) > 0 {
 			delete(fc.gotos, st.Label)
 			s = x.merge(append([]*state{s}, ps...))
 		}
 		return x.stmt(s, st.Body)
-	case SDecl:
+	case ctree.SDecl:
 		x.step(s, st.Line)
 		for _, v := range st.Decls {
 			x.declare(s, v, st.Line)
 		}
 		return s
-	case SExpr:
+	case ctree.SExpr:
 		x.step(s, st.Line)
 		x.eval(s, st.X)
 		return s
-	case SIf:
+	case ctree.SIf:
 		if s.dead() {
 			// run only to join gotos waiting in a branch
 			s1 := x.stmt(s.clone(), st.Body)
@@ -90,9 +93,9 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 			st2 = x.stmt(st2, st.Else)
 		}
 		return x.merge([]*state{st1, st2})
-	case SWhile, SFor, SDo:
+	case ctree.SWhile, ctree.SFor, ctree.SDo:
 		return x.loop(s, st)
-	case SBreak:
+	case ctree.SBreak:
 		x.step(s, st.Line)
 		if len(x.breaks) == 0 {
 			x.fail(st.Line, "break outside a loop")
@@ -100,7 +103,7 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		x.breaks[len(x.breaks)-1] = append(x.breaks[len(x.breaks)-1], s.clone())
 		s.guard = "false"
 		return s
-	case SContinue:
+	case ctree.SContinue:
 		x.step(s, st.Line)
 		if len(x.conts) == 0 {
 			x.fail(st.Line, "continue outside a loop")
@@ -108,28 +111,28 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		x.conts[len(x.conts)-1] = append(x.conts[len(x.conts)-1], s.clone())
 		s.guard = "false"
 		return s
-	case SReturn:
+	case ctree.SReturn:
 		x.step(s, st.Line)
 		fc := x.funcs[len(x.funcs)-1]
 		var v value
 		if st.X != nil {
 			v = x.eval(s, st.X)
-			if fc.fn.Ret.Kind == KStruct {
-				dst := ptrValue(fc.retObj, 0, ptrTo(fc.fn.Ret))
+			if fc.fn.Ret.Kind == ctree.KStruct {
+				dst := ptrValue(fc.retObj, 0, ctree.PtrTo(fc.fn.Ret))
 				x.copyCells(s, dst, v, fc.fn.Ret, st.Line)
 				v = dst
 			}
 		}
-		if fc.fn.Ret.Kind == KVoid {
+		if fc.fn.Ret.Kind == ctree.KVoid {
 			v = value{}
 		}
 		fc.rets = append(fc.rets, s.clone())
 		fc.vals = append(fc.vals, v)
 		s.guard = "false"
 		return s
-	case SSwitch:
+	case ctree.SSwitch:
 		return x.switchStmt(s, st)
-	case SAssert:
+	case ctree.SAssert:
 		x.step(s, st.Line)
 		if x.quiet > 0 {
 			return x.assumeAssert(s, st)
@@ -153,7 +156,7 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 		x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
 		s.guard = x.def("Bool", and(s.guard, implies(x.tr.selector[st.Assert], c)))
 		return s
-	case SCase:
+	case ctree.SCase:
 		x.fail(st.Line, "case label outside a switch")
 	}
 	x.fail(st.Line, "statement kind %d", st.Op)
@@ -162,7 +165,7 @@ func (x *sym) stmt(s *state, st *Stmt) *state {
 
 // loop unwinds a loop K times. A state that would run the body a K+1-th
 // time is an unwinding violation and is dropped (k-bounded semantics).
-func (x *sym) loop(s *state, st *Stmt) *state {
+func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 	if x.ind != nil {
 		switch {
 		case st == x.ind.loop:
@@ -172,7 +175,7 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 		}
 	}
 	x.step(s, st.Line)
-	if st.Op == SFor && st.Init != nil {
+	if st.Op == ctree.SFor && st.Init != nil {
 		s = x.stmt(s, st.Init)
 	}
 	var exits []*state
@@ -181,7 +184,7 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 		if s.dead() {
 			break
 		}
-		if st.Op != SDo || !first {
+		if st.Op != ctree.SDo || !first {
 			c := "true"
 			if st.X != nil {
 				c = x.def("Bool", truth(x.eval(s, st.X)))
@@ -211,7 +214,7 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 		if len(cnt) > 0 {
 			s = x.merge(append(cnt, s))
 		}
-		if st.Op == SFor && st.Post != nil && !s.dead() {
+		if st.Op == ctree.SFor && st.Post != nil && !s.dead() {
 			x.eval(s, st.Post)
 		}
 	}
@@ -222,22 +225,22 @@ func (x *sym) loop(s *state, st *Stmt) *state {
 	return x.merge(exits)
 }
 
-func (x *sym) switchStmt(s *state, st *Stmt) *state {
+func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	x.step(s, st.Line)
 	v := x.eval(s, st.X)
-	v.s = x.def(v.t.sort(), v.s)
+	v.s = x.def(v.t.SMTSort(), v.s)
 	entry := s
 	var matched []string
 	for _, c := range st.List {
-		if c.Op == SCase && c.Case != nil {
-			matched = append(matched, "(= "+v.s+" "+bvLit(wrapInt(c.Case, v.t), v.t.Width)+")")
+		if c.Op == ctree.SCase && c.Case != nil {
+			matched = append(matched, "(= "+v.s+" "+bvLit(ctree.WrapInt(c.Case, v.t), v.t.Width)+")")
 		}
 	}
 	var run *state
 	hasDefault := false
 	x.breaks = append(x.breaks, nil)
 	for _, c := range st.List {
-		if c.Op == SCase {
+		if c.Op == ctree.SCase {
 			var cond string
 			if c.Case == nil {
 				hasDefault = true
@@ -246,7 +249,7 @@ func (x *sym) switchStmt(s *state, st *Stmt) *state {
 					cond = and(cond, not(m))
 				}
 			} else {
-				cond = "(= " + v.s + " " + bvLit(wrapInt(c.Case, v.t), v.t.Width) + ")"
+				cond = "(= " + v.s + " " + bvLit(ctree.WrapInt(c.Case, v.t), v.t.Width) + ")"
 			}
 			in := entry.withGuard(x.def("Bool", and(entry.guard, cond)))
 			if run == nil {

@@ -1,6 +1,9 @@
 package native
 
-import "fmt"
+import (
+	"fmt"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+)
 
 // checkBounds records what an access through p to one of the objects cs
 // assumes: the model keeps objects apart, where a real run would reach a
@@ -76,8 +79,8 @@ func (x *sym) inBounds(p value, n int) bool {
 // those of another in the model, so its reads give any value from then on
 // (load). Translation follows the program's order, so no read before the
 // second type's first access can see bytes written as that type.
-func (x *sym) viewAs(p value, u *Type) {
-	if u == nil || u.Kind == KVoid {
+func (x *sym) viewAs(p value, u *ctree.Type) {
+	if u == nil || u.Kind == ctree.KVoid {
 		return
 	}
 	mark := func(o int) {
@@ -106,21 +109,21 @@ func (x *sym) viewAs(p value, u *Type) {
 
 // sameView reports whether two element types lay out the same cells:
 // the same type up to signedness (int and unsigned share their bytes).
-func sameView(a, b *Type) bool {
+func sameView(a, b *ctree.Type) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
 	switch a.Kind {
-	case KInt, KFloat:
+	case ctree.KInt, ctree.KFloat:
 		return a.Width == b.Width
-	case KPtr:
+	case ctree.KPtr:
 		return true
-	case KStruct:
+	case ctree.KStruct:
 		return a == b || a.Name == b.Name && a.Name != "<anonymous>"
-	case KArray:
+	case ctree.KArray:
 		return a.Len == b.Len && sameView(a.Elem, b.Elem)
 	}
-	return sameType(a, b)
+	return ctree.SameType(a, b)
 }
 
 // cellSorts are the sort keys a cell may have.
@@ -137,15 +140,15 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 		size = bv("bvmul", size, args[1].s)
 	}
 	x.recordAlloc(o, size)
-	p := ptrValue(o, 0, tVoidP)
+	p := ptrValue(o, 0, ctree.TVoidP)
 	if !x.tr.mallocMayFail {
 		x.note(asmMallocOK)
 		return p
 	}
 	x.counts["malloc"]++
 	fail := x.fresh("mfail", "Bool")
-	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts["malloc"]), Kind: "malloc", T: tBool, Term: fail, Guard: s.guard, Line: line})
-	return value{t: tVoidP, s: x.def(bvSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
+	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts["malloc"]), Kind: "malloc", T: ctree.TBool, Term: fail, Guard: s.guard, Line: line})
+	return value{t: ctree.TVoidP, s: x.def(ctree.BVSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
 }
 
 // free makes the contents of the allocation p points to unconstrained: a
@@ -161,7 +164,7 @@ func (x *sym) free(s *state, p value, line int) {
 			cs = append(cs, ob.id)
 		}
 	}
-	obj := x.def(bvSort(objW), ptrObj(p.s))
+	obj := x.def(ctree.BVSort(objW), ptrObj(p.s))
 	for _, o := range cs {
 		ob := x.objs[o]
 		if o == 0 || ob.sorts != nil {
@@ -182,9 +185,9 @@ func (x *sym) free(s *state, p value, line int) {
 
 // time models time(p): any value, also stored through p unless p is
 // NULL.
-func (x *sym) time(s *state, p value, pe *Expr, line int) value {
-	v := x.nondet(tLong, "time")
-	if isNullConst(stripConv(pe)) {
+func (x *sym) time(s *state, p value, pe *ctree.Expr, line int) value {
+	v := x.nondet(ctree.TLong, "time")
+	if ctree.IsNullConst(ctree.StripConv(pe)) {
 		return v
 	}
 	et := pe.T.Elem

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -50,23 +51,23 @@ import (
 
 // induction selects the step case of one top loop.
 type induction struct {
-	loop *Stmt
+	loop *ctree.Stmt
 	// skip holds the top loops before it; after, those after it, whose
 	// unwinding is exempt in this step case.
-	skip, after map[*Stmt]bool
+	skip, after map[*ctree.Stmt]bool
 }
 
 // topLoops lists main's loops that are not inside another loop, in source
 // order, which is their execution order (gotos only jump forward).
-func topLoops(body *Stmt) []*Stmt {
-	var out []*Stmt
-	var walk func(st *Stmt)
-	walk = func(st *Stmt) {
+func topLoops(body *ctree.Stmt) []*ctree.Stmt {
+	var out []*ctree.Stmt
+	var walk func(st *ctree.Stmt)
+	walk = func(st *ctree.Stmt) {
 		if st == nil {
 			return
 		}
 		switch st.Op {
-		case SWhile, SFor, SDo:
+		case ctree.SWhile, ctree.SFor, ctree.SDo:
 			out = append(out, st)
 			return
 		}
@@ -83,14 +84,14 @@ func topLoops(body *Stmt) []*Stmt {
 
 // callsMain reports whether any function of the program calls main, which
 // would run main's loops more than once.
-func callsMain(cp *cprog) bool {
+func callsMain(cp *ctree.Program) bool {
 	found := false
 	for _, f := range cp.Funcs {
 		if f.Body == nil {
 			continue
 		}
-		walkExprs(f.Body, func(e *Expr) {
-			if e.Op == OCall && e.Fn != nil && e.Fn.Name == "main" {
+		walkExprs(f.Body, func(e *ctree.Expr) {
+			if e.Op == ctree.OCall && e.Fn != nil && e.Fn.Name == "main" {
 				found = true
 			}
 		})
@@ -99,12 +100,12 @@ func callsMain(cp *cprog) bool {
 }
 
 // walkExprs calls fn on every expression in st, nested ones included.
-func walkExprs(st *Stmt, fn func(*Expr)) {
+func walkExprs(st *ctree.Stmt, fn func(*ctree.Expr)) {
 	if st == nil {
 		return
 	}
-	var expr func(e *Expr)
-	expr = func(e *Expr) {
+	var expr func(e *ctree.Expr)
+	expr = func(e *ctree.Expr) {
 		if e == nil {
 			return
 		}
@@ -138,7 +139,7 @@ func walkExprs(st *Stmt, fn func(*Expr)) {
 // A writeSet is what a loop may change: the variables (whole) it or its
 // callees assign. why is set when the loop cannot be havocked soundly.
 type writeSet struct {
-	vars map[*Var]bool
+	vars map[*ctree.Var]bool
 	why  string
 }
 
@@ -155,17 +156,17 @@ var pureLibrary = map[string]bool{
 }
 
 // loopWrites computes what loop st may change.
-func loopWrites(st *Stmt) *writeSet {
-	w := &writeSet{vars: map[*Var]bool{}}
-	seen := map[*Func]bool{}
-	var scan func(body *Stmt, globalsOnly bool)
-	scan = func(body *Stmt, globalsOnly bool) {
-		walkExprs(body, func(e *Expr) {
+func loopWrites(st *ctree.Stmt) *writeSet {
+	w := &writeSet{vars: map[*ctree.Var]bool{}}
+	seen := map[*ctree.Func]bool{}
+	var scan func(body *ctree.Stmt, globalsOnly bool)
+	scan = func(body *ctree.Stmt, globalsOnly bool) {
+		walkExprs(body, func(e *ctree.Expr) {
 			if w.why != "" {
 				return
 			}
 			switch e.Op {
-			case OAssign, OCompound, OIncDec:
+			case ctree.OAssign, ctree.OCompound, ctree.OIncDec:
 				v := lvalueRoot(e.X)
 				switch {
 				case v == nil:
@@ -174,7 +175,7 @@ func loopWrites(st *Stmt) *writeSet {
 				default:
 					w.vars[v] = true
 				}
-			case OCall:
+			case ctree.OCall:
 				switch {
 				case e.Fn != nil:
 					if !seen[e.Fn] {
@@ -206,18 +207,18 @@ func loopWrites(st *Stmt) *writeSet {
 
 // lvalueRoot is the variable an lvalue designates a part of, or nil when
 // the lvalue goes through a pointer.
-func lvalueRoot(e *Expr) *Var {
+func lvalueRoot(e *ctree.Expr) *ctree.Var {
 	switch e.Op {
-	case OVar:
+	case ctree.OVar:
 		return e.Var
-	case OField:
+	case ctree.OField:
 		return lvalueRoot(e.X)
-	case ODeref:
+	case ctree.ODeref:
 		p := e.X
-		for p.Op == OPtrAdd || p.Op == OConv {
+		for p.Op == ctree.OPtrAdd || p.Op == ctree.OConv {
 			p = p.X
 		}
-		if p.Op == ODecay {
+		if p.Op == ctree.ODecay {
 			return lvalueRoot(p.X)
 		}
 	}
@@ -225,9 +226,9 @@ func lvalueRoot(e *Expr) *Var {
 }
 
 // hasPointer reports whether a value of type t holds a pointer.
-func hasPointer(t *Type) bool {
-	for _, l := range scalarLeaves(t, nil) {
-		if l.isPtr() {
+func hasPointer(t *ctree.Type) bool {
+	for _, l := range ctree.ScalarLeaves(t, nil) {
+		if l.IsPtr() {
 			return true
 		}
 	}
@@ -237,20 +238,20 @@ func hasPointer(t *Type) bool {
 // leavesBody reports whether a loop body can leave its loop other than by
 // the loop's condition: a break (not one of a nested loop or switch) or a
 // goto (forward, so out of the body or within it: either way counted).
-func leavesBody(st *Stmt) bool {
+func leavesBody(st *ctree.Stmt) bool {
 	return leaves(st, true)
 }
 
-func leaves(st *Stmt, own bool) bool {
+func leaves(st *ctree.Stmt, own bool) bool {
 	if st == nil {
 		return false
 	}
 	switch st.Op {
-	case SBreak:
+	case ctree.SBreak:
 		return own
-	case SGoto:
+	case ctree.SGoto:
 		return true
-	case SWhile, SFor, SDo, SSwitch:
+	case ctree.SWhile, ctree.SFor, ctree.SDo, ctree.SSwitch:
 		own = false
 	}
 	if leaves(st.Init, own) || leaves(st.Body, own) || leaves(st.Else, own) {
@@ -265,7 +266,7 @@ func leaves(st *Stmt, own bool) bool {
 }
 
 // havoc gives everything loop st may change a fresh unconstrained value.
-func (x *sym) havoc(s *state, st *Stmt) {
+func (x *sym) havoc(s *state, st *ctree.Stmt) {
 	w := loopWrites(st)
 	if w.why != "" {
 		x.fail(st.Line, "k-induction: the loop at line %d is not havocked: %s", st.Line, w.why)
@@ -299,27 +300,27 @@ func (x *sym) havoc(s *state, st *Stmt) {
 // after it is cut. check is false for a skipped loop, whose assertions
 // are assumed (they held before the violation the step case looks for)
 // and never checked.
-func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
+func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state {
 	x.step(s, st.Line)
-	if st.Op == SFor && st.Init != nil {
+	if st.Op == ctree.SFor && st.Init != nil {
 		s = x.stmt(s, st.Init)
 	}
 	var cands []candidate
-	var entry func(*Var) string
+	var entry func(*ctree.Var) string
 	if check {
 		// Candidate invariants (invariant.go), at the entry before the havoc.
 		mod, read := x.candVars(s, st, loopWrites(st))
-		vals := map[*Var]string{}
-		for _, v := range append(append([]*Var(nil), mod...), read...) {
+		vals := map[*ctree.Var]string{}
+		for _, v := range append(append([]*ctree.Var(nil), mod...), read...) {
 			vals[v] = s.regs[x.varKey(v)].s
 		}
-		entry = func(v *Var) string { return vals[v] }
+		entry = func(v *ctree.Var) string { return vals[v] }
 		cands = buildCands(mod, read, vals, candConsts(st, x.stack[0].Body), loopScales(st))
 		for _, cd := range cands {
 			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), text: cd.text})
 		}
 	}
-	cur := func(v *Var) string { return s.regs[x.varKey(v)].s }
+	cur := func(v *ctree.Var) string { return s.regs[x.varKey(v)].s }
 	x.havoc(s, st)
 	for j, cd := range cands {
 		sel := x.fresh("inv", "Bool")
@@ -339,7 +340,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 	}
 	for i := 0; i <= iters && !s.dead(); i++ {
 		last := i == iters
-		if st.Op != SDo {
+		if st.Op != ctree.SDo {
 			cond(s, last)
 			if s.dead() || last && !check && !leavesBody(st.Body) {
 				break // a skipped loop that its body cannot leave leaves by its head
@@ -362,10 +363,10 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 		if len(cnt) > 0 {
 			s = x.merge(append(cnt, s))
 		}
-		if st.Op == SFor && st.Post != nil && !s.dead() {
+		if st.Op == ctree.SFor && st.Post != nil && !s.dead() {
 			x.eval(s, st.Post)
 		}
-		if st.Op == SDo && !s.dead() {
+		if st.Op == ctree.SDo && !s.dead() {
 			cond(s, last)
 		}
 		if quiet {
@@ -388,7 +389,7 @@ func (x *sym) inductLoop(s *state, st *Stmt, iters int, check bool) *state {
 // assumeAssert runs an assertion of a step case's assumed iterations: the
 // target holds there (ind<i> is asserted for the target only), so do the
 // assertions the query assumes; no violation is recorded.
-func (x *sym) assumeAssert(s *state, st *Stmt) *state {
+func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
 	on := or(x.tr.selector[st.Assert], "ind"+itoa(st.Assert))
 	if sideEffects(st.X) || st.Body != nil {
 		keep := "keep" + itoa(st.Assert)
@@ -424,7 +425,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 		return false, nil, nil, "k-induction: main is called by the program", nil
 	}
 	loops := topLoops(main.Body)
-	top := map[*Stmt]bool{}
+	top := map[*ctree.Stmt]bool{}
 	for _, l := range loops {
 		top[l] = true
 	}
@@ -451,7 +452,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 	src, sw := sourceKey(q.Program)
 	var asm []string
 	for i, l := range loops {
-		ind := &induction{loop: l, skip: map[*Stmt]bool{}, after: map[*Stmt]bool{}}
+		ind := &induction{loop: l, skip: map[*ctree.Stmt]bool{}, after: map[*ctree.Stmt]bool{}}
 		for _, o := range loops[:i] {
 			ind.skip[o] = true
 		}
@@ -463,7 +464,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 			return translateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
 		})
 		if err != nil {
-			var u *unsupportedError
+			var u *ctree.UnsupportedError
 			switch {
 			case errors.As(err, &u):
 				return false, nil, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
@@ -498,7 +499,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel
 			return false, nil, nil, "", err
 		}
 		sel2 += invs
-		if l.Op != SDo {
+		if l.Op != ctree.SDo {
 			for _, t := range texts {
 				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
 			}

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"strconv"
 )
 
@@ -55,16 +56,16 @@ func parseFormat(f []byte, line int) ([]directive, error) {
 				i++
 			}
 			if i >= len(f) {
-				return nil, unsupported(line, "scanf format ending in %%")
+				return nil, ctree.Unsupported(line, "scanf format ending in %%")
 			}
 			switch f[i] {
 			case 'd', 'i', 'u', 'x', 'o', 'c', 's', 'f', 'e', 'g':
 				d.Conv = f[i]
 			default:
-				return nil, unsupported(line, "scanf conversion %%%c", f[i])
+				return nil, ctree.Unsupported(line, "scanf conversion %%%c", f[i])
 			}
 			if d.Conv == 'c' && d.Width > 1 {
-				return nil, unsupported(line, "scanf %%c with a width")
+				return nil, ctree.Unsupported(line, "scanf %%c with a width")
 			}
 			out = append(out, d)
 		}
@@ -73,22 +74,22 @@ func parseFormat(f []byte, line int) ([]directive, error) {
 }
 
 // convType is the pointee type a conversion stores.
-func convType(d directive) *Type {
+func convType(d directive) *ctree.Type {
 	switch d.Conv {
 	case 'd', 'i':
-		return map[string]*Type{"": tInt, "h": tShort, "hh": tSChar, "l": tLong, "ll": tLLong}[d.Length]
+		return map[string]*ctree.Type{"": ctree.TInt, "h": ctree.TShort, "hh": ctree.TSChar, "l": ctree.TLong, "ll": ctree.TLLong}[d.Length]
 	case 'u', 'x', 'o':
-		return map[string]*Type{"": tUInt, "h": tUShort, "hh": tUChar, "l": tULong, "ll": tULLong}[d.Length]
+		return map[string]*ctree.Type{"": ctree.TUInt, "h": ctree.TUShort, "hh": ctree.TUChar, "l": ctree.TULong, "ll": ctree.TULLong}[d.Length]
 	case 'f', 'e', 'g':
 		if d.Length == "l" {
-			return tDouble
+			return ctree.TDouble
 		}
 		if d.Length == "" {
-			return tFloat
+			return ctree.TFloat
 		}
 	case 'c', 's':
 		if d.Length == "" {
-			return tChar
+			return ctree.TChar
 		}
 	}
 	return nil
@@ -97,10 +98,10 @@ func convType(d directive) *Type {
 // scanf models a scanf call: its return value r is any of EOF, 0..n
 // (n the assigning conversions), the first r conversions store fresh
 // values and the rest leave their targets alone.
-func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line int) value {
+func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, line int) value {
 	dirs, err := parseFormat(format, line)
 	if err != nil {
-		panic(bail{err})
+		panic(ctree.Bail{Err: err})
 	}
 	n := 0
 	for _, d := range dirs {
@@ -113,10 +114,10 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 	}
 	x.counts["scanf"]++
 	eof := x.atEOF(s)
-	r0 := x.fresh("scanf_ret", bvSort(32))
+	r0 := x.fresh("scanf_ret", ctree.BVSort(32))
 	x.assume(s, "(or (= "+r0+" #xffffffff) "+inRange(r0, 32, 0, int64(n))+")")
 	x.tr.nice = append(x.tr.nice, implies(s.guard, "(= "+r0+" "+bvInt(int64(n), 32)+")"))
-	r := x.def(bvSort(32), ite(eof, bvInt(-1, 32), r0))
+	r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), r0))
 	x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
 	ev := &stdinEvent{Kind: "scanf", Guard: s.guard, Line: line, Dirs: dirs, Ret: r}
 	k := 0
@@ -129,7 +130,7 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 			x.fail(line, "scanf conversion %%%s%c", d.Length, d.Conv)
 		}
 		at := argT[k]
-		if !at.isPtr() || at.Elem.Kind != ct.Kind || at.Elem.Width != ct.Width {
+		if !at.IsPtr() || at.Elem.Kind != ct.Kind || at.Elem.Width != ct.Width {
 			x.fail(line, "scanf %%%s%c into %s", d.Length, d.Conv, at)
 		}
 		p := args[k]
@@ -154,27 +155,27 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 			if w > 256 {
 				x.fail(line, "scanf %%s of width %d", w)
 			}
-			l := x.fresh("slen", bvSort(32))
+			l := x.fresh("slen", ctree.BVSort(32))
 			x.assume(s, inRange(l, 32, 1, int64(w)))
 			in.Len = l
 			for j := 0; j <= w; j++ {
 				q := x.ptrAddConst(p, j)
-				old := x.load(s, q, tChar, line).s
+				old := x.load(s, q, ctree.TChar, line).s
 				var nv string
 				if j < w {
 					// any byte but white space: a NUL byte is read as
 					// any other, and ends the string early
-					c := x.fresh("sch", bvSort(8))
+					c := x.fresh("sch", ctree.BVSort(8))
 					x.assume(s, "(and (not (= "+c+" #x20)) (not (and (bvuge "+c+" #x09) (bvule "+c+" #x0d))))")
 					in.Chars = append(in.Chars, c)
 					nv = ite("(bvsgt "+l+" "+bvInt(int64(j), 32)+")", c, ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old))
 				} else {
 					nv = ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old)
 				}
-				x.store(s, q, tChar, value{t: tChar, s: ite(assigned, nv, old)}, line)
+				x.store(s, q, ctree.TChar, value{t: ctree.TChar, s: ite(assigned, nv, old)}, line)
 			}
 		default:
-			v := x.fresh("sv", et.sort())
+			v := x.fresh("sv", et.SMTSort())
 			in.Term = v
 			old := x.load(s, p, et, line).s
 			x.store(s, p, et, value{t: et, s: ite(assigned, v, old)}, line)
@@ -184,49 +185,49 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*Type, line in
 		k++
 	}
 	x.tr.events = append(x.tr.events, ev)
-	return value{t: tInt, s: r}
+	return value{t: ctree.TInt, s: r}
 }
 
 // fgets models fgets(buf, n, stdin) with constant n: NULL (end of input)
 // or a line of 0..n-2 characters, optionally ended by a newline, then NUL.
-func (x *sym) fgets(s *state, buf value, nE *Expr, line int) value {
-	nv, ok := foldInt(nE)
+func (x *sym) fgets(s *state, buf value, nE *ctree.Expr, line int) value {
+	nv, ok := ctree.FoldInt(nE)
 	if !ok || nv.Int64() < 2 || nv.Int64() > 257 {
 		x.fail(line, "fgets with a size that is not a constant in 2..257")
 	}
 	n := int(nv.Int64())
-	x.viewAs(buf, tChar)
+	x.viewAs(buf, ctree.TChar)
 	eof := x.atEOF(s)
 	okB := x.def("Bool", and(not(eof), x.fresh("fgets_ok", "Bool")))
 	x.setEOF(s, not(okB))
-	l := x.fresh("flen", bvSort(32))
+	l := x.fresh("flen", ctree.BVSort(32))
 	nl := x.fresh("fgets_nl", "Bool")
 	x.assume(s, inRange(l, 32, 0, int64(n-1)))
 	// a newline needs room: l+1 <= n-1
 	x.assume(s, implies(nl, "(bvslt "+l+" "+bvInt(int64(n-1), 32)+")"))
 	x.assume(s, implies(not(nl), "(bvsgt "+l+" #x00000000)"))
 	x.counts["stdin"]++
-	in := &input{Name: "fgets#" + itoa(x.counts["stdin"]), Kind: "stdin", T: tChar, Guard: x.def("Bool", and(s.guard, okB)), Line: line, Len: l}
+	in := &input{Name: "fgets#" + itoa(x.counts["stdin"]), Kind: "stdin", T: ctree.TChar, Guard: x.def("Bool", and(s.guard, okB)), Line: line, Len: l}
 	for j := 0; j < n; j++ {
 		q := x.ptrAddConst(buf, j)
-		old := x.load(s, q, tChar, line).s
+		old := x.load(s, q, ctree.TChar, line).s
 		jj := bvInt(int64(j), 32)
 		var v string
 		if j < n-1 {
 			// any byte but a newline, NUL included (fgets stores it)
-			c := x.fresh("fch", bvSort(8))
+			c := x.fresh("fch", ctree.BVSort(8))
 			x.assume(s, "(not (= "+c+" #x0a))")
 			in.Chars = append(in.Chars, c)
 			v = ite("(bvsgt "+l+" "+jj+")", c, ite("(= "+l+" "+jj+")", ite(nl, "#x0a", "#x00"), ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old)))
 		} else {
 			v = ite("(= "+l+" "+jj+")", "#x00", ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old))
 		}
-		x.store(s, q, tChar, value{t: tChar, s: ite(okB, v, old)}, line)
+		x.store(s, q, ctree.TChar, value{t: ctree.TChar, s: ite(okB, v, old)}, line)
 	}
 	x.tr.inputs = append(x.tr.inputs, in)
 	x.tr.events = append(x.tr.events, &stdinEvent{Kind: "fgets", Guard: s.guard, Line: line, Ret: okB, Vals: []*input{in}, NL: nl})
 	r := buf
-	r.s = x.def(bvSort(64), ite(okB, buf.s, bvInt(0, 64)))
+	r.s = x.def(ctree.BVSort(64), ite(okB, buf.s, bvInt(0, 64)))
 	r.objs, r.known = append(append([]int{}, buf.objs...), 0), buf.known
 	return r
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -81,15 +82,15 @@ var (
 // candVars lists the integer variables held in registers that the loop
 // changes (mod) and the others of main's frame and the globals that the
 // loop or main reads (read), by name for a stable order.
-func (x *sym) candVars(s *state, st *Stmt, w *writeSet) (mod, read []*Var) {
-	used := map[*Var]bool{}
-	walkExprs(x.stack[0].Body, func(e *Expr) {
-		if e.Op == OVar && e.Var != nil {
+func (x *sym) candVars(s *state, st *ctree.Stmt, w *writeSet) (mod, read []*ctree.Var) {
+	used := map[*ctree.Var]bool{}
+	walkExprs(x.stack[0].Body, func(e *ctree.Expr) {
+		if e.Op == ctree.OVar && e.Var != nil {
 			used[e.Var] = true
 		}
 	})
 	for v := range used {
-		if v.T.Kind != KInt || v.Mem {
+		if v.T.Kind != ctree.KInt || v.Mem {
 			continue
 		}
 		if _, ok := s.regs[x.varKey(v)]; !ok {
@@ -101,7 +102,7 @@ func (x *sym) candVars(s *state, st *Stmt, w *writeSet) (mod, read []*Var) {
 			read = append(read, v)
 		}
 	}
-	byName := func(a, b *Var) int {
+	byName := func(a, b *ctree.Var) int {
 		if c := cmp.Compare(a.Name, b.Name); c != 0 {
 			return c
 		}
@@ -120,7 +121,7 @@ const maxConsts = 12
 // bounds of an assumption before the loop and of an assertion after it
 // are written), each value once, at most maxConsts. More constants are
 // only more candidates: Houdini keeps none that it does not check.
-func candConsts(loop, main *Stmt) []*big.Int {
+func candConsts(loop, main *ctree.Stmt) []*big.Int {
 	var out []*big.Int
 	seen := map[string]bool{}
 	add := func(v *big.Int) {
@@ -129,12 +130,12 @@ func candConsts(loop, main *Stmt) []*big.Int {
 			out = append(out, v)
 		}
 	}
-	collect := func(e *Expr) {
-		if e.Op == OConst && e.Val != nil {
+	collect := func(e *ctree.Expr) {
+		if e.Op == ctree.OConst && e.Val != nil {
 			add(e.Val)
 		}
 	}
-	walkExprs(&Stmt{X: loop.X}, collect)
+	walkExprs(&ctree.Stmt{X: loop.X}, collect)
 	add(new(big.Int))
 	walkExprs(main, collect)
 	return out
@@ -147,11 +148,11 @@ const maxScales = 4
 // loop: the constants of its body other than 0, 1 and -1, the steps by
 // which it may change one variable while it changes another by one
 // (j += 2 beside i++), each value once, at most maxScales.
-func loopScales(loop *Stmt) []*big.Int {
+func loopScales(loop *ctree.Stmt) []*big.Int {
 	var out []*big.Int
 	seen := map[string]bool{}
-	walkExprs(loop.Body, func(e *Expr) {
-		if e.Op != OConst || e.Val == nil || len(out) == maxScales {
+	walkExprs(loop.Body, func(e *ctree.Expr) {
+		if e.Op != ctree.OConst || e.Val == nil || len(out) == maxScales {
 			return
 		}
 		if a := new(big.Int).Abs(e.Val); a.Cmp(big.NewInt(1)) <= 0 || seen[e.Val.String()] {
@@ -166,13 +167,13 @@ func loopScales(loop *Stmt) []*big.Int {
 // A candidate is one candidate invariant: a function of the current
 // registers (the entry's are bound in it), and its C text where it has one.
 type candidate struct {
-	term func(cur func(*Var) string) string
+	term func(cur func(*ctree.Var) string) string
 	text string
 }
 
 // cmpText is a comparison of a with b in C, "" where the comparison the
 // template makes (signed or not) is not what C's would be.
-func cmpText(a *Var, op string, signed bool, b string, bSigned bool) string {
+func cmpText(a *ctree.Var, op string, signed bool, b string, bSigned bool) string {
 	if a.T.Signed != signed || bSigned != signed {
 		return ""
 	}
@@ -180,15 +181,15 @@ func cmpText(a *Var, op string, signed bool, b string, bSigned bool) string {
 }
 
 // buildCands makes the candidates of a loop from its variables.
-func buildCands(mod, read []*Var, entry map[*Var]string, consts, scales []*big.Int) []candidate {
+func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, scales []*big.Int) []candidate {
 	var cs []candidate
 	for _, a := range mod {
 		a0 := entry[a]
 		w := a.T.Width
 		for _, t := range selfTemplates {
-			cs = append(cs, candidate{term: func(cur func(*Var) string) string { return t(cur(a), a0, w) }})
+			cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return t(cur(a), a0, w) }})
 		}
-		for _, b := range append(append([]*Var(nil), mod...), read...) {
+		for _, b := range append(append([]*ctree.Var(nil), mod...), read...) {
 			if b == a || b.T.Width != w {
 				continue
 			}
@@ -198,7 +199,7 @@ func buildCands(mod, read []*Var, entry map[*Var]string, consts, scales []*big.I
 				if pt.op != "" {
 					text = cmpText(a, pt.op, pt.signed, b.Name, b.T.Signed)
 				}
-				cs = append(cs, candidate{term: func(cur func(*Var) string) string { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
 			}
 		}
 		for _, b := range mod {
@@ -207,21 +208,21 @@ func buildCands(mod, read []*Var, entry map[*Var]string, consts, scales []*big.I
 			}
 			b0 := entry[b]
 			for _, k := range scales {
-				lit := bvLit(wrapInt(k, a.T), w)
-				cs = append(cs, candidate{term: func(cur func(*Var) string) string {
+				lit := bvLit(ctree.WrapInt(k, a.T), w)
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string {
 					return eq(bv("bvsub", cur(a), a0), bv("bvmul", lit, bv("bvsub", cur(b), b0)))
 				}})
 			}
 		}
 		for _, c := range consts {
-			v := wrapInt(c, a.T)
+			v := ctree.WrapInt(c, a.T)
 			lit := bvLit(v, w)
 			for _, ct := range constTemplates {
 				text := cmpText(a, ct.op, ct.signed, v.String(), ct.signed)
 				if text != "" && !ct.signed {
 					text += "u"
 				}
-				cs = append(cs, candidate{term: func(cur func(*Var) string) string { return ct.t(cur(a), lit) }, text: text})
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return ct.t(cur(a), lit) }, text: text})
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -51,13 +52,13 @@ static double __surety_d(void) {
 func randomDefs(src string, defined map[string]bool) string {
 	var b strings.Builder
 	b.WriteString(randomHarness)
-	for n, t := range nondetTypes {
+	for n, t := range ctree.NondetTypes {
 		fn := "__VERIFIER_nondet_" + n
 		if !strings.Contains(src, fn) || defined[fn] {
 			continue
 		}
 		ct := cTypeName(t)
-		if t.isFloat() {
+		if t.IsFloat() {
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_d(); }\n", ct, fn, ct)
 		} else {
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)

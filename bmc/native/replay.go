@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -62,7 +63,7 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 	b.WriteString("void __surety_infeasible(void) { _exit(87); }\n")
 	b.WriteString("static const struct { unsigned long long u; double d; } __surety_v[] = {\n")
 	for _, v := range d.nondet {
-		if v.T.isFloat() {
+		if v.T.IsFloat() {
 			var lit string
 			switch {
 			case math.IsNaN(v.F):
@@ -79,7 +80,7 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 			}
 			fmt.Fprintf(&b, "  {0ULL, %s},\n", lit)
 		} else {
-			fmt.Fprintf(&b, "  {%sULL, 0},\n", wrapInt(v.Int, tULLong).String())
+			fmt.Fprintf(&b, "  {%sULL, 0},\n", ctree.WrapInt(v.Int, ctree.TULLong).String())
 		}
 	}
 	b.WriteString("  {0ULL, 0}\n};\nstatic unsigned __surety_i;\n")
@@ -87,7 +88,7 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 	b.WriteString("static unsigned long long __surety_u(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].u : 0; }\n")
 	b.WriteString("static double __surety_d(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].d : 0; }\n")
 	var names []string
-	for n := range nondetTypes {
+	for n := range ctree.NondetTypes {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -96,9 +97,9 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 		if !used(fn) || defined[fn] {
 			continue
 		}
-		t := nondetTypes[n]
+		t := ctree.NondetTypes[n]
 		ct := cTypeName(t)
-		if t.isFloat() {
+		if t.IsFloat() {
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_d(); }\n", ct, fn, ct)
 		} else {
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)
@@ -121,7 +122,7 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 	return b.String()
 }
 
-func cTypeName(t *Type) string {
+func cTypeName(t *ctree.Type) string {
 	if t.Bool {
 		return "_Bool"
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -361,7 +362,7 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 	src, sw := sourceKey(p)
 	key := fmt.Sprintf("safety/%s/%d%s", src, k, sw)
 	tr, err := c.trs.get(key, c.cacheSize(), func() (*translation, error) {
-		cp, err := c.parses.get(src, c.cacheSize(), func() (*cprog, error) { return parse(ctx, p) })
+		cp, err := c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math/big"
 	"strings"
 )
@@ -66,7 +67,7 @@ type alloc struct {
 // recordAlloc notes the size of a malloc'd or calloc'd object.
 func (x *sym) recordAlloc(o int, bytes string) {
 	if r := x.safety(); r != nil {
-		r.allocs[o] = &alloc{bytes: x.def(bvSort(64), bytes), views: map[[2]int]bool{}}
+		r.allocs[o] = &alloc{bytes: x.def(ctree.BVSort(64), bytes), views: map[[2]int]bool{}}
 	}
 }
 
@@ -92,7 +93,7 @@ func (x *sym) safety() *safetyRec {
 
 // record adds one execution of the site of e: it violates the property
 // when bad holds.
-func (x *sym) record(s *state, p Property, e *Expr, bad, inexact string) *site {
+func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *site {
 	r := x.safety()
 	if r == nil || s.dead() {
 		return nil
@@ -143,8 +144,8 @@ func isNeg(v string, w int) string { return bv("bvslt", v, bvInt(0, w)) }
 // checkArith records the checks of the arithmetic operator op on the
 // converted operands a and b (the type of a is the type the operation is
 // done in, after promotions and the usual arithmetic conversions).
-func (x *sym) checkArith(s *state, e *Expr, op string, a, b value) {
-	if x.safety() == nil || !a.t.isInt() || a.t.Bool {
+func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
+	if x.safety() == nil || !a.t.IsInt() || a.t.Bool {
 		return
 	}
 	w := a.t.Width
@@ -202,8 +203,8 @@ func (x *sym) checkArith(s *state, e *Expr, op string, a, b value) {
 }
 
 // checkNeg records the check of unary minus on a promoted operand.
-func (x *sym) checkNeg(s *state, e *Expr, v value) {
-	if x.safety() == nil || !v.t.isInt() || !v.t.Signed || v.t.Bool {
+func (x *sym) checkNeg(s *state, e *ctree.Expr, v value) {
+	if x.safety() == nil || !v.t.IsInt() || !v.t.Signed || v.t.Bool {
 		return
 	}
 	x.record(s, SignedOverflow, e, eq(v.s, minSigned(v.t.Width)), "")
@@ -211,12 +212,12 @@ func (x *sym) checkNeg(s *state, e *Expr, v value) {
 
 // checkSubscript records the bounds check of the subscript a[n] of an
 // array a (e is its OPtrAdd, n the index as a long).
-func (x *sym) checkSubscript(s *state, e *Expr, n value) {
-	if x.safety() == nil || e.Sub == subNone {
+func (x *sym) checkSubscript(s *state, e *ctree.Expr, n value) {
+	if x.safety() == nil || e.Sub == ctree.SubNone {
 		return
 	}
 	hi := int64(e.X.X.T.Len) // indices are below hi; &a[hi] is legal
-	if e.Sub == subAccess {
+	if e.Sub == ctree.SubAccess {
 		hi--
 	}
 	bad := or(isNeg(n.s, 64), bv("bvsgt", n.s, bvInt(hi, 64)))
@@ -225,12 +226,12 @@ func (x *sym) checkSubscript(s *state, e *Expr, n value) {
 
 // derefOf returns the dereference an lvalue reads through (e itself, or
 // the base of a chain of member accesses), or nil for a variable.
-func derefOf(e *Expr) *Expr {
+func derefOf(e *ctree.Expr) *ctree.Expr {
 	for e != nil {
 		switch e.Op {
-		case ODeref:
+		case ctree.ODeref:
 			return e
-		case OField:
+		case ctree.OField:
 			e = e.X
 		default:
 			return nil
@@ -243,17 +244,17 @@ func derefOf(e *Expr) *Expr {
 // array variable) that lvalue e's address starts from: *p in p->arr[i],
 // p[i] in p[i].f. Nil when e names memory of variables only. Its type is
 // the element type the pointed-to memory is accessed as.
-func pointerDeref(e *Expr) *Expr {
+func pointerDeref(e *ctree.Expr) *ctree.Expr {
 	for e != nil {
 		switch e.Op {
-		case OField:
+		case ctree.OField:
 			e = e.X
-		case ODeref:
+		case ctree.ODeref:
 			p := e.X
-			if p.Op == OPtrAdd {
+			if p.Op == ctree.OPtrAdd {
 				p = p.X
 			}
-			if p.Op != ODecay {
+			if p.Op != ctree.ODecay {
 				return e
 			}
 			e = p.X
@@ -268,7 +269,7 @@ func pointerDeref(e *Expr) *Expr {
 // address a: the pointer is not null (when the program dereferences a
 // pointer rather than indexes an array) and the cells accessed lie in the
 // object.
-func (x *sym) checkAccess(s *state, e *Expr, a value) {
+func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 	if b := pointerDeref(e); b != nil {
 		x.viewAs(a, b.T)
 	}
@@ -313,7 +314,7 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 		if c < 0 {
 			al := x.safety().allocs[o]
 			u := d.T // the allocation holds an array of u
-			if al == nil || u.Kind == KVoid || u.Size() <= 0 || u.Cells() <= 0 {
+			if al == nil || u.Kind == ctree.KVoid || u.Size() <= 0 || u.Cells() <= 0 {
 				inexact = "the size of " + x.objs[o].name + "'s object is not modelled"
 				continue
 			}
@@ -353,17 +354,17 @@ func (x *sym) checkAccess(s *state, e *Expr, a value) {
 // derefsPointer reports whether the address of lvalue e goes through a
 // pointer (*p, p[i], p->f, p->arr[i]) rather than only through arrays and
 // members of variables (a[i], s.f, m[i][j]): only then can it be null.
-func derefsPointer(e *Expr) bool {
+func derefsPointer(e *ctree.Expr) bool {
 	for e != nil {
 		switch e.Op {
-		case OField:
+		case ctree.OField:
 			e = e.X
-		case ODeref:
+		case ctree.ODeref:
 			p := e.X
-			if p.Op == OPtrAdd {
+			if p.Op == ctree.OPtrAdd {
 				p = p.X
 			}
-			if p.Op != ODecay {
+			if p.Op != ctree.ODecay {
 				return true
 			}
 			e = p.X // the array indexed

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"sort"
 	"strings"
 )
@@ -9,7 +10,7 @@ import (
 // type's sort. For struct types the term is the address of the struct's
 // first cell. b, when set, is the same value as a Bool term (conditions).
 type value struct {
-	t *Type
+	t *ctree.Type
 	s string
 	b string
 	// objs lists the objects a pointer may point to (object 0 is null);
@@ -20,7 +21,7 @@ type value struct {
 
 type vkey struct {
 	f int
-	v *Var
+	v *ctree.Var
 }
 
 type mkey struct {
@@ -157,7 +158,7 @@ func (x *sym) merge(states []*state) *state {
 			term = ite(gs[i], vals[i].s, term)
 		}
 		o, kn := unionObjs(vals)
-		out.regs[k] = value{t: t, s: x.def(t.sort(), term), objs: o, known: kn}
+		out.regs[k] = value{t: t, s: x.def(t.SMTSort(), term), objs: o, known: kn}
 	}
 	for _, s := range live[1:] {
 		for k, o := range s.vobj {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // An object is a region of memory: a variable instance, a string literal
@@ -25,7 +26,7 @@ type object struct {
 	// mixed is set once it has been accessed as two types. Cells of
 	// different types do not share bytes in the model, so from then on a
 	// read of the allocation gives an unconstrained value.
-	view  *Type
+	view  *ctree.Type
 	mixed bool
 	// lit holds a string literal's bytes (NUL included): its reads at a
 	// constant offset are those constants (a write to it ends a real run).
@@ -39,7 +40,7 @@ const cellMax = 64
 type input struct {
 	Name  string
 	Kind  string // "nondet", "rand", "stdin", "uninit", "malloc" (Term: Bool, the allocation fails)
-	T     *Type
+	T     *ctree.Type
 	Term  string
 	Guard string
 	Line  int
@@ -103,8 +104,8 @@ type unwindSite struct {
 	guard string
 	line  int
 	what  string
-	model bool  // a library model's bound, which no run of the program shows
-	loop  *Stmt // the loop, for a loop's bound
+	model bool        // a library model's bound, which no run of the program shows
+	loop  *ctree.Stmt // the loop, for a loop's bound
 }
 
 // unwindGuards are the guards of every unwinding site.
@@ -117,7 +118,7 @@ func (tr *translation) unwindGuards() []string {
 }
 
 type funcCtx struct {
-	fn     *Func
+	fn     *ctree.Func
 	rets   []*state
 	vals   []value
 	retObj int
@@ -128,7 +129,7 @@ type funcCtx struct {
 
 // awaited reports whether a goto of the current function waits for a
 // label inside st.
-func (x *sym) awaited(st *Stmt) bool {
+func (x *sym) awaited(st *ctree.Stmt) bool {
 	if len(st.Labels) == 0 || len(x.funcs) == 0 {
 		return false
 	}
@@ -157,7 +158,7 @@ func (x *sym) gotosLeft(fc *funcCtx) {
 // sym is the symbolic executor.
 type sym struct {
 	ctx       context.Context
-	p         *cprog
+	p         *ctree.Program
 	tr        *translation
 	k         int
 	n         int
@@ -167,11 +168,11 @@ type sym struct {
 	frame     int
 	frames    int
 	fn        string
-	stack     []*Func
+	stack     []*ctree.Func
 	breaks    [][]*state
 	conts     [][]*state
 	funcs     []*funcCtx
-	strs      map[*Expr]int
+	strs      map[*ctree.Expr]int
 	counts    map[string]int
 	maxDefs   int
 	sw        *bmc.Switch
@@ -190,7 +191,7 @@ type sym struct {
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
-	panic(bail{unsupported(line, format, args...)})
+	panic(ctree.Bail{Err: ctree.Unsupported(line, format, args...)})
 }
 
 // def names a term with define-fun unless it is already an atom.
@@ -203,10 +204,10 @@ func (x *sym) def(sort, term string) string {
 	fmt.Fprintf(&x.tr.script, "(define-fun %s () %s %s)\n", name, sort, term)
 	x.tr.terms++
 	if x.tr.terms > x.maxDefs {
-		panic(bail{errResource})
+		panic(ctree.Bail{Err: errResource})
 	}
 	if x.tr.terms%4096 == 0 && x.ctx.Err() != nil {
-		panic(bail{x.ctx.Err()})
+		panic(ctree.Bail{Err: x.ctx.Err()})
 	}
 	return name
 }
@@ -218,19 +219,19 @@ func (x *sym) fresh(prefix, sort string) string {
 	return name
 }
 
-func (x *sym) newObj(name string, t *Type, zero bool) int {
+func (x *sym) newObj(name string, t *ctree.Type, zero bool) int {
 	o := &object{id: len(x.objs), name: name, zero: zero, cells: -1}
 	if t != nil {
 		o.cells = t.Cells()
 		o.sorts = map[string]bool{}
-		for _, l := range scalarLeaves(t, nil) {
-			o.sorts[l.sortKey()] = true
+		for _, l := range ctree.ScalarLeaves(t, nil) {
+			o.sorts[l.SortKey()] = true
 		}
 		o.small = o.cells > 0 && o.cells <= cellMax && name != "string literal"
 	}
 	x.objs = append(x.objs, o)
 	if len(x.objs) >= 1<<objW {
-		panic(bail{errResource})
+		panic(ctree.Bail{Err: errResource})
 	}
 	return o.id
 }
@@ -330,7 +331,7 @@ func (x *sym) arr(s *state, o int, sk string) string {
 	return x.initArr(o, sk)
 }
 
-func ptrValue(o int, off int64, t *Type) value {
+func ptrValue(o int, off int64, t *ctree.Type) value {
 	return value{t: t, s: ptrLit(o, off), objs: []int{o}, known: true}
 }
 
@@ -359,21 +360,21 @@ func (x *sym) candidates(p value, sk string, line int) []int {
 	return out
 }
 
-func (x *sym) load(s *state, p value, t *Type, line int) value {
-	if !t.isScalar() {
+func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
+	if !t.IsScalar() {
 		x.fail(line, "load of %s", t)
 	}
-	sk := t.sortKey()
+	sk := t.SortKey()
 	cs := x.candidates(p, sk, line)
 	if len(cs) == 0 {
 		// Null or dangling: undefined behaviour; any value.
-		return value{t: t, s: x.fresh("ub", t.sort())}
+		return value{t: t, s: x.fresh("ub", t.SMTSort())}
 	}
 	x.checkBounds(s, p, cs)
 	for _, o := range cs {
 		if x.objs[o].mixed {
 			// bytes written as another type: any value
-			return value{t: t, s: x.fresh("pun", t.sort())}
+			return value{t: t, s: x.fresh("pun", t.SMTSort())}
 		}
 	}
 	if lit := x.objs[cs[0]].lit; len(cs) == 1 && lit != nil && sk == "b8" {
@@ -395,20 +396,20 @@ func (x *sym) load(s *state, p value, t *Type, line int) value {
 	}
 	term := read(cs[len(cs)-1])
 	if len(cs) > 1 {
-		obj := x.def(bvSort(objW), ptrObj(p.s))
+		obj := x.def(ctree.BVSort(objW), ptrObj(p.s))
 		for i := len(cs) - 2; i >= 0; i-- {
 			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", read(cs[i]), term)
 		}
 	}
-	v := value{t: t, s: x.def(t.sort(), term)}
+	v := value{t: t, s: x.def(t.SMTSort(), term)}
 	return v
 }
 
-func (x *sym) store(s *state, p value, t *Type, v value, line int) {
-	if !t.isScalar() {
+func (x *sym) store(s *state, p value, t *ctree.Type, v value, line int) {
+	if !t.IsScalar() {
 		x.fail(line, "store of %s", t)
 	}
-	sk := t.sortKey()
+	sk := t.SortKey()
 	cs := x.candidates(p, sk, line)
 	if len(cs) == 0 {
 		return
@@ -422,7 +423,7 @@ func (x *sym) store(s *state, p value, t *Type, v value, line int) {
 	}
 	var obj string
 	if len(cs) > 1 {
-		obj = x.def(bvSort(objW), ptrObj(p.s))
+		obj = x.def(ctree.BVSort(objW), ptrObj(p.s))
 	}
 	for _, o := range cs {
 		if x.objs[o].small {
@@ -470,23 +471,23 @@ func truth(v value) string {
 	if v.b != "" {
 		return v.b
 	}
-	if _, _, ok := litVal(v.s); ok && v.t.Kind != KFloat {
+	if _, _, ok := litVal(v.s); ok && v.t.Kind != ctree.KFloat {
 		return not(eq(v.s, zeroOf(v.t)))
 	}
 	switch v.t.Kind {
-	case KFloat:
+	case ctree.KFloat:
 		return "(not (fp.isZero " + v.s + "))"
 	}
 	return "(not (= " + v.s + " " + zeroOf(v.t) + "))"
 }
 
 func boolVal(b string) value {
-	return value{t: tInt, s: ite(b, bvInt(1, 32), bvInt(0, 32)), b: b}
+	return value{t: ctree.TInt, s: ite(b, bvInt(1, 32), bvInt(0, 32)), b: b}
 }
 
-func (x *sym) nondet(t *Type, prefix string) value {
-	v := value{t: t, s: x.fresh(prefix, t.sort())}
-	if t.isPtr() {
+func (x *sym) nondet(t *ctree.Type, prefix string) value {
+	v := value{t: t, s: x.fresh(prefix, t.SMTSort())}
+	if t.IsPtr() {
 		v.known = false
 	}
 	return v
@@ -512,10 +513,10 @@ func (x *sym) run() {
 	if x.sw != nil {
 		x.bindSwitch(s)
 	}
-	x.bind(s, eofVar, value{t: tInt, s: bvInt(0, 32)}, 0)
+	x.bind(s, eofVar, value{t: ctree.TInt, s: bvInt(0, 32)}, 0)
 	main := x.p.Funcs["main"]
 	if main.Err != nil {
-		panic(bail{main.Err})
+		panic(ctree.Bail{Err: main.Err})
 	}
 	x.frames++
 	x.frame = x.frames
@@ -524,12 +525,12 @@ func (x *sym) run() {
 	x.stack = append(x.stack, main)
 	x.fn = "main"
 	for _, pv := range main.Params {
-		if !pv.T.isInt() && !usesVar(main.Body, pv) {
+		if !pv.T.IsInt() && !usesVar(main.Body, pv) {
 			// main(int argc, char **argv) with argv never used: only
 			// argc's value can matter
 			continue
 		}
-		if !pv.T.isInt() {
+		if !pv.T.IsInt() {
 			x.fail(main.Line, "main parameter %s of type %s", pv.Name, pv.T)
 		}
 		v := x.nondet(pv.T, "arg")
@@ -544,7 +545,7 @@ func (x *sym) run() {
 
 // bind gives a fresh instance of variable v (in the current frame) the
 // value val.
-func (x *sym) bind(s *state, v *Var, val value, line int) {
+func (x *sym) bind(s *state, v *ctree.Var, val value, line int) {
 	key := vkey{x.frame, v}
 	if v.Global {
 		key.f = 0
@@ -552,10 +553,10 @@ func (x *sym) bind(s *state, v *Var, val value, line int) {
 	if v.Mem {
 		o := x.newObj(v.Name, v.T, false)
 		s.vobj[key] = o
-		if v.T.Kind == KStruct {
-			x.copyCells(s, ptrValue(o, 0, ptrTo(v.T)), val, v.T, line)
+		if v.T.Kind == ctree.KStruct {
+			x.copyCells(s, ptrValue(o, 0, ctree.PtrTo(v.T)), val, v.T, line)
 		} else {
-			x.store(s, ptrValue(o, 0, ptrTo(v.T)), v.T, val, line)
+			x.store(s, ptrValue(o, 0, ctree.PtrTo(v.T)), v.T, val, line)
 		}
 		return
 	}
@@ -563,23 +564,23 @@ func (x *sym) bind(s *state, v *Var, val value, line int) {
 }
 
 // declare executes a declaration: a fresh instance, initialised.
-func (x *sym) declare(s *state, v *Var, line int) {
+func (x *sym) declare(s *state, v *ctree.Var, line int) {
 	key := vkey{x.frame, v}
 	if v.Global {
 		key.f = 0
 	}
 	in := v.Init
-	if v.Mem || v.T.Kind == KArray || v.T.Kind == KStruct {
+	if v.Mem || v.T.Kind == ctree.KArray || v.T.Kind == ctree.KStruct {
 		zero := in != nil && in.Zero
 		o := x.newObj(v.Name, v.T, zero)
 		s.vobj[key] = o
-		p := ptrValue(o, 0, ptrTo(v.T))
+		p := ptrValue(o, 0, ctree.PtrTo(v.T))
 		if in == nil {
 			return
 		}
 		if in.Scalar != nil {
 			val := x.eval(s, in.Scalar)
-			if v.T.Kind == KStruct {
+			if v.T.Kind == ctree.KStruct {
 				x.copyCells(s, p, val, v.T, line)
 			} else {
 				x.store(s, p, v.T, val, line)
@@ -605,8 +606,8 @@ func (x *sym) declare(s *state, v *Var, line int) {
 }
 
 // copyCells copies a struct (or any aggregate) cell by cell.
-func (x *sym) copyCells(s *state, dst, src value, t *Type, line int) {
-	leaves := scalarLeaves(t, nil)
+func (x *sym) copyCells(s *state, dst, src value, t *ctree.Type, line int) {
+	leaves := ctree.ScalarLeaves(t, nil)
 	if len(leaves) > 4096 {
 		x.fail(line, "copy of %d cells", len(leaves))
 	}
@@ -618,21 +619,21 @@ func (x *sym) copyCells(s *state, dst, src value, t *Type, line int) {
 
 var errResource = fmt.Errorf("native: formula too large")
 
-func (x *sym) varKey(v *Var) vkey {
+func (x *sym) varKey(v *ctree.Var) vkey {
 	if v.Global {
 		return vkey{0, v}
 	}
 	return vkey{x.frame, v}
 }
 
-func (x *sym) varAddr(s *state, v *Var, line int) value {
+func (x *sym) varAddr(s *state, v *ctree.Var, line int) value {
 	key := x.varKey(v)
 	o, ok := s.vobj[key]
 	if !ok {
 		o = x.newObj(v.Name, v.T, false)
 		s.vobj[key] = o
 	}
-	return ptrValue(o, 0, ptrTo(v.T))
+	return ptrValue(o, 0, ctree.PtrTo(v.T))
 }
 
 func mustLit(s string) *big.Int {
@@ -648,7 +649,7 @@ func (x *sym) bindSwitch(s *state) {
 		if v.Name != x.sw.Name || v.Static {
 			continue
 		}
-		if v.T.Kind != KInt || v.T.Width != 32 || v.Mem {
+		if v.T.Kind != ctree.KInt || v.T.Width != 32 || v.Mem {
 			x.fail(v.Line, "variant switch %s must be an int whose address is not taken", v.Name)
 		}
 		x.bind(s, v, value{t: v.T, s: bvInt(int64(x.variant), 32)}, 0)
@@ -658,11 +659,11 @@ func (x *sym) bindSwitch(s *state) {
 }
 
 // usesVar reports whether v appears anywhere in st.
-func usesVar(st *Stmt, v *Var) bool {
+func usesVar(st *ctree.Stmt, v *ctree.Var) bool {
 	if st == nil {
 		return false
 	}
-	for _, e := range []*Expr{st.X, st.Post} {
+	for _, e := range []*ctree.Expr{st.X, st.Post} {
 		if exprUsesVar(e, v) {
 			return true
 		}
@@ -679,7 +680,7 @@ func usesVar(st *Stmt, v *Var) bool {
 			}
 		}
 	}
-	for _, s := range append([]*Stmt{st.Init, st.Body, st.Else}, st.List...) {
+	for _, s := range append([]*ctree.Stmt{st.Init, st.Body, st.Else}, st.List...) {
 		if usesVar(s, v) {
 			return true
 		}
@@ -687,14 +688,14 @@ func usesVar(st *Stmt, v *Var) bool {
 	return false
 }
 
-func exprUsesVar(e *Expr, v *Var) bool {
+func exprUsesVar(e *ctree.Expr, v *ctree.Var) bool {
 	if e == nil {
 		return false
 	}
 	if e.Var == v || usesVar(e.Block, v) {
 		return true
 	}
-	for _, x := range append([]*Expr{e.X, e.Y, e.Z}, e.Args...) {
+	for _, x := range append([]*ctree.Expr{e.X, e.Y, e.Z}, e.Args...) {
 		if exprUsesVar(x, v) {
 			return true
 		}

@@ -2,6 +2,7 @@ package native
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math"
 	"math/big"
 	"strconv"
@@ -31,27 +32,27 @@ func bvLit(v *big.Int, w int) string {
 
 func bvInt(v int64, w int) string { return bvLit(big.NewInt(v), w) }
 
-func zeroOf(t *Type) string {
+func zeroOf(t *ctree.Type) string {
 	switch t.Kind {
-	case KFloat:
+	case ctree.KFloat:
 		if t.Width == 32 {
 			return "(_ +zero 8 24)"
 		}
 		return "(_ +zero 11 53)"
-	case KPtr:
+	case ctree.KPtr:
 		return bvInt(0, 64)
 	}
 	return bvInt(0, t.Width)
 }
 
-func fpLit(f float64, t *Type) string {
+func fpLit(f float64, t *ctree.Type) string {
 	if t.Width == 32 {
 		return fmt.Sprintf("((_ to_fp 8 24) #x%08x)", math.Float32bits(float32(f)))
 	}
 	return fmt.Sprintf("((_ to_fp 11 53) #x%016x)", math.Float64bits(f))
 }
 
-func fpParams(t *Type) string {
+func fpParams(t *ctree.Type) string {
 	if t.Width == 32 {
 		return "8 24"
 	}

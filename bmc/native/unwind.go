@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -124,15 +125,15 @@ type insertion struct {
 // than k). Insertions hold no newline, so lines stay; the assertions and
 // the switch are moved with the text around them. It is false when a
 // loop's source range is unknown.
-func instrumentBounds(p *bmc.Program, cp *cprog, k int) (*bmc.Program, bool) {
+func instrumentBounds(p *bmc.Program, cp *ctree.Program, k int) (*bmc.Program, bool) {
 	var ins []insertion
 	n := 0
-	var walk func(s *Stmt, depth int) bool
-	walk = func(s *Stmt, depth int) bool {
+	var walk func(s *ctree.Stmt, depth int) bool
+	walk = func(s *ctree.Stmt, depth int) bool {
 		if s == nil {
 			return true
 		}
-		if s.Op == SWhile || s.Op == SDo || s.Op == SFor {
+		if s.Op == ctree.SWhile || s.Op == ctree.SDo || s.Op == ctree.SFor {
 			if s.Span[1] == 0 || s.BodySpan[1] == 0 || s.Span[0] > s.BodySpan[0] || s.BodySpan[1] > s.Span[1] || s.Span[1] > len(p.Source) {
 				return false
 			}
@@ -145,7 +146,7 @@ func instrumentBounds(p *bmc.Program, cp *cprog, k int) (*bmc.Program, bool) {
 				insertion{at: s.Span[1], close: true, depth: 2 * depth, text: " }"})
 			depth++
 		}
-		for _, sub := range []*Stmt{s.Init, s.Body, s.Else} {
+		for _, sub := range []*ctree.Stmt{s.Init, s.Body, s.Else} {
 			if !walk(sub, depth) {
 				return false
 			}

@@ -1,4 +1,4 @@
-package native
+package ctree
 
 import (
 	"math/big"
@@ -15,39 +15,39 @@ type libFunc struct {
 }
 
 var libFuncs = map[string]libFunc{
-	"printf": {tInt, 1, -1}, "fprintf": {tInt, 2, -1}, "puts": {tInt, 1, 1}, "putchar": {tInt, 1, 1},
-	"fputs": {tInt, 2, 2}, "fflush": {tInt, 1, 1}, "putc": {tInt, 2, 2}, "fputc": {tInt, 2, 2},
-	"scanf": {tInt, 1, -1}, "fscanf": {tInt, 2, -1}, "getchar": {tInt, 0, 0}, "fgets": {tCharP, 3, 3},
-	"getc": {tInt, 1, 1}, "fgetc": {tInt, 1, 1},
-	"atoi": {tInt, 1, 1}, "atol": {tLong, 1, 1}, "atoll": {tLLong, 1, 1}, "strtol": {tLong, 3, 3}, "strtoll": {tLLong, 3, 3},
-	"strtoul": {tULong, 3, 3},
-	"rand":    {tInt, 0, 0}, "srand": {tVoid, 1, 1}, "time": {tLong, 1, 1},
-	"malloc": {tVoidP, 1, 1}, "calloc": {tVoidP, 2, 2}, "free": {tVoid, 1, 1},
-	"strlen": {tULong, 1, 1}, "strnlen": {tULong, 2, 2}, "strcmp": {tInt, 2, 2}, "strncmp": {tInt, 3, 3},
-	"strcpy": {tCharP, 2, 2}, "strncpy": {tCharP, 3, 3}, "memset": {tVoidP, 3, 3}, "memcpy": {tVoidP, 3, 3},
-	"memmove": {tVoidP, 3, 3},
-	"abs":     {tInt, 1, 1}, "labs": {tLong, 1, 1}, "llabs": {tLLong, 1, 1},
-	"fabs": {tDouble, 1, 1}, "fabsf": {tFloat, 1, 1}, "sqrt": {tDouble, 1, 1}, "sqrtf": {tFloat, 1, 1},
-	"floor": {tDouble, 1, 1}, "ceil": {tDouble, 1, 1}, "round": {tDouble, 1, 1}, "trunc": {tDouble, 1, 1},
-	"fmin": {tDouble, 2, 2}, "fmax": {tDouble, 2, 2},
-	"isdigit": {tInt, 1, 1}, "isalpha": {tInt, 1, 1}, "isalnum": {tInt, 1, 1}, "isspace": {tInt, 1, 1},
-	"isupper": {tInt, 1, 1}, "islower": {tInt, 1, 1}, "isxdigit": {tInt, 1, 1}, "isprint": {tInt, 1, 1},
-	"ispunct": {tInt, 1, 1}, "toupper": {tInt, 1, 1}, "tolower": {tInt, 1, 1},
-	"exit": {tVoid, 1, 1}, "abort": {tVoid, 0, 0}, "reach_error": {tVoid, 0, 0}, "__VERIFIER_error": {tVoid, 0, 0},
-	"__assert_fail":     {tVoid, 4, 4},
-	"__VERIFIER_assume": {tVoid, 1, 1}, "assume": {tVoid, 1, 1},
+	"printf": {TInt, 1, -1}, "fprintf": {TInt, 2, -1}, "puts": {TInt, 1, 1}, "putchar": {TInt, 1, 1},
+	"fputs": {TInt, 2, 2}, "fflush": {TInt, 1, 1}, "putc": {TInt, 2, 2}, "fputc": {TInt, 2, 2},
+	"scanf": {TInt, 1, -1}, "fscanf": {TInt, 2, -1}, "getchar": {TInt, 0, 0}, "fgets": {TCharP, 3, 3},
+	"getc": {TInt, 1, 1}, "fgetc": {TInt, 1, 1},
+	"atoi": {TInt, 1, 1}, "atol": {TLong, 1, 1}, "atoll": {TLLong, 1, 1}, "strtol": {TLong, 3, 3}, "strtoll": {TLLong, 3, 3},
+	"strtoul": {TULong, 3, 3},
+	"rand":    {TInt, 0, 0}, "srand": {TVoid, 1, 1}, "time": {TLong, 1, 1},
+	"malloc": {TVoidP, 1, 1}, "calloc": {TVoidP, 2, 2}, "free": {TVoid, 1, 1},
+	"strlen": {TULong, 1, 1}, "strnlen": {TULong, 2, 2}, "strcmp": {TInt, 2, 2}, "strncmp": {TInt, 3, 3},
+	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
+	"memmove": {TVoidP, 3, 3},
+	"abs":     {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
+	"fabs": {TDouble, 1, 1}, "fabsf": {TFloat, 1, 1}, "sqrt": {TDouble, 1, 1}, "sqrtf": {TFloat, 1, 1},
+	"floor": {TDouble, 1, 1}, "ceil": {TDouble, 1, 1}, "round": {TDouble, 1, 1}, "trunc": {TDouble, 1, 1},
+	"fmin": {TDouble, 2, 2}, "fmax": {TDouble, 2, 2},
+	"isdigit": {TInt, 1, 1}, "isalpha": {TInt, 1, 1}, "isalnum": {TInt, 1, 1}, "isspace": {TInt, 1, 1},
+	"isupper": {TInt, 1, 1}, "islower": {TInt, 1, 1}, "isxdigit": {TInt, 1, 1}, "isprint": {TInt, 1, 1},
+	"ispunct": {TInt, 1, 1}, "toupper": {TInt, 1, 1}, "tolower": {TInt, 1, 1},
+	"exit": {TVoid, 1, 1}, "abort": {TVoid, 0, 0}, "reach_error": {TVoid, 0, 0}, "__VERIFIER_error": {TVoid, 0, 0},
+	"__assert_fail":     {TVoid, 4, 4},
+	"__VERIFIER_assume": {TVoid, 1, 1}, "assume": {TVoid, 1, 1},
 	// C's assert where it is no assertion of the program's (in the body
 	// of reach_error, which bmc.ParseProgram does not count): a false
 	// condition aborts the run.
-	"assert": {tVoid, 1, 1},
+	"assert": {TVoid, 1, 1},
 }
 
-// nondetTypes maps the suffix of __VERIFIER_nondet_X to its type.
-var nondetTypes = map[string]*Type{
-	"int": tInt, "uint": tUInt, "unsigned": tUInt, "unsigned_int": tUInt, "long": tLong, "ulong": tULong,
-	"longlong": tLLong, "ulonglong": tULLong, "char": tChar, "uchar": tUChar, "short": tShort, "ushort": tUShort,
-	"bool": tBool, "_Bool": tBool, "float": tFloat, "double": tDouble, "size_t": tULong, "u32": tUInt,
-	"s32": tInt, "u8": tUChar, "u16": tUShort, "loff_t": tLong, "sector_t": tULong,
+// NondetTypes maps the suffix of __VERIFIER_nondet_X to its type.
+var NondetTypes = map[string]*Type{
+	"int": TInt, "uint": TUInt, "unsigned": TUInt, "unsigned_int": TUInt, "long": TLong, "ulong": TULong,
+	"longlong": TLLong, "ulonglong": TULLong, "char": TChar, "uchar": TUChar, "short": TShort, "ushort": TUShort,
+	"bool": TBool, "_Bool": TBool, "float": TFloat, "double": TDouble, "size_t": TULong, "u32": TUInt,
+	"s32": TInt, "u8": TUChar, "u16": TUShort, "loff_t": TLong, "sector_t": TULong,
 }
 
 // skipDefs are functions whose definitions the engine does not translate:
@@ -113,16 +113,16 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if len(b) != 1 {
 			c.fail(line, "multi-character constant")
 		}
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(int64(int8(b[0]))), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(int64(int8(b[0]))), Line: line}
 	case "string_literal", "concatenated_string":
 		b := c.stringBytes(n)
-		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: tChar, Len: len(b)}, Str: b, Line: line}
+		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: TChar, Len: len(b)}, Str: b, Line: line}
 	case "true":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(1), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(1), Line: line}
 	case "false":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(0), Line: line}
 	case "null":
-		return &Expr{Op: OConv, T: tVoidP, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}, Line: line}
+		return &Expr{Op: OConv, T: TVoidP, X: &Expr{Op: OConst, T: TInt, Val: big.NewInt(0), Line: line}, Line: line}
 	case "identifier":
 		return c.ident(n)
 	case "binary_expression":
@@ -133,7 +133,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
 		c.needLvalue(x, line)
-		if !x.T.isScalar() {
+		if !x.T.IsScalar() {
 			c.fail(line, "%s on %s", op, x.T)
 		}
 		post := n.Child(0).Type() != op
@@ -146,16 +146,16 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 				x.Var.Mem = true
 			}
 			if x.Op == OStr {
-				return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
+				return &Expr{Op: OAddr, T: PtrTo(x.T), X: x, Line: line}
 			}
 			c.needLvalue(x, line)
-			if x.Op == ODeref && x.X.Sub == subAccess {
+			if x.Op == ODeref && x.X.Sub == SubAccess {
 				x.X.Sub = subAddr // &a[i]: one past the end is a legal address
 			}
-			return &Expr{Op: OAddr, T: ptrTo(x.T), X: x, Line: line}
+			return &Expr{Op: OAddr, T: PtrTo(x.T), X: x, Line: line}
 		}
 		x = c.rval(x)
-		if !x.T.isPtr() {
+		if !x.T.IsPtr() {
 			c.fail(line, "dereference of %s", x.T)
 		}
 		if x.T.Elem.Kind == KVoid {
@@ -180,18 +180,18 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			}
 		}
 		i := c.rval(c.expr(idxN))
-		if !a.T.isPtr() && i.T.isPtr() {
+		if !a.T.IsPtr() && i.T.IsPtr() {
 			a, i = i, a
 		}
-		if !a.T.isPtr() || !i.T.isInt() {
+		if !a.T.IsPtr() || !i.T.IsInt() {
 			c.fail(line, "subscript of %s by %s", a.T, i.T)
 		}
 		if a.T.Elem.Kind == KVoid || a.T.Elem.Kind == KFunc {
 			c.fail(line, "subscript of %s", a.T)
 		}
-		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, tLong, line), Name: "+", Line: line, Src: c.text(n), Col: c.col(n)}
+		p := &Expr{Op: OPtrAdd, T: a.T, X: a, Y: c.convert(i, TLong, line), Name: "+", Line: line, Src: c.text(n), Col: c.col(n)}
 		if a.Op == ODecay && a.X.T.Kind == KArray && a.X.T.Len > 0 {
-			p.Sub = subAccess
+			p.Sub = SubAccess
 		}
 		return &Expr{Op: ODeref, T: a.T.Elem, X: p, Line: line, Src: c.text(n), Col: c.col(n)}
 	case "field_expression":
@@ -199,7 +199,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		op := c.text(n.ChildByFieldName("operator"))
 		if op == "->" {
 			x = c.rval(x)
-			if !x.T.isPtr() {
+			if !x.T.IsPtr() {
 				c.fail(line, "-> on %s", x.T)
 			}
 			x = &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n), Col: c.col(n)}
@@ -221,7 +221,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		t := c.typeName(n.ChildByFieldName("type"))
 		x := c.rval(c.expr(n.ChildByFieldName("value")))
 		if t.Kind == KVoid {
-			return &Expr{Op: OConv, T: tVoid, X: x, Line: line}
+			return &Expr{Op: OConv, T: TVoid, X: x, Line: line}
 		}
 		return c.cast(x, t, line)
 	case "sizeof_expression":
@@ -236,7 +236,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if t.Kind == KFunc || t.Kind == KVoid || (t.Kind == KArray && t.Len < 0) {
 			c.fail(line, "sizeof of %s", t)
 		}
-		return &Expr{Op: OConst, T: tULong, Val: big.NewInt(int64(t.Size())), Line: line}
+		return &Expr{Op: OConst, T: TULong, Val: big.NewInt(int64(t.Size())), Line: line}
 	case "conditional_expression":
 		if n.ChildByFieldName("consequence") == nil {
 			c.fail(line, "conditional with the middle operand omitted")
@@ -248,12 +248,12 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		switch {
 		case y.T.isArith() && z.T.isArith():
 			t = usual(y.T, z.T)
-		case y.T.isPtr() && (z.T.isPtr() || isNullConst(z)):
+		case y.T.IsPtr() && (z.T.IsPtr() || IsNullConst(z)):
 			t = y.T
-		case z.T.isPtr() && isNullConst(y):
+		case z.T.IsPtr() && IsNullConst(y):
 			t = z.T
 		case y.T.Kind == KVoid && z.T.Kind == KVoid:
-			t = tVoid
+			t = TVoid
 		default:
 			c.fail(line, "conditional of %s and %s", y.T, z.T)
 		}
@@ -309,7 +309,7 @@ func (c *conv) stmtExpr(n *sitter.Node) *Expr {
 		c.fail(l, "%s out of a statement expression", what)
 	}
 	if last == nil || last.T.Kind == KVoid {
-		return &Expr{Op: OStmtExpr, T: tVoid, Block: blk, Y: last, Line: line}
+		return &Expr{Op: OStmtExpr, T: TVoid, Block: blk, Y: last, Line: line}
 	}
 	if last.T.Kind == KStruct {
 		c.fail(line, "statement expression of type %s", last.T)
@@ -377,9 +377,11 @@ func (c *conv) typedefIn(n *sitter.Node) *Type {
 	return c.typedefs[name]
 }
 
-func isNullConst(e *Expr) bool {
-	v, ok := foldInt(e)
-	return ok && v.Sign() == 0 && e.T.isInt()
+// IsNullConst reports whether e is an integer constant 0 (a null pointer
+// constant).
+func IsNullConst(e *Expr) bool {
+	v, ok := FoldInt(e)
+	return ok && v.Sign() == 0 && e.T.IsInt()
 }
 
 func (c *conv) needLvalue(x *Expr, line int) {
@@ -405,7 +407,7 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 		return &Expr{Op: OVar, T: v.T, Var: v, Line: line}
 	}
 	if v, ok := c.enums[name]; ok {
-		return &Expr{Op: OConst, T: tInt, Val: v, Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: v, Line: line}
 	}
 	switch name {
 	case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
@@ -415,39 +417,39 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 			c.fail(line, "%s outside a function", name)
 		}
 		b := append([]byte(c.cur.Name), 0)
-		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: tChar, Len: len(b)}, Str: b, Line: line}
+		return &Expr{Op: OStr, T: &Type{Kind: KArray, Elem: TChar, Len: len(b)}, Str: b, Line: line}
 	case "NULL":
-		return &Expr{Op: OConv, T: tVoidP, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}, Line: line}
+		return &Expr{Op: OConv, T: TVoidP, X: &Expr{Op: OConst, T: TInt, Val: big.NewInt(0), Line: line}, Line: line}
 	case "stdin", "stdout", "stderr":
-		return &Expr{Op: OConst, T: tVoidP, Val: big.NewInt(0), Name: name, Line: line}
+		return &Expr{Op: OConst, T: TVoidP, Val: big.NewInt(0), Name: name, Line: line}
 	case "EOF":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-1), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(-1), Line: line}
 	case "RAND_MAX", "INT_MAX":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(2147483647), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(2147483647), Line: line}
 	case "INT_MIN":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-2147483648), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(-2147483648), Line: line}
 	case "UINT_MAX":
-		return &Expr{Op: OConst, T: tUInt, Val: big.NewInt(4294967295), Line: line}
+		return &Expr{Op: OConst, T: TUInt, Val: big.NewInt(4294967295), Line: line}
 	case "LONG_MAX", "LLONG_MAX":
-		return &Expr{Op: OConst, T: tLong, Val: big.NewInt(9223372036854775807), Line: line}
+		return &Expr{Op: OConst, T: TLong, Val: big.NewInt(9223372036854775807), Line: line}
 	case "LONG_MIN", "LLONG_MIN":
-		return &Expr{Op: OConst, T: tLong, Val: new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 63)), Line: line}
+		return &Expr{Op: OConst, T: TLong, Val: new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), 63)), Line: line}
 	case "CHAR_MAX", "SCHAR_MAX":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(127), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(127), Line: line}
 	case "CHAR_MIN", "SCHAR_MIN":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-128), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(-128), Line: line}
 	case "UCHAR_MAX":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(255), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(255), Line: line}
 	case "SHRT_MAX":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(32767), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(32767), Line: line}
 	case "SHRT_MIN":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(-32768), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(-32768), Line: line}
 	case "USHRT_MAX":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(65535), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(65535), Line: line}
 	case "true":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(1), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(1), Line: line}
 	case "false":
-		return &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}
+		return &Expr{Op: OConst, T: TInt, Val: big.NewInt(0), Line: line}
 	}
 	if m, ok := c.macros[name]; ok {
 		if m.fn || m.node == nil {
@@ -481,7 +483,7 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 func (c *conv) rval(e *Expr) *Expr {
 	switch e.T.Kind {
 	case KArray:
-		return &Expr{Op: ODecay, T: ptrTo(e.T.Elem), X: e, Line: e.Line}
+		return &Expr{Op: ODecay, T: PtrTo(e.T.Elem), X: e, Line: e.Line}
 	case KFunc:
 		c.fail(e.Line, "function pointer")
 	}
@@ -492,7 +494,7 @@ func (c *conv) rval(e *Expr) *Expr {
 // evaluation).
 func (c *conv) cond(e *Expr) *Expr {
 	e = c.rval(e)
-	if !e.T.isScalar() {
+	if !e.T.IsScalar() {
 		c.fail(e.Line, "condition of type %s", e.T)
 	}
 	return e
@@ -500,7 +502,7 @@ func (c *conv) cond(e *Expr) *Expr {
 
 // convert inserts an implicit conversion of e to t.
 func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
-	if sameType(e.T, t) && e.T.Kind != KPtr {
+	if SameType(e.T, t) && e.T.Kind != KPtr {
 		if e.T == t {
 			return e
 		}
@@ -508,13 +510,13 @@ func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
 	}
 	switch {
 	case e.T.isArith() && t.isArith():
-	case e.T.isPtr() && t.isPtr():
+	case e.T.IsPtr() && t.IsPtr():
 		c.checkPtrConv(e.T, t, line)
-	case e.T.isInt() && t.isPtr():
-		if !isNullConst(e) {
+	case e.T.IsInt() && t.IsPtr():
+		if !IsNullConst(e) {
 			c.fail(line, "integer converted to pointer")
 		}
-	case e.T.isPtr() && t.isInt():
+	case e.T.IsPtr() && t.IsInt():
 		if !t.Bool {
 			c.fail(line, "pointer converted to integer")
 		}
@@ -528,21 +530,21 @@ func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
 // the memory model keeps one array per cell sort, so only conversions
 // through void* or between the same pointee are sound.
 func (c *conv) checkPtrConv(from, to *Type, line int) {
-	if from.Elem.Kind == KVoid || to.Elem.Kind == KVoid || sameType(from.Elem, to.Elem) {
+	if from.Elem.Kind == KVoid || to.Elem.Kind == KVoid || SameType(from.Elem, to.Elem) {
 		return
 	}
-	fl, tl := scalarLeaves(from.Elem, nil), scalarLeaves(to.Elem, nil)
-	if len(fl) > 0 && len(tl) > 0 && fl[0].sort() == tl[0].sort() && (from.Elem.Kind != KStruct && to.Elem.Kind != KStruct) {
+	fl, tl := ScalarLeaves(from.Elem, nil), ScalarLeaves(to.Elem, nil)
+	if len(fl) > 0 && len(tl) > 0 && fl[0].SMTSort() == tl[0].SMTSort() && (from.Elem.Kind != KStruct && to.Elem.Kind != KStruct) {
 		return // e.g. char* <-> unsigned char*: same cells, other reading
 	}
 	c.fail(line, "pointer cast from %s to %s", from, to)
 }
 
 func (c *conv) cast(x *Expr, t *Type, line int) *Expr {
-	if !t.isScalar() {
+	if !t.IsScalar() {
 		c.fail(line, "cast to %s", t)
 	}
-	if x.T.isPtr() && t.isInt() && !t.Bool {
+	if x.T.IsPtr() && t.IsInt() && !t.Bool {
 		c.fail(line, "cast of pointer to integer")
 	}
 	return c.convert(x, t, line)
@@ -579,58 +581,58 @@ func (c *conv) binop(op string, x, y *Expr, line int) *Expr {
 		if op == "||" {
 			o = OOr
 		}
-		return &Expr{Op: o, T: tInt, X: x, Y: y, Line: line}
+		return &Expr{Op: o, T: TInt, X: x, Y: y, Line: line}
 	case "+", "-":
-		if x.T.isPtr() && y.T.isInt() {
+		if x.T.IsPtr() && y.T.IsInt() {
 			c.ptrArith(x, line)
-			return &Expr{Op: OPtrAdd, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: op, Line: line}
+			return &Expr{Op: OPtrAdd, T: x.T, X: x, Y: c.convert(y, TLong, line), Name: op, Line: line}
 		}
-		if op == "+" && x.T.isInt() && y.T.isPtr() {
+		if op == "+" && x.T.IsInt() && y.T.IsPtr() {
 			c.ptrArith(y, line)
-			return &Expr{Op: OPtrAdd, T: y.T, X: y, Y: c.convert(x, tLong, line), Name: op, Line: line}
+			return &Expr{Op: OPtrAdd, T: y.T, X: y, Y: c.convert(x, TLong, line), Name: op, Line: line}
 		}
-		if op == "-" && x.T.isPtr() && y.T.isPtr() {
+		if op == "-" && x.T.IsPtr() && y.T.IsPtr() {
 			c.ptrArith(x, line)
-			return &Expr{Op: OPtrDiff, T: tLong, X: x, Y: y, Line: line}
+			return &Expr{Op: OPtrDiff, T: TLong, X: x, Y: y, Line: line}
 		}
 	case "==", "!=", "<", ">", "<=", ">=":
-		if x.T.isPtr() || y.T.isPtr() {
+		if x.T.IsPtr() || y.T.IsPtr() {
 			switch {
-			case x.T.isPtr() && y.T.isPtr():
+			case x.T.IsPtr() && y.T.IsPtr():
 				y = c.convertPtrCmp(y, x.T, line)
-			case x.T.isPtr() && isNullConst(y):
+			case x.T.IsPtr() && IsNullConst(y):
 				y = &Expr{Op: OConv, T: x.T, X: y, Line: line}
-			case y.T.isPtr() && isNullConst(x):
+			case y.T.IsPtr() && IsNullConst(x):
 				x = &Expr{Op: OConv, T: y.T, X: x, Line: line}
 			default:
 				c.fail(line, "comparison of %s and %s", x.T, y.T)
 			}
-			return &Expr{Op: OBin, T: tInt, X: x, Y: y, Name: op, Line: line}
+			return &Expr{Op: OBin, T: TInt, X: x, Y: y, Name: op, Line: line}
 		}
 	case "<<", ">>":
-		if !x.T.isInt() || !y.T.isInt() {
+		if !x.T.IsInt() || !y.T.IsInt() {
 			c.fail(line, "shift of %s by %s", x.T, y.T)
 		}
-		t := promote(x.T)
-		return &Expr{Op: OBin, T: t, X: c.convert(x, t, line), Y: c.convert(y, promote(y.T), line), Name: op, Line: line}
+		t := Promote(x.T)
+		return &Expr{Op: OBin, T: t, X: c.convert(x, t, line), Y: c.convert(y, Promote(y.T), line), Name: op, Line: line}
 	}
 	if !x.T.isArith() || !y.T.isArith() {
 		c.fail(line, "operator %s on %s and %s", op, x.T, y.T)
 	}
 	t := usual(x.T, y.T)
-	if t.isFloat() && strings.Contains("%&|^", op) {
+	if t.IsFloat() && strings.Contains("%&|^", op) {
 		c.fail(line, "operator %s on floating point", op)
 	}
 	rt := t
 	switch op {
 	case "==", "!=", "<", ">", "<=", ">=":
-		rt = tInt
+		rt = TInt
 	}
 	return &Expr{Op: OBin, T: rt, X: c.convert(x, t, line), Y: c.convert(y, t, line), Name: op, Line: line}
 }
 
 func (c *conv) convertPtrCmp(y *Expr, t *Type, line int) *Expr {
-	if y.T.Elem.Kind == KVoid || t.Elem.Kind == KVoid || sameType(y.T.Elem, t.Elem) {
+	if y.T.Elem.Kind == KVoid || t.Elem.Kind == KVoid || SameType(y.T.Elem, t.Elem) {
 		return &Expr{Op: OConv, T: t, X: y, Line: line}
 	}
 	c.fail(line, "comparison of %s and %s", y.T, t)
@@ -650,12 +652,12 @@ func (c *conv) unary(n *sitter.Node) *Expr {
 	switch op {
 	case "!":
 		x = c.cond(x)
-		return &Expr{Op: OUn, T: tInt, X: x, Name: "!", Line: line}
+		return &Expr{Op: OUn, T: TInt, X: x, Name: "!", Line: line}
 	case "+", "-", "~":
-		if !x.T.isArith() || (op == "~" && !x.T.isInt()) {
+		if !x.T.isArith() || (op == "~" && !x.T.IsInt()) {
 			c.fail(line, "unary %s on %s", op, x.T)
 		}
-		t := promote(x.T)
+		t := Promote(x.T)
 		x = c.convert(x, t, line)
 		if op == "+" {
 			return x
@@ -679,26 +681,26 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 		return &Expr{Op: OAssign, T: x.T, X: x, Y: c.assignConv(y, x.T, line), Line: line}
 	}
 	bop := strings.TrimSuffix(op, "=")
-	if x.T.isPtr() {
-		if (bop != "+" && bop != "-") || !y.T.isInt() {
+	if x.T.IsPtr() {
+		if (bop != "+" && bop != "-") || !y.T.IsInt() {
 			c.fail(line, "%s on a pointer", op)
 		}
 		c.ptrArith(x, line)
-		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, tLong, line), Name: bop, CT: x.T, Line: line, Src: c.text(n), Col: c.col(n)}
+		return &Expr{Op: OCompound, T: x.T, X: x, Y: c.convert(y, TLong, line), Name: bop, CT: x.T, Line: line, Src: c.text(n), Col: c.col(n)}
 	}
 	if !x.T.isArith() || !y.T.isArith() {
 		c.fail(line, "%s on %s and %s", op, x.T, y.T)
 	}
 	var ct *Type
 	if bop == "<<" || bop == ">>" {
-		if !x.T.isInt() || !y.T.isInt() {
+		if !x.T.IsInt() || !y.T.IsInt() {
 			c.fail(line, "%s on %s", op, x.T)
 		}
-		ct = promote(x.T)
-		y = c.convert(y, promote(y.T), line)
+		ct = Promote(x.T)
+		y = c.convert(y, Promote(y.T), line)
 	} else {
 		ct = usual(x.T, y.T)
-		if ct.isFloat() && strings.Contains("%&|^", bop) {
+		if ct.IsFloat() && strings.Contains("%&|^", bop) {
 			c.fail(line, "%s on floating point", op)
 		}
 		y = c.convert(y, ct, line)
@@ -733,7 +735,7 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		}
 		e := c.expr(a)
 		if e.T.Kind == KArray {
-			argT = append(argT, ptrTo(e.T.Elem))
+			argT = append(argT, PtrTo(e.T.Elem))
 		} else {
 			argT = append(argT, e.T)
 		}
@@ -771,7 +773,7 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
 	}
 	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
-		t, ok := nondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]
+		t, ok := NondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]
 		if !ok {
 			c.fail(line, "nondet function %s", name)
 		}
@@ -813,7 +815,7 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		args[i] = c.convert(args[i], t, line)
 	}
 	ptr := func(i int) {
-		if !args[i].T.isPtr() {
+		if !args[i].T.IsPtr() {
 			c.fail(line, "argument %d of %s is %s, not a pointer", i+1, name, args[i].T)
 		}
 	}
@@ -829,45 +831,45 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 			args[0] = c.cond(args[0])
 			return
 		}
-		conv(0, tInt)
+		conv(0, TInt)
 	case "labs":
-		conv(0, tLong)
+		conv(0, TLong)
 	case "llabs":
-		conv(0, tLLong)
+		conv(0, TLLong)
 	case "fabs", "sqrt", "floor", "ceil", "round", "trunc":
-		conv(0, tDouble)
+		conv(0, TDouble)
 	case "fabsf", "sqrtf":
-		conv(0, tFloat)
+		conv(0, TFloat)
 	case "fmin", "fmax":
-		conv(0, tDouble)
-		conv(1, tDouble)
+		conv(0, TDouble)
+		conv(1, TDouble)
 	case "malloc":
-		conv(0, tULong)
+		conv(0, TULong)
 	case "calloc":
-		conv(0, tULong)
-		conv(1, tULong)
+		conv(0, TULong)
+		conv(1, TULong)
 	case "free", "strlen", "atoi", "atol", "atoll":
 		ptr(0)
 	case "strnlen":
 		ptr(0)
-		conv(1, tULong)
+		conv(1, TULong)
 	case "strcmp", "strcpy":
 		ptr(0)
 		ptr(1)
 	case "strncmp", "strncpy", "memcpy", "memmove":
 		ptr(0)
 		ptr(1)
-		conv(2, tULong)
+		conv(2, TULong)
 	case "memset":
 		ptr(0)
-		conv(1, tInt)
-		conv(2, tULong)
+		conv(1, TInt)
+		conv(2, TULong)
 	case "fgets":
 		ptr(0)
-		conv(1, tInt)
+		conv(1, TInt)
 	case "strtol", "strtoll", "strtoul":
 		ptr(0)
-		conv(2, tInt)
+		conv(2, TInt)
 	case "scanf", "printf":
 		if args[0].Op != ODecay || args[0].X.Op != OStr {
 			c.fail(line, "%s with a format that is not a string literal", name)
@@ -886,7 +888,7 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 			c.fail(line, "fprintf with %%n, which writes through its argument")
 		}
 	case "time":
-		if !isNullConst(stripConv(args[0])) && (!args[0].T.isPtr() || !args[0].T.Elem.isInt() || args[0].T.Elem.Width != 64) {
+		if !IsNullConst(StripConv(args[0])) && (!args[0].T.IsPtr() || !args[0].T.Elem.IsInt() || args[0].T.Elem.Width != 64) {
 			c.fail(line, "time with an argument of type %s", args[0].T)
 		}
 	}

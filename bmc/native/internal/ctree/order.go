@@ -1,4 +1,4 @@
-package native
+package ctree
 
 import "sort"
 
@@ -85,7 +85,7 @@ func writesInto(a, b effects) bool {
 
 // orderChecker walks a program for order-dependent expressions.
 type orderChecker struct {
-	p *cprog
+	p *Program
 	// sums are the functions' effects as their callers see them: on
 	// globals and resources only (a callee's locals are its own).
 	sums map[*Func]effects
@@ -93,7 +93,7 @@ type orderChecker struct {
 
 // checkOrder refuses a program in which the unspecified order of
 // evaluation can change a value (see above).
-func checkOrder(p *cprog) error {
+func checkOrder(p *Program) error {
 	oc := &orderChecker{p: p, sums: map[*Func]effects{}}
 	names := make([]string, 0, len(p.Funcs))
 	for name := range p.Funcs {
@@ -235,7 +235,7 @@ func (oc *orderChecker) unordered(e *Expr, check bool, fs ...effects) error {
 				} else if e.Op == OAssign || e.Op == OCompound {
 					what = "sides of an assignment"
 				}
-				return &unsupportedError{What: what + " whose order of evaluation (unspecified in C) can change the result",
+				return &UnsupportedError{What: what + " whose order of evaluation (unspecified in C) can change the result",
 					Line: e.Line, Construct: "evaluation order"}
 			}
 		}

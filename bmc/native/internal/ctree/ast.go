@@ -1,4 +1,4 @@
-package native
+package ctree
 
 import (
 	"fmt"
@@ -63,7 +63,7 @@ type Expr struct {
 	// Col is the 1-based byte column where Src starts on Line (0: not
 	// known, as inside a macro expansion).
 	Col int
-	// Sub marks the OPtrAdd of a subscript a[i] of an array: subAccess,
+	// Sub marks the OPtrAdd of a subscript a[i] of an array: SubAccess,
 	// or subAddr when only its address is taken (&a[i]), where the
 	// one-past-the-end index is legal.
 	Sub uint8
@@ -74,8 +74,8 @@ type Expr struct {
 
 // Subscript kinds (Expr.Sub).
 const (
-	subNone uint8 = iota
-	subAccess
+	SubNone uint8 = iota
+	SubAccess
 	subAddr
 )
 
@@ -183,8 +183,8 @@ type Func struct {
 	Err error
 }
 
-// unsupportedError reports a construct the engine does not model.
-type unsupportedError struct {
+// UnsupportedError reports a construct the engine does not model.
+type UnsupportedError struct {
 	What string
 	Line int
 	// Construct, when set, names a property of the program that no
@@ -194,10 +194,20 @@ type unsupportedError struct {
 	Construct string
 }
 
-func (e *unsupportedError) Error() string {
+// Error renders the construct and its line.
+func (e *UnsupportedError) Error() string {
 	return fmt.Sprintf("unsupported: %s at line %d", e.What, e.Line)
 }
 
-func unsupported(line int, format string, args ...any) error {
-	return &unsupportedError{What: fmt.Sprintf(format, args...), Line: line}
+// Unsupported builds the UnsupportedError for a construct at line.
+func Unsupported(line int, format string, args ...any) error {
+	return &UnsupportedError{What: fmt.Sprintf(format, args...), Line: line}
+}
+
+// StripConv returns e without its outer conversions.
+func StripConv(e *Expr) *Expr {
+	for e.Op == OConv {
+		e = e.X
+	}
+	return e
 }

@@ -1,4 +1,4 @@
-package native
+package ctree
 
 import (
 	"context"
@@ -14,9 +14,9 @@ import (
 	cfront "github.com/suretydev/surety/frontend/c"
 )
 
-// A cprog is a program translated to the typed tree: globals in
+// A Program is a program translated to the typed tree: globals in
 // declaration order, functions by name, string literals.
-type cprog struct {
+type Program struct {
 	File    string
 	Globals []*Var
 	Funcs   map[string]*Func
@@ -28,8 +28,9 @@ type cprog struct {
 	Variadic map[string]bool
 }
 
-// bail is panicked inside the converter and recovered by parseC.
-type bail struct{ err error }
+// Bail is panicked inside the converter (and the executor) and recovered
+// by Parse (and the executor's entry).
+type Bail struct{ Err error }
 
 type macro struct {
 	node *sitter.Node
@@ -53,7 +54,7 @@ type conv struct {
 	defs    map[string]bool
 	scopes  []map[string]*Var
 	asserts map[int]int // statement start byte -> assertion index
-	prog    *cprog
+	prog    *Program
 	cur     *Func
 	line    int // line of the use site while expanding a macro
 	depth   int
@@ -65,7 +66,7 @@ type conv struct {
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
-	panic(bail{unsupported(line, format, args...)})
+	panic(Bail{Unsupported(line, format, args...)})
 }
 
 func lineOf(n *sitter.Node) int { return int(n.StartPoint().Row) + 1 }
@@ -79,25 +80,25 @@ func (c *conv) ln(n *sitter.Node) int {
 
 func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n.EndByte()]) }
 
-// parseC translates src into the typed tree. asserts maps the start byte
+// Parse translates src into the typed tree. asserts maps the start byte
 // of every assertion statement to its index. Unsupported constructs and
-// syntax errors come back as *unsupportedError.
-func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *cprog, err error) {
+// syntax errors come back as *UnsupportedError.
+func Parse(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *Program, err error) {
 	src = cfront.Respell(src)
 	c := &conv{
 		file: file, src: src,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
-		prog: &cprog{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},
+		prog: &Program{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},
 	}
 	defer func() {
 		for _, t := range c.trees {
 			t.Close()
 		}
 		if r := recover(); r != nil {
-			if b, ok := r.(bail); ok {
-				prog, err = nil, b.err
+			if b, ok := r.(Bail); ok {
+				prog, err = nil, b.Err
 				return
 			}
 			prog, err = nil, fmt.Errorf("native: internal error translating %s: %v", file, r)
@@ -114,11 +115,11 @@ func parseC(ctx context.Context, file string, src []byte, asserts map[int]int) (
 	root := tree.RootNode()
 	if root.HasError() {
 		line := firstError(root)
-		return nil, unsupported(line, "syntax error (or a macro the parser cannot read)")
+		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
 	if _, ok := c.prog.Funcs["main"]; !ok {
-		return nil, unsupported(1, "program without main")
+		return nil, Unsupported(1, "program without main")
 	}
 	if err := checkOrder(c.prog); err != nil {
 		return nil, err
@@ -298,7 +299,7 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 				next = new(big.Int).Add(next, big.NewInt(1))
 			}
 		}
-		return tInt
+		return TInt
 	case "macro_type_specifier":
 		c.fail(line, "macro type %s", c.text(n))
 	}
@@ -380,7 +381,7 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 	case "identifier", "field_identifier", "type_identifier":
 		return c.text(d), base
 	case "pointer_declarator", "abstract_pointer_declarator":
-		return c.declarator(ptrTo(base), d.ChildByFieldName("declarator"))
+		return c.declarator(PtrTo(base), d.ChildByFieldName("declarator"))
 	case "array_declarator", "abstract_array_declarator":
 		n := -1
 		if s := d.ChildByFieldName("size"); s != nil {
@@ -432,7 +433,7 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 			continue
 		}
 		if t.Kind == KArray {
-			t = ptrTo(t.Elem)
+			t = PtrTo(t.Elem)
 		}
 		if t.Kind == KFunc {
 			c.fail(lineOf(p), "function pointer parameter")
@@ -561,12 +562,12 @@ func (c *conv) initializer(t *Type, n *sitter.Node, static bool) *Init {
 		in.Scalar = c.assignConv(c.expr(n), t, lineOf(n))
 		return in
 	}
-	if t.isScalar() && n.Type() != "initializer_list" {
+	if t.IsScalar() && n.Type() != "initializer_list" {
 		e := c.assignConv(c.rval(c.expr(n)), t, lineOf(n))
 		if static {
 			c.checkConst(e)
 		}
-		if t.isScalar() && static {
+		if t.IsScalar() && static {
 			in.Cells = append(in.Cells, CellInit{Off: 0, T: t, E: e})
 			return in
 		}
@@ -617,7 +618,7 @@ func (c *conv) flatten(t *Type, n *sitter.Node, off int, in *Init, static bool) 
 			c.fail(line, "scalar initialiser list")
 		}
 		c.flatten(t, n.NamedChild(0), off, in, static)
-	case t.isScalar():
+	case t.IsScalar():
 		e := c.assignConv(c.rval(c.expr(n)), t, line)
 		if static {
 			c.checkConst(e)
@@ -658,7 +659,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	base := c.baseType(n.ChildByFieldName("type"))
 	d := n.ChildByFieldName("declarator")
 	for d != nil && (d.Type() == "pointer_declarator") {
-		base = ptrTo(base)
+		base = PtrTo(base)
 		d = d.ChildByFieldName("declarator")
 	}
 	if d == nil || d.Type() != "function_declarator" {
@@ -825,12 +826,12 @@ func (c *conv) funcBody(body *sitter.Node) (st *Stmt, err error) {
 	depth, line := c.depth, c.line
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(bail)
+			b, ok := r.(Bail)
 			if !ok {
 				panic(r)
 			}
 			c.depth, c.line = depth, line
-			st, err = nil, b.err
+			st, err = nil, b.Err
 		}
 	}()
 	return c.stmt(body), nil
@@ -855,11 +856,11 @@ func (c *conv) defName(n *sitter.Node) (string, bool) {
 // sameSignature reports whether two function types agree on the return
 // type and on every parameter type.
 func sameSignature(a, b *Type) bool {
-	if len(a.Params) != len(b.Params) || !sameType(a.Ret, b.Ret) {
+	if len(a.Params) != len(b.Params) || !SameType(a.Ret, b.Ret) {
 		return false
 	}
 	for i := range a.Params {
-		if !sameType(a.Params[i], b.Params[i]) {
+		if !SameType(a.Params[i], b.Params[i]) {
 			return false
 		}
 	}
@@ -926,7 +927,7 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 				// the query neither targets nor assumes it, the rendered
 				// program keeps the call if the program defines the
 				// function (its body runs) and drops it otherwise.
-				st := &Stmt{Op: SAssert, Line: line, Assert: idx, X: &Expr{Op: OConst, T: tInt, Val: big.NewInt(0), Line: line}}
+				st := &Stmt{Op: SAssert, Line: line, Assert: idx, X: &Expr{Op: OConst, T: TInt, Val: big.NewInt(0), Line: line}}
 				if c.defs[name] {
 					st.Body = &Stmt{Op: SExpr, Line: line, X: c.expr(call)}
 				}
@@ -1005,10 +1006,10 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		return s
 	case "switch_statement":
 		cond := c.rval(c.expr(n.ChildByFieldName("condition")))
-		if !cond.T.isInt() {
+		if !cond.T.IsInt() {
 			c.fail(line, "switch on %s", cond.T)
 		}
-		cond = c.convert(cond, promote(cond.T), line)
+		cond = c.convert(cond, Promote(cond.T), line)
 		s := &Stmt{Op: SSwitch, Line: line, X: cond}
 		body := n.ChildByFieldName("body")
 		if body.Type() != "compound_statement" {
@@ -1119,7 +1120,7 @@ func (c *conv) misparsedDecl(n *sitter.Node) *Stmt {
 		return nil
 	}
 	line := lineOf(n)
-	t := ptrTo(base)
+	t := PtrTo(base)
 	v := c.newVar(c.text(vn), t, line)
 	if init != nil {
 		v.Init = c.initializer(t, init, false)
@@ -1150,37 +1151,37 @@ func (c *conv) scoped(n *sitter.Node) *Stmt {
 
 // constInt folds an integer constant expression.
 func (c *conv) constInt(e *Expr) *big.Int {
-	v, ok := foldInt(e)
+	v, ok := FoldInt(e)
 	if !ok {
 		c.fail(e.Line, "non-constant integer expression")
 	}
 	return v
 }
 
-// foldInt evaluates integer constant expressions (wrapping to the type).
-func foldInt(e *Expr) (*big.Int, bool) {
+// FoldInt evaluates integer constant expressions (wrapping to the type).
+func FoldInt(e *Expr) (*big.Int, bool) {
 	switch e.Op {
 	case OConst:
 		return e.Val, true
 	case OConv:
-		if !e.T.isInt() {
+		if !e.T.IsInt() {
 			return nil, false
 		}
-		x, ok := foldInt(e.X)
+		x, ok := FoldInt(e.X)
 		if !ok {
 			return nil, false
 		}
-		return wrapInt(x, e.T), true
+		return WrapInt(x, e.T), true
 	case OUn:
-		x, ok := foldInt(e.X)
+		x, ok := FoldInt(e.X)
 		if !ok {
 			return nil, false
 		}
 		switch e.Name {
 		case "-":
-			return wrapInt(new(big.Int).Neg(x), e.T), true
+			return WrapInt(new(big.Int).Neg(x), e.T), true
 		case "~":
-			return wrapInt(new(big.Int).Not(x), e.T), true
+			return WrapInt(new(big.Int).Not(x), e.T), true
 		case "!":
 			if x.Sign() == 0 {
 				return big.NewInt(1), true
@@ -1188,9 +1189,9 @@ func foldInt(e *Expr) (*big.Int, bool) {
 			return big.NewInt(0), true
 		}
 	case OBin:
-		x, ok1 := foldInt(e.X)
-		y, ok2 := foldInt(e.Y)
-		if !ok1 || !ok2 || !e.X.T.isInt() {
+		x, ok1 := FoldInt(e.X)
+		y, ok2 := FoldInt(e.Y)
+		if !ok1 || !ok2 || !e.X.T.IsInt() {
 			return nil, false
 		}
 		r := new(big.Int)
@@ -1248,19 +1249,19 @@ func foldInt(e *Expr) (*big.Int, bool) {
 		default:
 			return nil, false
 		}
-		return wrapInt(r, e.T), true
+		return WrapInt(r, e.T), true
 	case OCond:
-		x, ok := foldInt(e.X)
+		x, ok := FoldInt(e.X)
 		if !ok {
 			return nil, false
 		}
 		if x.Sign() != 0 {
-			return foldInt(e.Y)
+			return FoldInt(e.Y)
 		}
-		return foldInt(e.Z)
+		return FoldInt(e.Z)
 	case OAnd, OOr:
-		x, ok1 := foldInt(e.X)
-		y, ok2 := foldInt(e.Y)
+		x, ok1 := FoldInt(e.X)
+		y, ok2 := FoldInt(e.Y)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -1278,8 +1279,8 @@ func foldInt(e *Expr) (*big.Int, bool) {
 	return nil, false
 }
 
-// wrapInt reduces x to the range of integer type t.
-func wrapInt(x *big.Int, t *Type) *big.Int {
+// WrapInt reduces x to the range of integer type t.
+func WrapInt(x *big.Int, t *Type) *big.Int {
 	if t.Bool {
 		if x.Sign() != 0 {
 			return big.NewInt(1)
@@ -1328,17 +1329,17 @@ func (c *conv) intLit(n *sitter.Node) *Expr {
 	var cands []*Type
 	switch {
 	case unsigned && longs == 0:
-		cands = []*Type{tUInt, tULong, tULLong}
+		cands = []*Type{TUInt, TULong, TULLong}
 	case unsigned:
-		cands = []*Type{tULong, tULLong}
+		cands = []*Type{TULong, TULLong}
 	case longs == 0 && decimal:
-		cands = []*Type{tInt, tLong, tLLong}
+		cands = []*Type{TInt, TLong, TLLong}
 	case longs == 0:
-		cands = []*Type{tInt, tUInt, tLong, tULong, tLLong, tULLong}
+		cands = []*Type{TInt, TUInt, TLong, TULong, TLLong, TULLong}
 	case decimal:
-		cands = []*Type{tLong, tLLong}
+		cands = []*Type{TLong, TLLong}
 	default:
-		cands = []*Type{tLong, tULong, tLLong, tULLong}
+		cands = []*Type{TLong, TULong, TLLong, TULLong}
 	}
 	for _, t := range cands {
 		if fits(v, t) {
@@ -1350,19 +1351,19 @@ func (c *conv) intLit(n *sitter.Node) *Expr {
 }
 
 func fits(v *big.Int, t *Type) bool {
-	return wrapInt(v, t).Cmp(v) == 0
+	return WrapInt(v, t).Cmp(v) == 0
 }
 
 func (c *conv) floatLit(n *sitter.Node, s string) *Expr {
-	t := tDouble
+	t := TDouble
 	if strings.HasSuffix(s, "f") && !strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0x") && strings.HasSuffix(s, "f") {
-		t = tFloat
+		t = TFloat
 		s = s[:len(s)-1]
 	} else if strings.HasSuffix(s, "l") {
 		c.fail(c.ln(n), "long double constant")
 	}
 	bits := 64
-	if t == tFloat {
+	if t == TFloat {
 		bits = 32
 	}
 	f, err := strconv.ParseFloat(s, bits)

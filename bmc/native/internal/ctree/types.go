@@ -1,4 +1,4 @@
-package native
+package ctree
 
 import (
 	"fmt"
@@ -45,33 +45,36 @@ type Field struct {
 	Byte int // offset in bytes (for sizeof and messages)
 }
 
+// The C types with names of their own (LP64).
 var (
-	tVoid   = &Type{Kind: KVoid, Name: "void"}
-	tBool   = &Type{Kind: KInt, Width: 8, Bool: true, Rank: 1, Name: "_Bool"}
-	tChar   = &Type{Kind: KInt, Width: 8, Signed: true, Rank: 2, Name: "char"}
-	tSChar  = &Type{Kind: KInt, Width: 8, Signed: true, Rank: 2, Name: "signed char"}
-	tUChar  = &Type{Kind: KInt, Width: 8, Rank: 2, Name: "unsigned char"}
-	tShort  = &Type{Kind: KInt, Width: 16, Signed: true, Rank: 3, Name: "short"}
-	tUShort = &Type{Kind: KInt, Width: 16, Rank: 3, Name: "unsigned short"}
-	tInt    = &Type{Kind: KInt, Width: 32, Signed: true, Rank: 4, Name: "int"}
-	tUInt   = &Type{Kind: KInt, Width: 32, Rank: 4, Name: "unsigned int"}
-	tLong   = &Type{Kind: KInt, Width: 64, Signed: true, Rank: 5, Name: "long"}
-	tULong  = &Type{Kind: KInt, Width: 64, Rank: 5, Name: "unsigned long"}
-	tLLong  = &Type{Kind: KInt, Width: 64, Signed: true, Rank: 6, Name: "long long"}
-	tULLong = &Type{Kind: KInt, Width: 64, Rank: 6, Name: "unsigned long long"}
-	tFloat  = &Type{Kind: KFloat, Width: 32, Name: "float"}
-	tDouble = &Type{Kind: KFloat, Width: 64, Name: "double"}
-	tVoidP  = &Type{Kind: KPtr, Elem: tVoid}
-	tCharP  = &Type{Kind: KPtr, Elem: tChar}
+	TVoid   = &Type{Kind: KVoid, Name: "void"}
+	TBool   = &Type{Kind: KInt, Width: 8, Bool: true, Rank: 1, Name: "_Bool"}
+	TChar   = &Type{Kind: KInt, Width: 8, Signed: true, Rank: 2, Name: "char"}
+	TSChar  = &Type{Kind: KInt, Width: 8, Signed: true, Rank: 2, Name: "signed char"}
+	TUChar  = &Type{Kind: KInt, Width: 8, Rank: 2, Name: "unsigned char"}
+	TShort  = &Type{Kind: KInt, Width: 16, Signed: true, Rank: 3, Name: "short"}
+	TUShort = &Type{Kind: KInt, Width: 16, Rank: 3, Name: "unsigned short"}
+	TInt    = &Type{Kind: KInt, Width: 32, Signed: true, Rank: 4, Name: "int"}
+	TUInt   = &Type{Kind: KInt, Width: 32, Rank: 4, Name: "unsigned int"}
+	TLong   = &Type{Kind: KInt, Width: 64, Signed: true, Rank: 5, Name: "long"}
+	TULong  = &Type{Kind: KInt, Width: 64, Rank: 5, Name: "unsigned long"}
+	TLLong  = &Type{Kind: KInt, Width: 64, Signed: true, Rank: 6, Name: "long long"}
+	TULLong = &Type{Kind: KInt, Width: 64, Rank: 6, Name: "unsigned long long"}
+	TFloat  = &Type{Kind: KFloat, Width: 32, Name: "float"}
+	TDouble = &Type{Kind: KFloat, Width: 64, Name: "double"}
+	TVoidP  = &Type{Kind: KPtr, Elem: TVoid}
+	TCharP  = &Type{Kind: KPtr, Elem: TChar}
 )
 
-func ptrTo(t *Type) *Type { return &Type{Kind: KPtr, Elem: t} }
+// PtrTo is the type pointer to t.
+func PtrTo(t *Type) *Type { return &Type{Kind: KPtr, Elem: t} }
 
-func (t *Type) isInt() bool    { return t.Kind == KInt }
-func (t *Type) isFloat() bool  { return t.Kind == KFloat }
+// IsInt, IsFloat, IsPtr and IsScalar test the kind of t.
+func (t *Type) IsInt() bool    { return t.Kind == KInt }
+func (t *Type) IsFloat() bool  { return t.Kind == KFloat }
 func (t *Type) isArith() bool  { return t.Kind == KInt || t.Kind == KFloat }
-func (t *Type) isPtr() bool    { return t.Kind == KPtr }
-func (t *Type) isScalar() bool { return t.Kind == KInt || t.Kind == KFloat || t.Kind == KPtr }
+func (t *Type) IsPtr() bool    { return t.Kind == KPtr }
+func (t *Type) IsScalar() bool { return t.Kind == KInt || t.Kind == KFloat || t.Kind == KPtr }
 
 // String renders t roughly as C spells it.
 func (t *Type) String() string {
@@ -167,24 +170,24 @@ func layoutStruct(t *Type) {
 	}
 }
 
-// sort is the SMT sort of a scalar type's cell.
-func (t *Type) sort() string {
+// SMTSort is the SMT sort of a scalar type's cell.
+func (t *Type) SMTSort() string {
 	switch t.Kind {
 	case KInt:
-		return bvSort(t.Width)
+		return BVSort(t.Width)
 	case KFloat:
 		if t.Width == 32 {
 			return "(_ FloatingPoint 8 24)"
 		}
 		return "(_ FloatingPoint 11 53)"
 	case KPtr:
-		return bvSort(64)
+		return BVSort(64)
 	}
 	panic(fmt.Sprintf("native: no sort for %s", t))
 }
 
-// sortKey is a short name of a scalar sort, for naming memory arrays.
-func (t *Type) sortKey() string {
+// SortKey is a short name of a scalar sort, for naming memory arrays.
+func (t *Type) SortKey() string {
 	switch t.Kind {
 	case KInt:
 		return "b" + strconv.Itoa(t.Width)
@@ -196,12 +199,13 @@ func (t *Type) sortKey() string {
 	return "x"
 }
 
-func bvSort(w int) string { return "(_ BitVec " + strconv.Itoa(w) + ")" }
+// BVSort is the SMT sort of w-bit bit-vectors.
+func BVSort(w int) string { return "(_ BitVec " + strconv.Itoa(w) + ")" }
 
-// promote applies the integer promotions.
-func promote(t *Type) *Type {
-	if t.Kind == KInt && t.Rank < tInt.Rank {
-		return tInt
+// Promote applies the integer promotions.
+func Promote(t *Type) *Type {
+	if t.Kind == KInt && t.Rank < TInt.Rank {
+		return TInt
 	}
 	return t
 }
@@ -210,11 +214,11 @@ func promote(t *Type) *Type {
 func unsignedOf(t *Type) *Type {
 	switch t.Rank {
 	case 4:
-		return tUInt
+		return TUInt
 	case 5:
-		return tULong
+		return TULong
 	case 6:
-		return tULLong
+		return TULLong
 	}
 	return t
 }
@@ -233,7 +237,7 @@ func usual(a, b *Type) *Type {
 		}
 		return b
 	}
-	a, b = promote(a), promote(b)
+	a, b = Promote(a), Promote(b)
 	if a.Signed == b.Signed {
 		if a.Rank >= b.Rank {
 			return a
@@ -253,7 +257,8 @@ func usual(a, b *Type) *Type {
 	return unsignedOf(s)
 }
 
-func sameType(a, b *Type) bool {
+// SameType reports whether a and b are the same C type.
+func SameType(a, b *Type) bool {
 	if a == b {
 		return true
 	}
@@ -266,23 +271,23 @@ func sameType(a, b *Type) bool {
 	case KFloat:
 		return a.Width == b.Width
 	case KPtr:
-		return a.Elem.Kind == KVoid || b.Elem.Kind == KVoid || sameType(a.Elem, b.Elem)
+		return a.Elem.Kind == KVoid || b.Elem.Kind == KVoid || SameType(a.Elem, b.Elem)
 	case KArray:
-		return a.Len == b.Len && sameType(a.Elem, b.Elem)
+		return a.Len == b.Len && SameType(a.Elem, b.Elem)
 	}
 	return false
 }
 
-// scalarLeaves lists the scalar cells of t in cell order.
-func scalarLeaves(t *Type, out []*Type) []*Type {
+// ScalarLeaves lists the scalar cells of t in cell order.
+func ScalarLeaves(t *Type, out []*Type) []*Type {
 	switch t.Kind {
 	case KArray:
 		for i := 0; i < t.Len; i++ {
-			out = scalarLeaves(t.Elem, out)
+			out = ScalarLeaves(t.Elem, out)
 		}
 	case KStruct:
 		for _, f := range t.Fields {
-			out = scalarLeaves(f.T, out)
+			out = ScalarLeaves(f.T, out)
 		}
 	default:
 		out = append(out, t)
@@ -309,36 +314,36 @@ func primitiveByWords(words []string) (*Type, bool) {
 		case "int":
 			intw = true
 		case "_Bool", "bool":
-			base = tBool
+			base = TBool
 		case "float":
-			base = tFloat
+			base = TFloat
 		case "double":
-			base = tDouble
+			base = TDouble
 		case "void":
-			base = tVoid
+			base = TVoid
 		case "const", "volatile", "static", "extern", "register", "inline", "auto", "restrict":
 		case "int8_t":
-			base = tSChar
+			base = TSChar
 		case "uint8_t":
-			base = tUChar
+			base = TUChar
 		case "int16_t":
-			base = tShort
+			base = TShort
 		case "uint16_t":
-			base = tUShort
+			base = TUShort
 		case "int32_t":
-			base = tInt
+			base = TInt
 		case "uint32_t":
-			base = tUInt
+			base = TUInt
 		case "int64_t", "ssize_t", "ptrdiff_t", "intptr_t", "off_t":
-			base = tLong
+			base = TLong
 		case "uint64_t", "size_t", "uintptr_t":
-			base = tULong
+			base = TULong
 		default:
 			return nil, false
 		}
 	}
 	if base != nil {
-		if base == tDouble && longs > 0 {
+		if base == TDouble && longs > 0 {
 			return nil, false // long double
 		}
 		return base, true
@@ -347,32 +352,32 @@ func primitiveByWords(words []string) (*Type, bool) {
 	switch {
 	case char:
 		if unsigned {
-			return tUChar, true
+			return TUChar, true
 		}
 		if signed {
-			return tSChar, true
+			return TSChar, true
 		}
-		return tChar, true
+		return TChar, true
 	case short:
 		if unsigned {
-			return tUShort, true
+			return TUShort, true
 		}
-		return tShort, true
+		return TShort, true
 	case longs == 1:
 		if unsigned {
-			return tULong, true
+			return TULong, true
 		}
-		return tLong, true
+		return TLong, true
 	case longs >= 2:
 		if unsigned {
-			return tULLong, true
+			return TULLong, true
 		}
-		return tLLong, true
+		return TLLong, true
 	}
 	if unsigned {
-		return tUInt, true
+		return TUInt, true
 	}
-	return tInt, true
+	return TInt, true
 }
 
 var _ = strings.TrimSpace
