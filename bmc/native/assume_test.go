@@ -9,6 +9,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/buildid"
 )
 
@@ -217,7 +218,7 @@ func TestOwnDefinitions(t *testing.T) {
 // TestReplayKeepsRand: a replayed run uses the C library's rand; the
 // harness replaces only the nondet functions (and, when asked, malloc).
 func TestReplayKeepsRand(t *testing.T) {
-	d := &cexData{nondet: []replayVal{{Func: "__VERIFIER_nondet_int", T: ctree.TInt, Int: big.NewInt(5)}}}
+	d := &symex.CexData{Nondet: []symex.ReplayVal{{Func: "__VERIFIER_nondet_int", T: ctree.TInt, Int: big.NewInt(5)}}}
 	h := harness(d, func(string) bool { return true }, map[string]bool{}, false)
 	if strings.Contains(h, "rand(") || strings.Contains(h, "__surety_malloc") {
 		t.Errorf("harness replaces rand or malloc:\n%s", h)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/smt"
@@ -45,7 +46,7 @@ type Options struct {
 	MallocMayFail bool
 	// NoInduction turns off k-induction: a VERIFIED answer whose bound is
 	// not complete then stays bounded. By default the checker tries to
-	// prove it for every execution (induct.go).
+	// prove it for every execution (kinduct.go).
 	NoInduction bool
 }
 
@@ -58,7 +59,7 @@ type Checker struct {
 	warm sessions
 	// trs keeps translations by source, bound and variant; parses keeps
 	// typed trees by source.
-	trs    memo[*translation]
+	trs    memo[*symex.Translation]
 	parses memo[*ctree.Program]
 }
 
@@ -141,9 +142,9 @@ func (c *Checker) Close() error {
 // z3 gives up the bit-blasting tactic that makes it win the hard
 // bit-vector checks that cvc5 loses, and its warm processes made the
 // differential suite twice as slow on the mean.
-func (c *Checker) decider(tr *translation, timeout time.Duration) (smt.Solver, error) {
-	script := tr.script.String()
-	if c.opts.Solver == nil && !c.opts.Fresh && !tr.fp {
+func (c *Checker) decider(tr *symex.Translation, timeout time.Duration) (smt.Solver, error) {
+	script := tr.Script.String()
+	if c.opts.Solver == nil && !c.opts.Fresh && !tr.FP {
 		have := installed()
 		if cvc5, ok := have["cvc5"]; ok {
 			warm := &warmSolver{pool: &c.warm, solver: cvc5, tr: tr, timeout: timeout}
@@ -153,7 +154,7 @@ func (c *Checker) decider(tr *translation, timeout time.Duration) (smt.Solver, e
 			return warm, nil
 		}
 	}
-	s, err := c.solver(tr.fp)
+	s, err := c.solver(tr.FP)
 	if err != nil {
 		return nil, err
 	}
@@ -184,18 +185,18 @@ func (c *Checker) cacheSize() int {
 // translate returns the shared translation of a program at bound k; for a
 // variant schema, of the given variant. The parse of a program is shared
 // by all its bounds and variants.
-func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*translation, error) {
+func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*symex.Translation, error) {
 	src, sw := sourceKey(p)
 	key := fmt.Sprintf("%s/%d", src, k)
 	if sw != "" {
 		key += fmt.Sprintf("%s/variant=%d", sw, variant)
 	}
-	return c.trs.get(key, c.cacheSize(), func() (*translation, error) {
+	return c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
 		cp, err := c.parsed(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		return translateParsed(ctx, p, cp, k, variant, nil, c.opts.MallocMayFail)
+		return symex.Translate(ctx, p, cp, k, variant, nil, c.opts.MallocMayFail)
 	})
 }
 
@@ -205,15 +206,15 @@ func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*ctree.Program, e
 	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
 }
 
-// Translate turns a program into its formula at bound k (a variant
+// translateProgram turns a program into its formula at bound k (a variant
 // schema: its variant 0). An unsupported construct is an error whose text
 // starts "unsupported:".
-func Translate(ctx context.Context, p *bmc.Program, k int) (*translation, error) {
+func translateProgram(ctx context.Context, p *bmc.Program, k int) (*symex.Translation, error) {
 	cp, err := parse(ctx, p)
 	if err != nil {
 		return nil, err
 	}
-	return translateParsed(ctx, p, cp, k, 0, nil, false)
+	return symex.Translate(ctx, p, cp, k, 0, nil, false)
 }
 
 // parse builds the typed tree of a program (ctree.Parse recovers its own
@@ -235,50 +236,6 @@ func sourceKey(p *bmc.Program) (src, sw string) {
 		sw = fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
 	}
 	return fmt.Sprintf("%x", h[:]), sw
-}
-
-// translateParsed executes a parsed program symbolically; the switch of a
-// variant schema is the constant variant, so the formula is the one of
-// that variant's own program. A non-nil rec records the safety checks;
-// mallocMayFail lets allocations return NULL (Options.MallocMayFail).
-func translateParsed(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *safetyRec, mallocMayFail bool) (tr *translation, err error) {
-	return translateStep(ctx, p, cp, k, variant, rec, mallocMayFail, nil)
-}
-
-// translateStep is translateParsed for a step case of k-induction (ind
-// non-nil; induct.go), whose script also declares ind<i>: assertion i is
-// assumed in the step case's assumed iterations.
-func translateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *safetyRec, mallocMayFail bool, ind *induction) (tr *translation, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if b, ok := r.(ctree.Bail); ok {
-				tr, err = nil, b.Err
-				return
-			}
-			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
-		}
-	}()
-	tr = &translation{viol: make([][]string, len(p.Asserts)), mallocMayFail: mallocMayFail}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
-		dead: map[int]bool{}, ind: ind}
-	for i := range p.Asserts {
-		tr.selector = append(tr.selector, fmt.Sprintf("sel%d", i))
-		fmt.Fprintf(&tr.script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
-		if ind != nil {
-			fmt.Fprintf(&tr.script, "(declare-const ind%d Bool)\n", i)
-		}
-	}
-	x.run()
-	tr.defined = cp.Defined
-	tr.vals = tr.collectValues()
-	tr.uvals = append([]string(nil), tr.vals...)
-	for _, g := range tr.unwindGuards() {
-		if g != "true" && g != "false" && !slices.Contains(tr.vals, g) {
-			tr.uvals = append(tr.uvals, g)
-		}
-	}
-	tr.fp = strings.Contains(tr.script.String(), "FloatingPoint")
-	return tr, nil
 }
 
 // Check decides one query. See the package documentation for the
@@ -316,7 +273,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 				res.Hazards = []bmc.Hazard{{Line: u.Line, Construct: u.Construct, Detail: u.What}}
 			}
 			return res, nil
-		case errors.Is(err, errResource):
+		case errors.Is(err, symex.ErrResource):
 			res.Reason = "resource: formula too large"
 			return res, nil
 		case errors.Is(err, context.DeadlineExceeded):
@@ -329,11 +286,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if err != nil {
 		return nil, err
 	}
-	sel := tr.selectors(q)
-	viol := tr.viol[q.Target]
+	sel := tr.Selectors(q)
+	viol := tr.Viol[q.Target]
 	if len(viol) > 0 {
 		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
-		sr, err := c.solve(ctx, solver, sel+goal, tr.values(), timeout-time.Since(start))
+		sr, err := c.solve(ctx, solver, sel+goal, tr.Values(), timeout-time.Since(start))
 		if err != nil {
 			return nil, err
 		}
@@ -342,14 +299,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			res.Reason = "solver: " + sr.Reason
 			return res, nil
 		case smt.Sat:
-			cex := tr.counterexample(sr.Model)
+			cex := tr.Counterexample(sr.Model)
 			ok, why := c.replay(ctx, q, tr, cex)
-			if !ok && len(tr.nice) > 0 {
+			if !ok && len(tr.Nice) > 0 {
 				// Ask for a counterexample in which every scanf succeeds.
-				nice := "(assert (and true " + strings.Join(tr.nice, " ") + "))\n"
-				sr2, err2 := c.solve(ctx, solver, sel+goal+nice, tr.values(), timeout-time.Since(start))
+				nice := "(assert (and true " + strings.Join(tr.Nice, " ") + "))\n"
+				sr2, err2 := c.solve(ctx, solver, sel+goal+nice, tr.Values(), timeout-time.Since(start))
 				if err2 == nil && sr2.Status == smt.Sat {
-					cex2 := tr.counterexample(sr2.Model)
+					cex2 := tr.Counterexample(sr2.Model)
 					if ok2, why2 := c.replay(ctx, q, tr, cex2); ok2 {
 						ok, cex = true, cex2
 					} else {
@@ -359,13 +316,13 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			}
 			if !ok {
 				res.Reason = "counterexample did not replay: " + why
-				res.Counterexample = cex.cex
+				res.Counterexample = cex.Cex
 				return res, nil
 			}
 			res.Status = bmc.Falsified
 			res.Replayed = true
-			res.Counterexample = cex.cex
-			trimSteps(cex.cex, q.Program.Asserts[q.Target].SrcLine)
+			res.Counterexample = cex.Cex
+			trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}
 	}
@@ -377,12 +334,12 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if !q.UnwindingAssertions {
 		return res, nil
 	}
-	if len(tr.unwind) == 0 {
+	if len(tr.Unwind) == 0 {
 		res.BoundComplete = true
 		return res, nil
 	}
-	goal := "(assert (or false " + strings.Join(tr.unwindGuards(), " ") + "))\n"
-	sr, err := c.solve(ctx, solver, sel+goal, tr.uvals, timeout-time.Since(start))
+	goal := "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
+	sr, err := c.solve(ctx, solver, sel+goal, tr.UVals, timeout-time.Since(start))
 	if err != nil {
 		return nil, err
 	}
@@ -425,30 +382,6 @@ func trimSteps(c *bmc.Counterexample, line int) {
 	}
 }
 
-// selectors asserts which assertions the query assumes.
-func (tr *translation) selectors(q *bmc.Query) string {
-	on := map[int]bool{}
-	for _, i := range q.Assume {
-		if i != q.Target {
-			on[i] = true
-		}
-	}
-	var b strings.Builder
-	for i, s := range tr.selector {
-		if on[i] {
-			fmt.Fprintf(&b, "(assert %s)\n", s)
-		} else {
-			fmt.Fprintf(&b, "(assert (not %s))\n", s)
-		}
-		if on[i] || i == q.Target {
-			fmt.Fprintf(&b, "(assert keep%d)\n", i)
-		} else {
-			fmt.Fprintf(&b, "(assert (not keep%d))\n", i)
-		}
-	}
-	return b.String()
-}
-
 // solve asks a decider one check: what it adds to the translation's
 // script.
 func (c *Checker) solve(ctx context.Context, d smt.Solver, add string, values []string, left time.Duration) (*smt.Result, error) {
@@ -469,4 +402,26 @@ func (c *Checker) solve(ctx context.Context, d smt.Solver, add string, values []
 		return nil, fmt.Errorf("native: %w", err)
 	}
 	return r, nil
+}
+
+// assumptionsOf lists the assumptions of a VERIFIED answer whose check
+// asserted base: the translation's, and the in-bounds ones when an
+// access to an object of known size can leave it on an execution base
+// allows (one solver check each; an answer other than unsat keeps the
+// assumption).
+func (c *Checker) assumptionsOf(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, left time.Duration, skip ...symex.Assumption) ([]string, error) {
+	var extra []symex.Assumption
+	for _, a := range []symex.Assumption{symex.AsmInBounds, symex.AsmLibInBounds} {
+		if tr.Assumes[a] || len(tr.OOB[a]) == 0 || slices.Contains(skip, a) {
+			continue
+		}
+		sr, err := c.solve(ctx, d, base+"(assert (or false "+strings.Join(tr.OOB[a], " ")+"))\n", nil, left)
+		if err != nil {
+			return nil, err
+		}
+		if sr.Status != smt.Unsat {
+			extra = append(extra, a)
+		}
+	}
+	return tr.Assumptions(extra, skip...), nil
 }

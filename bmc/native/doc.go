@@ -79,7 +79,7 @@
 // are consumed in the order of a real run), and refuses a program where
 // the order could change a value: one operand may write a variable, the
 // memory or the position in stdin that another reads or writes, given
-// what each called function may write (order.go).
+// what each called function may write (internal/ctree/order.go).
 //
 // The solver is a portfolio of cvc5 and z3 when both are installed (the
 // first definitive answer wins; contradicting answers are an error, never
@@ -250,8 +250,8 @@
 // assertion violated: ...").
 //
 // Before that, a bound that main's top loops exceed is closed by
-// k-induction where it can be (induct.go, Options.NoInduction): for each
-// loop of main not inside another loop, a step case havocs what the loop
+// k-induction where it can be (kinduct.go; the step case's execution in
+// internal/symex/induct.go; Options.NoInduction): for each loop of main not inside another loop, a step case havocs what the loop
 // writes at its head, assumes the target for K iterations that continue,
 // and checks the next iteration and what follows the loop; earlier top
 // loops are skipped to any state they can leave, later ones run K-bounded.
@@ -262,8 +262,8 @@
 // probes of testdata/induction (TestInduction) fail only beyond their
 // bound, where only a wrong step case would prove them. The step case
 // assumes at the havocked head the candidate invariants that Houdini's
-// fixpoint keeps (invariant.go): relations of the loop's integer
-// variables that hold at its entry and that one iteration preserves. Those
+// fixpoint keeps (candidates in internal/symex/invariant.go, the fixpoint
+// in kinduct.go): relations of the loop's integer variables that hold at its entry and that one iteration preserves. Those
 // C can state are reported (Result.Invariants) for correctness witnesses.
 //
 // Panics are recovered into UNKNOWN. Checker.Version names the build
@@ -272,8 +272,22 @@
 //
 // # Layout
 //
-// internal/ctree is the C-to-typed-tree converter (parse, types,
-// conversions, constant folding, the order check). This package holds the
-// symbolic executor over that tree and the Checker that drives solvers,
-// replays, induction and the safety checks.
+// Three packages, one way: bmc/native -> internal/symex -> internal/ctree.
+//
+//   - internal/ctree converts C to the typed tree (tree-sitter parse, types,
+//     explicit conversions, constant folding, the evaluation-order check).
+//   - internal/symex executes the tree symbolically into one SMT-LIB
+//     script (Translate): the state and its merges (state.go), memory and
+//     pointers (memory.go), allocation and bounds (heap.go), expressions
+//     (eval.go), statements (exec.go), loops and unwinding sites
+//     (loop.go), calls (calls.go), the library models (libc.go, input.go,
+//     eof.go), the safety checks' recording (safetysites.go), the step
+//     cases of k-induction and their candidate invariants (induct.go,
+//     invariant.go), the assumptions a translation depends on (assume.go)
+//     and the counterexample read back from a model (cex.go).
+//   - this package holds the public API (Checker, Options, Safety and its
+//     SafetyOptions, Property and Claim) and everything that talks to
+//     solvers and gcc: translation caches and warm solver sessions,
+//     queries, replays, unwinding checks, k-induction and Houdini
+//     (kinduct.go), the safety claims.
 package native

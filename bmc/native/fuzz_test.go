@@ -34,7 +34,7 @@ func FuzzTranslate(f *testing.F) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
-		_, err = Translate(ctx, p, 2)
+		_, err = translateProgram(ctx, p, 2)
 		if err != nil && strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("translation failed: %v\n%s", err, src)
 		}

@@ -134,7 +134,7 @@ func TestRandomInputs(t *testing.T) {
 			src := string(q.Render("__surety_assert", "__surety_assume"))
 			prog := prelude + "#line 1 \"prog.c\"\n" + src
 			os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644)
-			os.WriteFile(filepath.Join(dir, "harness.c"), []byte(randomDefs(src, tr.defined)), 0o644)
+			os.WriteFile(filepath.Join(dir, "harness.c"), []byte(randomDefs(src, tr.Defined)), 0o644)
 			cr, err := proc.Run(context.Background(), &proc.Cmd{Path: "gcc", Dir: dir, Args: []string{"-std=gnu11", "-O0", "-w", "-o", "prog", "prog.c", "harness.c", "-lm"}})
 			if err != nil || cr.ExitCode != 0 {
 				remove()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -40,8 +41,8 @@ void *__surety_calloc(unsigned long, unsigned long);
 `
 
 // replayPrelude is what goes before the rendered program src.
-func replayPrelude(tr *translation, src []byte) string {
-	if tr.mallocMayFail && usesAlloc(src) {
+func replayPrelude(tr *symex.Translation, src []byte) string {
+	if tr.MallocMayFail && usesAlloc(src) {
 		return prelude + mallocShim
 	}
 	return prelude
@@ -56,13 +57,13 @@ func usesAlloc(src []byte) bool {
 // the order the model's run took them: nondet functions and, when
 // allocations may fail, one per malloc or calloc (non-zero: it fails).
 // rand is never replaced: a replayed run uses the C library's own.
-func harness(d *cexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
+func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
 	b.WriteString("void __surety_fail(void) { fputs(\"" + targetMarker + "\\n\", stderr); fflush(stderr); _exit(86); }\n")
 	b.WriteString("void __surety_infeasible(void) { _exit(87); }\n")
 	b.WriteString("static const struct { unsigned long long u; double d; } __surety_v[] = {\n")
-	for _, v := range d.nondet {
+	for _, v := range d.Nondet {
 		if v.T.IsFloat() {
 			var lit string
 			switch {
@@ -84,7 +85,7 @@ func harness(d *cexData, used func(string) bool, defined map[string]bool, malloc
 		}
 	}
 	b.WriteString("  {0ULL, 0}\n};\nstatic unsigned __surety_i;\n")
-	fmt.Fprintf(&b, "static unsigned __surety_n = %d;\n", len(d.nondet))
+	fmt.Fprintf(&b, "static unsigned __surety_n = %d;\n", len(d.Nondet))
 	b.WriteString("static unsigned long long __surety_u(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].u : 0; }\n")
 	b.WriteString("static double __surety_d(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].d : 0; }\n")
 	var names []string
@@ -131,7 +132,7 @@ func cTypeName(t *ctree.Type) string {
 
 // replay compiles the query's program with gcc, runs it on the
 // counterexample and reports whether the target assertion failed.
-func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *translation, d *cexData) (bool, string) {
+func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (bool, string) {
 	rr, why := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
 	if rr == nil {
 		return false, why
@@ -146,7 +147,7 @@ func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *translation, d *
 // with decls before it and extra C appended to the harness, and runs it on
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
-func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *translation, d *cexData, decls, extra string) (*proc.Result, string) {
+func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
 	gcc := c.opts.GCC
 	if gcc == "" {
 		gcc = "gcc"
@@ -165,7 +166,7 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *tr
 	}
 	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.defined, tr.mallocMayFail) + extra
+	h := harness(d, used, tr.Defined, tr.MallocMayFail) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}
@@ -190,7 +191,7 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *tr
 	if rt <= 0 {
 		rt = 10 * time.Second
 	}
-	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.cex.Stdin), Timeout: rt,
+	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.Cex.Stdin), Timeout: rt,
 		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}})
 	if err != nil && rr == nil {
 		return nil, "run: " + err.Error()

@@ -10,30 +10,31 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/smt"
 )
 
 // A Property is an automatic safety property: a kind of undefined
 // behaviour that Safety checks at every operation that can have it.
-type Property string
+type Property = symex.Property
 
 // The safety properties.
 const (
 	// ArrayBounds: a subscript of an array outside [0, len) (an address
 	// &a[len] is legal), or a dereference outside the object's cells.
-	ArrayBounds Property = "array-bounds"
+	ArrayBounds = symex.ArrayBounds
 	// DivisionByZero: an integer / or % by zero.
-	DivisionByZero Property = "division-by-zero"
+	DivisionByZero = symex.DivisionByZero
 	// SignedOverflow: signed + - * ++ -- unary - and compound assignments
 	// whose result does not fit the type the operation is done in (after
 	// promotions); INT_MIN / -1 and INT_MIN % -1.
-	SignedOverflow Property = "signed-overflow"
+	SignedOverflow = symex.SignedOverflow
 	// NullDereference: reading or writing through a null pointer.
-	NullDereference Property = "null-dereference"
+	NullDereference = symex.NullDereference
 	// Shift: a shift count that is negative or not below the width of
 	// the promoted left operand, or a signed left shift of a negative
 	// value or into or past the sign bit.
-	Shift Property = "shift"
+	Shift = symex.Shift
 )
 
 // Properties lists every safety property, in a fixed order.
@@ -189,9 +190,9 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	if err != nil {
 		return nil, err
 	}
-	var sites []*site
-	for _, s := range rec.sites {
-		if want[s.prop] {
+	var sites []*symex.Site
+	for _, s := range rec.Sites {
+		if want[s.Prop] {
 			sites = append(sites, s)
 		}
 	}
@@ -211,7 +212,7 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	if anyVerified {
 		// the program's own accesses are claims here, not assumptions
 		actx, cancel := context.WithTimeout(ctx, timeout)
-		words, err := c.assumptionsOf(actx, solver, tr, tr.assumeAll(), timeout, asmInBounds)
+		words, err := c.assumptionsOf(actx, solver, tr, tr.AssumeAll(), timeout, symex.AsmInBounds)
 		cancel()
 		if err != nil {
 			return nil, err
@@ -238,14 +239,14 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 // (assertions assumed, stopping at violations) can take a loop's back edge
 // more than k times or recurse deeper: unsat of the unwinding violations.
 // A timeout or unknown answer is false.
-func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *translation, timeout time.Duration) (bool, error) {
-	if len(tr.unwind) == 0 {
+func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *symex.Translation, timeout time.Duration) (bool, error) {
+	if len(tr.Unwind) == 0 {
 		return true, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	goal := "(assert (or false " + strings.Join(tr.unwindGuards(), " ") + "))\n"
-	sr, err := c.solve(ctx, solver, tr.assumeAll()+goal, nil, timeout)
+	goal := "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
+	sr, err := c.solve(ctx, solver, tr.AssumeAll()+goal, nil, timeout)
 	if err != nil {
 		return false, err
 	}
@@ -256,21 +257,21 @@ func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *tran
 // open sites are asked together: unsat proves all of them at once; a
 // model names at least one site it violates, which is then decided on
 // its own (starting from that model), and the rest are asked again.
-func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, sites []*site, timeout time.Duration) (map[*site]*Claim, error) {
-	out := map[*site]*Claim{}
-	var open []*site
+func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *symex.Translation, rec *symex.SafetyRec, rp *safetyReplay, sites []*symex.Site, timeout time.Duration) (map[*symex.Site]*Claim, error) {
+	out := map[*symex.Site]*Claim{}
+	var open []*symex.Site
 	for _, s := range sites {
-		if len(s.viol) == 0 {
-			cl := &Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text, Status: bmc.Verified}
-			if s.inexact != "" {
-				cl.Status, cl.Reason = bmc.Unknown, s.inexact
+		if len(s.Viol) == 0 {
+			cl := &Claim{Property: s.Prop, Line: s.Line, Func: s.Fn, Expr: s.Text, Status: bmc.Verified}
+			if s.Inexact != "" {
+				cl.Status, cl.Reason = bmc.Unknown, s.Inexact
 			}
 			out[s] = cl
 			continue
 		}
 		open = append(open, s)
 	}
-	base := tr.assumeAll()
+	base := tr.AssumeAll()
 	for len(open) > 1 {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("native: %w", err)
@@ -278,15 +279,15 @@ func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translat
 		start := time.Now()
 		var all, vals []string
 		for _, s := range open {
-			all = append(all, s.viol...)
-			for _, v := range s.viol {
+			all = append(all, s.Viol...)
+			for _, v := range s.Viol {
 				if v != "true" {
 					vals = append(vals, v)
 				}
 			}
 		}
 		gctx, cancel := context.WithTimeout(ctx, timeout)
-		sr, err := c.solve(gctx, solver, base+"(assert (or false "+strings.Join(all, " ")+"))\n", append(vals, tr.values()...), timeout)
+		sr, err := c.solve(gctx, solver, base+"(assert (or false "+strings.Join(all, " ")+"))\n", append(vals, tr.Values()...), timeout)
 		cancel()
 		if err != nil {
 			return nil, err
@@ -294,9 +295,9 @@ func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translat
 		if sr.Status == smt.Unsat {
 			d := time.Since(start) / time.Duration(len(open))
 			for _, s := range open {
-				cl := &Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text, Status: bmc.Verified, Duration: d}
-				if s.inexact != "" {
-					cl.Status, cl.Reason = bmc.Unknown, s.inexact
+				cl := &Claim{Property: s.Prop, Line: s.Line, Func: s.Fn, Expr: s.Text, Status: bmc.Verified, Duration: d}
+				if s.Inexact != "" {
+					cl.Status, cl.Reason = bmc.Unknown, s.Inexact
 				}
 				out[s] = cl
 			}
@@ -305,12 +306,12 @@ func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translat
 		if sr.Status != smt.Sat {
 			break // each site on its own, with its own budget
 		}
-		var rest []*site
+		var rest []*symex.Site
 		hit := false
 		for _, s := range open {
 			violated := false
-			for _, v := range s.viol {
-				if isTrue(sr.Model, v) {
+			for _, v := range s.Viol {
+				if symex.IsTrue(sr.Model, v) {
 					violated = true
 				}
 			}
@@ -343,64 +344,54 @@ func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *translat
 	return out, nil
 }
 
-func siteLess(a, b *site) bool {
-	if a.line != b.line {
-		return a.line < b.line
+func siteLess(a, b *symex.Site) bool {
+	if a.Line != b.Line {
+		return a.Line < b.Line
 	}
-	if a.prop != b.prop {
-		return a.prop < b.prop
+	if a.Prop != b.Prop {
+		return a.Prop < b.Prop
 	}
-	if a.text != b.text {
-		return a.text < b.text
+	if a.Text != b.Text {
+		return a.Text < b.Text
 	}
-	return a.fn < b.fn
+	return a.Fn < b.Fn
 }
 
 // translateSafety returns the shared translation of a program at bound k
 // with the safety checks recorded, cached under its own key.
-func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*translation, *safetyRec, error) {
+func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*symex.Translation, *symex.SafetyRec, error) {
 	src, sw := sourceKey(p)
 	key := fmt.Sprintf("safety/%s/%d%s", src, k, sw)
-	tr, err := c.trs.get(key, c.cacheSize(), func() (*translation, error) {
+	tr, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
 		cp, err := c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
 		if err != nil {
 			return nil, err
 		}
-		rec := &safetyRec{sites: map[siteID]*site{}, allocs: map[int]*alloc{}}
-		tr, err := translateParsed(ctx, p, cp, k, 0, rec, c.opts.MallocMayFail)
+		rec := &symex.SafetyRec{Sites: map[symex.SiteID]*symex.Site{}, Allocs: map[int]*symex.Alloc{}}
+		tr, err := symex.Translate(ctx, p, cp, k, 0, rec, c.opts.MallocMayFail)
 		if err != nil {
 			return nil, err
 		}
-		rec.settle()
-		tr.safety = rec
+		rec.Settle()
+		tr.Safety = rec
 		return tr, nil
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	return tr, tr.safety, nil
-}
-
-// assumeAll asserts every assertion as an assumption: the program as
-// written, where a failing assertion stops the run.
-func (tr *translation) assumeAll() string {
-	var b strings.Builder
-	for i, s := range tr.selector {
-		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
-	}
-	return b.String()
+	return tr, tr.Safety, nil
 }
 
 // decide gives one site its verdict.
 // A model that violates the site, when given, is replayed first instead of
 // asking the solver for one.
-func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation, rec *safetyRec, rp *safetyReplay, s *site, timeout time.Duration, model map[string]smt.Value) (Claim, error) {
+func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *symex.Translation, rec *symex.SafetyRec, rp *safetyReplay, s *symex.Site, timeout time.Duration, model map[string]smt.Value) (Claim, error) {
 	start := time.Now()
-	cl := Claim{Property: s.prop, Line: s.line, Func: s.fn, Expr: s.text}
+	cl := Claim{Property: s.Prop, Line: s.Line, Func: s.Fn, Expr: s.Text}
 	defer func() { cl.Duration = time.Since(start) }()
-	if len(s.viol) == 0 {
-		if s.inexact != "" {
-			cl.Reason = s.inexact
+	if len(s.Viol) == 0 {
+		if s.Inexact != "" {
+			cl.Reason = s.Inexact
 			return cl, nil
 		}
 		cl.Status = bmc.Verified
@@ -408,12 +399,12 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	base := tr.assumeAll()
-	goal := "(assert (or false " + strings.Join(s.viol, " ") + "))\n"
+	base := tr.AssumeAll()
+	goal := "(assert (or false " + strings.Join(s.Viol, " ") + "))\n"
 	sr := &smt.Result{Status: smt.Sat, Model: model}
 	if model == nil {
 		var err error
-		sr, err = c.solve(ctx, solver, base+goal, tr.values(), timeout-time.Since(start))
+		sr, err = c.solve(ctx, solver, base+goal, tr.Values(), timeout-time.Since(start))
 		if err != nil {
 			return cl, err
 		}
@@ -423,31 +414,31 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 		cl.Reason = "solver: " + sr.Reason
 		return cl, nil
 	case smt.Unsat:
-		if s.inexact != "" {
-			cl.Reason = s.inexact
+		if s.Inexact != "" {
+			cl.Reason = s.Inexact
 			return cl, nil
 		}
 		cl.Status = bmc.Verified
 		return cl, nil
 	}
-	cex := tr.counterexample(sr.Model)
+	cex := tr.Counterexample(sr.Model)
 	ok, why, ub := rp.run(ctx, s, cex)
 	cl.UndefinedRun = ub
 	if !ok {
 		// Ask for a run in which every scanf succeeds and no other site
 		// goes wrong first, which a sanitizer would stop at.
 		var extra strings.Builder
-		if len(tr.nice) > 0 {
-			extra.WriteString("(assert (and true " + strings.Join(tr.nice, " ") + "))\n")
+		if len(tr.Nice) > 0 {
+			extra.WriteString("(assert (and true " + strings.Join(tr.Nice, " ") + "))\n")
 		}
-		for _, o := range rec.sites {
-			if o != s && len(o.viol) > 0 {
-				extra.WriteString("(assert (not (or false " + strings.Join(o.viol, " ") + ")))\n")
+		for _, o := range rec.Sites {
+			if o != s && len(o.Viol) > 0 {
+				extra.WriteString("(assert (not (or false " + strings.Join(o.Viol, " ") + ")))\n")
 			}
 		}
-		sr2, err2 := c.solve(ctx, solver, base+goal+extra.String(), tr.values(), timeout-time.Since(start))
+		sr2, err2 := c.solve(ctx, solver, base+goal+extra.String(), tr.Values(), timeout-time.Since(start))
 		if err2 == nil && sr2.Status == smt.Sat {
-			cex2 := tr.counterexample(sr2.Model)
+			cex2 := tr.Counterexample(sr2.Model)
 			if ok2, why2, ub2 := rp.run(ctx, s, cex2); ok2 {
 				ok, why, cex = true, why2, cex2
 				cl.UndefinedRun = ""
@@ -459,8 +450,8 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *translation
 			}
 		}
 	}
-	cl.Counterexample = cex.cex
-	trimSteps(cex.cex, s.line)
+	cl.Counterexample = cex.Cex
+	trimSteps(cex.Cex, s.Line)
 	if !ok {
 		cl.Reason = "counterexample did not replay: " + why
 		return cl, nil

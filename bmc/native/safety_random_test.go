@@ -87,7 +87,7 @@ func TestSafetyRandomInputs(t *testing.T) {
 		}
 		rendered := string((&bmc.Query{Program: p, Target: -1, Assume: all}).Render("__surety_assert", "__surety_assume"))
 		os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prelude+"#line 1 \"prog.c\"\n"+rendered), 0o644)
-		os.WriteFile(filepath.Join(dir, "harness.c"), []byte(randomDefs(rendered, tr.defined)), 0o644)
+		os.WriteFile(filepath.Join(dir, "harness.c"), []byte(randomDefs(rendered, tr.Defined)), 0o644)
 		args := append([]string{"-std=gnu11", "-O0", "-w"}, sanitizeFlags...)
 		cr, err := proc.Run(ctx, &proc.Cmd{Path: "gcc", Dir: dir, Args: append(args, "-o", "prog", "prog.c", "harness.c", "-lm")})
 		if err != nil || cr.ExitCode != 0 {

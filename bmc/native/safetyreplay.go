@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -23,8 +24,8 @@ import (
 type safetyReplay struct {
 	c    *Checker
 	p    *bmc.Program
-	tr   *translation
-	rec  *safetyRec
+	tr   *symex.Translation
+	rec  *symex.SafetyRec
 	name string // the file name diagnostics use (#line)
 	src  []byte // the rendered program
 	dir  string
@@ -115,12 +116,12 @@ func (r *safetyReplay) gccRun(ctx context.Context, args []string) string {
 // run replays one counterexample of site s. It returns whether the
 // sanitizers reported the site's property at its line, and the report
 // (or why not).
-func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (ok bool, why, ub string) {
+func (r *safetyReplay) run(ctx context.Context, s *symex.Site, d *symex.CexData) (ok bool, why, ub string) {
 	if msg := r.prepare(ctx); msg != "" {
 		return false, msg, ""
 	}
 	r.runs++
-	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.defined, r.tr.mallocMayFail)
+	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.Defined, r.tr.MallocMayFail)
 	hname := fmt.Sprintf("harness%d.c", r.runs)
 	bin := fmt.Sprintf("prog%d", r.runs)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {
@@ -139,7 +140,7 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (ok bool, w
 	// No address-space limit: the address sanitizer reserves terabytes
 	// of shadow memory it never touches.
 	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(r.dir, bin), Dir: r.dir, Env: sanitizerEnv,
-		Stdin: []byte(d.cex.Stdin), Timeout: rt, MaxOutput: 1 << 20,
+		Stdin: []byte(d.Cex.Stdin), Timeout: rt, MaxOutput: 1 << 20,
 		Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1}})
 	if err != nil && rr == nil {
 		return false, "run: " + err.Error(), ""
@@ -150,14 +151,14 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (ok bool, w
 	rep, ok := parseSanitizer(string(rr.Stderr), r.name)
 	switch {
 	case ok:
-		if rep.prop != s.prop {
+		if rep.prop != s.Prop {
 			return false, fmt.Sprintf("the sanitizer reported another error first: %s at line %d", rep.msg, rep.line), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
-		if rep.line < s.line || rep.line > s.endLine {
-			return false, fmt.Sprintf("the sanitizer reported %s at line %d, not %d", rep.prop, rep.line, s.line), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
+		if rep.line < s.Line || rep.line > s.EndLine {
+			return false, fmt.Sprintf("the sanitizer reported %s at line %d, not %d", rep.prop, rep.line, s.Line), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
-		if rep.line == s.line && r.crowded(s) && !s.inSpan(rep.col) {
-			return false, fmt.Sprintf("the sanitizer reported %s at column %d of line %d, outside %s", rep.prop, rep.col, rep.line, s.text), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
+		if rep.line == s.Line && r.crowded(s) && !s.InSpan(rep.col) {
+			return false, fmt.Sprintf("the sanitizer reported %s at column %d of line %d, outside %s", rep.prop, rep.col, rep.line, s.Text), fmt.Sprintf("%s at line %d", rep.msg, rep.line)
 		}
 		return true, fmt.Sprintf("%s:%d: %s", r.name, rep.line, rep.msg), ""
 	case rr.ExitCode == exitInfeasible:
@@ -172,9 +173,9 @@ func (r *safetyReplay) run(ctx context.Context, s *site, d *cexData) (ok bool, w
 // line: then the sanitizer's column must fall on s. (Alone on its line,
 // the line is enough: gcc sometimes gives the column of the declaration
 // that holds the operation.)
-func (r *safetyReplay) crowded(s *site) bool {
-	for _, o := range r.rec.sites {
-		if o != s && o.prop == s.prop && o.line == s.line {
+func (r *safetyReplay) crowded(s *symex.Site) bool {
+	for _, o := range r.rec.Sites {
+		if o != s && o.Prop == s.Prop && o.Line == s.Line {
 			return true
 		}
 	}

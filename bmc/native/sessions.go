@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -27,7 +28,7 @@ const maxIdle = 8
 // A warmKey names the processes that can take a query: same translation,
 // solver and time limit.
 type warmKey struct {
-	tr      *translation
+	tr      *symex.Translation
 	solver  string
 	timeout time.Duration
 }
@@ -108,7 +109,7 @@ func (p *sessions) closeAll() {
 type warmSolver struct {
 	pool    *sessions
 	solver  smt.Solver
-	tr      *translation
+	tr      *symex.Translation
 	timeout time.Duration
 }
 
@@ -126,7 +127,7 @@ func (w *warmSolver) Check(ctx context.Context, q *smt.Query) (*smt.Result, erro
 			return nil, err
 		}
 		w.pool.started.Add(1)
-		if err := s.Assert(ctx, w.tr.script.String()); err != nil {
+		if err := s.Assert(ctx, w.tr.Script.String()); err != nil {
 			s.Close()
 			return nil, err
 		}

@@ -37,10 +37,10 @@ func TestSolverChoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tr.fp != tc.fp {
-			t.Errorf("%s: fp = %v, want %v", tc.src, tr.fp, tc.fp)
+		if tr.FP != tc.fp {
+			t.Errorf("%s: fp = %v, want %v", tc.src, tr.FP, tc.fp)
 		}
-		s, err := c.solver(tr.fp)
+		s, err := c.solver(tr.FP)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +154,7 @@ func TestWarmSolverReuse(t *testing.T) {
 		add  string
 		want smt.Status
 	}{
-		{"(assert (not sel0)) (assert keep0) (assert (or false " + strings.Join(tr.viol[0], " ") + "))", smt.Sat},
+		{"(assert (not sel0)) (assert keep0) (assert (or false " + strings.Join(tr.Viol[0], " ") + "))", smt.Sat},
 		{"(assert false)", smt.Unsat}, // popped: does not stay
 		{"(assert true)", smt.Sat},
 	} {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -45,28 +46,28 @@ var unwoundRE = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
 // unwound decides a query whose unwinding check found a model: FALSIFIED
 // when the model's input makes a real run exceed a bound of the program,
 // UNKNOWN otherwise. res carries the query's verdict so far.
-func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m map[string]smt.Value, res *bmc.Result) *bmc.Result {
+func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translation, m map[string]smt.Value, res *bmc.Result) *bmc.Result {
 	res.Status = bmc.Unknown
 	res.Assumptions = nil // the target's proof stands, but this answer claims nothing
-	var site *unwindSite
-	for i := range tr.unwind {
-		if isTrue(m, tr.unwind[i].guard) {
-			site = &tr.unwind[i]
+	var site *symex.UnwindSite
+	for i := range tr.Unwind {
+		if symex.IsTrue(m, tr.Unwind[i].Guard) {
+			site = &tr.Unwind[i]
 			break
 		}
 	}
-	d := tr.counterexample(m)
-	res.Counterexample = d.cex
+	d := tr.Counterexample(m)
+	res.Counterexample = d.Cex
 	if site == nil {
 		res.Reason = fmt.Sprintf("unwinding assertion violated: a loop or recursion can run more than k=%d times", q.K)
 		return res
 	}
-	if site.model {
+	if site.Model {
 		res.Reason = fmt.Sprintf("unwinding assertion violated: %s at line %d can need more elements than it unrolls (%d, or the object's size up to 4096); a bound of the engine, not of the program, so no run can show it",
-			site.what, site.line, libBound)
+			site.What, site.Line, symex.LibBound)
 		return res
 	}
-	claim := fmt.Sprintf("%s at line %d can run more than k=%d times", site.what, site.line, q.K)
+	claim := fmt.Sprintf("%s at line %d can run more than k=%d times", site.What, site.Line, q.K)
 	kind, line, why := c.replayBounds(ctx, q, tr, d)
 	if kind == "" {
 		res.Reason = "unwinding assertion violated: " + claim + ", but the counterexample did not replay: " + why
@@ -85,7 +86,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *translation, m 
 // replayBounds runs the program with every loop and function counted and
 // reports which bound the run exceeded ("loop" or "recursion", and the
 // line of the loop or of the function), or why none was.
-func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *translation, d *cexData) (kind string, line int, why string) {
+func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (kind string, line int, why string) {
 	cp, err := c.parsed(ctx, q.Program)
 	if err != nil {
 		return "", 0, err.Error()

@@ -58,7 +58,7 @@ type Expr struct {
 	// (memset, memcpy and scanf need the pointee types).
 	ArgT []*Type
 	// Src is the source text of an operation that a safety property
-	// checks (arithmetic, subscripts, dereferences); see safety.go.
+	// checks (arithmetic, subscripts, dereferences); see bmc/native/safety.go.
 	Src string
 	// Col is the 1-based byte column where Src starts on Line (0: not
 	// known, as inside a macro expansion).

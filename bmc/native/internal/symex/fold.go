@@ -1,4 +1,4 @@
-package native
+package symex
 
 import (
 	"math/big"

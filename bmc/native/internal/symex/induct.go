@@ -1,17 +1,10 @@
-package native
+package symex
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
-	"time"
 
-	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
-	"github.com/suretydev/surety/smt"
 )
 
 // k-induction: a VERIFIED answer whose bound is not complete (a loop can
@@ -49,17 +42,17 @@ import (
 // function that writes memory or holds state (input, allocation) is not
 // inducted: its answer keeps its bound.
 
-// induction selects the step case of one top loop.
-type induction struct {
-	loop *ctree.Stmt
+// Induction selects the step case of one top loop.
+type Induction struct {
+	Loop *ctree.Stmt
 	// skip holds the top loops before it; after, those after it, whose
 	// unwinding is exempt in this step case.
-	skip, after map[*ctree.Stmt]bool
+	Skip, After map[*ctree.Stmt]bool
 }
 
-// topLoops lists main's loops that are not inside another loop, in source
+// TopLoops lists main's loops that are not inside another loop, in source
 // order, which is their execution order (gotos only jump forward).
-func topLoops(body *ctree.Stmt) []*ctree.Stmt {
+func TopLoops(body *ctree.Stmt) []*ctree.Stmt {
 	var out []*ctree.Stmt
 	var walk func(st *ctree.Stmt)
 	walk = func(st *ctree.Stmt) {
@@ -82,9 +75,9 @@ func topLoops(body *ctree.Stmt) []*ctree.Stmt {
 	return out
 }
 
-// callsMain reports whether any function of the program calls main, which
+// CallsMain reports whether any function of the program calls main, which
 // would run main's loops more than once.
-func callsMain(cp *ctree.Program) bool {
+func CallsMain(cp *ctree.Program) bool {
 	found := false
 	for _, f := range cp.Funcs {
 		if f.Body == nil {
@@ -317,14 +310,14 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		entry = func(v *ctree.Var) string { return vals[v] }
 		cands = buildCands(mod, read, vals, candConsts(st, x.stack[0].Body), loopScales(st))
 		for _, cd := range cands {
-			x.tr.cands = append(x.tr.cands, invCand{initBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), text: cd.text})
+			x.tr.Cands = append(x.tr.Cands, InvCand{InitBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), Text: cd.text})
 		}
 	}
 	cur := func(v *ctree.Var) string { return s.regs[x.varKey(v)].s }
 	x.havoc(s, st)
 	for j, cd := range cands {
 		sel := x.fresh("inv", "Bool")
-		x.tr.cands[j].sel = sel
+		x.tr.Cands[j].Sel = sel
 		s.guard = x.def("Bool", and(s.guard, implies(sel, cd.term(cur))))
 	}
 	var exits []*state
@@ -375,7 +368,7 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		if i == 0 && !last {
 			// the head after one iteration from the havocked head
 			for j, cd := range cands {
-				x.tr.cands[j].postBad = x.def("Bool", and(s.guard, not(cd.term(cur))))
+				x.tr.Cands[j].PostBad = x.def("Bool", and(s.guard, not(cd.term(cur))))
 			}
 		}
 	}
@@ -390,7 +383,7 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 // target holds there (ind<i> is asserted for the target only), so do the
 // assertions the query assumes; no violation is recorded.
 func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
-	on := or(x.tr.selector[st.Assert], "ind"+itoa(st.Assert))
+	on := or(x.tr.Selector[st.Assert], "ind"+itoa(st.Assert))
 	if sideEffects(st.X) || st.Body != nil {
 		keep := "keep" + itoa(st.Assert)
 		g := s.guard
@@ -406,139 +399,4 @@ func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
 	c := x.def("Bool", truth(x.eval(s, st.X)))
 	s.guard = x.def("Bool", and(s.guard, implies(on, c)))
 	return s
-}
-
-// induct proves q's target for every execution by k-induction at q.K,
-// given its base case tr: the target VERIFIED at K with some bound not
-// complete. It returns the modelling assumptions of the step cases, or
-// why the proof did not go through ("" when induction was not tried).
-func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *translation, sel string, deadline time.Time) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
-	if c.opts.NoInduction {
-		return false, nil, nil, "", nil
-	}
-	cp, err := c.parsed(ctx, q.Program)
-	if err != nil {
-		return false, nil, nil, "", nil // the base case parsed it; cancelled
-	}
-	main := cp.Funcs["main"]
-	if main == nil || main.Body == nil || callsMain(cp) {
-		return false, nil, nil, "k-induction: main is called by the program", nil
-	}
-	loops := topLoops(main.Body)
-	top := map[*ctree.Stmt]bool{}
-	for _, l := range loops {
-		top[l] = true
-	}
-	// The base case: every bound but the top loops' is complete.
-	var others []string
-	for _, u := range tr.unwind {
-		if !top[u.loop] {
-			others = append(others, u.guard)
-		}
-	}
-	if len(others) > 0 {
-		d, err := c.decider(tr, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		sr, err := c.solve(ctx, d, sel+"(assert (or false "+strings.Join(others, " ")+"))\n", nil, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		if sr.Status != smt.Unsat {
-			return false, nil, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
-		}
-	}
-	src, sw := sourceKey(q.Program)
-	var asm []string
-	for i, l := range loops {
-		ind := &induction{loop: l, skip: map[*ctree.Stmt]bool{}, after: map[*ctree.Stmt]bool{}}
-		for _, o := range loops[:i] {
-			ind.skip[o] = true
-		}
-		for _, o := range loops[i+1:] {
-			ind.after[o] = true
-		}
-		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d", src, q.K, sw, q.Variant, i)
-		tr2, err := c.trs.get(key, c.cacheSize(), func() (*translation, error) {
-			return translateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
-		})
-		if err != nil {
-			var u *ctree.UnsupportedError
-			switch {
-			case errors.As(err, &u):
-				return false, nil, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
-			case errors.Is(err, errResource) || errors.Is(err, context.DeadlineExceeded):
-				return false, nil, nil, "k-induction: " + err.Error(), nil
-			}
-			return false, nil, nil, "", err
-		}
-		goal := append([]string(nil), tr2.viol[q.Target]...)
-		for _, u := range tr2.unwind {
-			if !ind.after[u.loop] {
-				goal = append(goal, u.guard)
-			}
-		}
-		if len(goal) == 0 {
-			continue
-		}
-		sel2 := tr2.selectors(q)
-		for j := range tr2.selector {
-			if j == q.Target {
-				sel2 += fmt.Sprintf("(assert ind%d)\n", j)
-			} else {
-				sel2 += fmt.Sprintf("(assert (not ind%d))\n", j)
-			}
-		}
-		d, err := c.decider(tr2, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline)
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		sel2 += invs
-		if l.Op != ctree.SDo {
-			for _, t := range texts {
-				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
-			}
-		}
-		sr, err := c.solve(ctx, d, sel2+"(assert (or false "+strings.Join(goal, " ")+"))\n", nil, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		if sr.Status != smt.Unsat {
-			return false, nil, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
-		}
-		a, err := c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		asm = append(asm, a...)
-	}
-	return true, asm, proved, "", nil
-}
-
-// stepWhy says why a check of the induction did not prove what it asked.
-func stepWhy(sr *smt.Result, sat string) string {
-	if sr.Status == smt.Sat {
-		return "k-induction: " + sat
-	}
-	return "k-induction: solver: " + sr.Reason
-}
-
-// sortedUnion is the sorted set of the strings of a and b.
-func sortedUnion(a, b []string) []string {
-	out := append(append([]string(nil), a...), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// column is the 1-based column of byte offset off in src.
-func column(src []byte, off int) int {
-	if off < 0 || off > len(src) {
-		return 0
-	}
-	return off - bytes.LastIndexByte(src[:off], '\n')
 }

@@ -1,9 +1,10 @@
-package native
+package symex
 
 import (
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"sort"
 	"strings"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // A value is the result of evaluating an expression: an SMT term of the

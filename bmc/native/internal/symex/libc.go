@@ -1,264 +1,10 @@
-package native
+package symex
 
 import (
-	"fmt"
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math/big"
-	"strings"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
-
-// callUser inlines a call of a function the program defines.
-func (x *sym) callUser(s *state, e *ctree.Expr) value {
-	f := e.Fn
-	if f.Err != nil {
-		// its body could not be translated, and this call may run it
-		panic(ctree.Bail{Err: f.Err})
-	}
-	depth := 0
-	for _, g := range x.stack {
-		if g == f {
-			depth++
-		}
-	}
-	args := x.evalArgs(s, e.Args)
-	if depth > x.k {
-		// Recursion deeper than the bound: like a loop unwound K times.
-		x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: e.Line, what: "the recursion of " + f.Name})
-		s.guard = "false"
-		if f.Ret.Kind == ctree.KVoid {
-			return value{t: ctree.TVoid}
-		}
-		if f.Ret.Kind == ctree.KStruct {
-			return ptrValue(x.newObj("return value", f.Ret, false), 0, ctree.PtrTo(f.Ret))
-		}
-		return x.nondet(f.Ret, "dead")
-	}
-	if len(x.stack) > 1000 {
-		x.fail(e.Line, "call depth over 1000")
-	}
-	fc := &funcCtx{fn: f}
-	if f.Ret.Kind == ctree.KStruct {
-		fc.retObj = x.newObj("return value of "+f.Name, f.Ret, false)
-	}
-	saveFrame, saveFn := x.frame, x.fn
-	x.frames++
-	x.frame = x.frames
-	callee := x.frame
-	x.funcs = append(x.funcs, fc)
-	x.stack = append(x.stack, f)
-	x.fn = f.Name
-	for i, p := range f.Params {
-		x.bind(s, p, args[i], e.Line)
-	}
-	end := x.stmt(s, f.Body)
-	x.gotosLeft(fc)
-	if !end.dead() {
-		fc.rets = append(fc.rets, end)
-		switch f.Ret.Kind {
-		case ctree.KVoid:
-			fc.vals = append(fc.vals, value{t: ctree.TVoid})
-		case ctree.KStruct:
-			fc.vals = append(fc.vals, ptrValue(fc.retObj, 0, ctree.PtrTo(f.Ret)))
-		default:
-			fc.vals = append(fc.vals, x.nondet(f.Ret, "noret"))
-		}
-	}
-	x.funcs = x.funcs[:len(x.funcs)-1]
-	x.stack = x.stack[:len(x.stack)-1]
-	x.frame, x.fn = saveFrame, saveFn
-	m := x.merge(fc.rets)
-	if m == nil {
-		s.guard = "false"
-		m = s
-	}
-	for k, o := range m.vobj {
-		if k.f == callee {
-			x.dead[o] = true // a pointer to it now dangles
-		}
-	}
-	m.dropFrame(callee)
-	*s = *m
-	switch f.Ret.Kind {
-	case ctree.KVoid:
-		return value{t: ctree.TVoid}
-	case ctree.KStruct:
-		return ptrValue(fc.retObj, 0, ctree.PtrTo(f.Ret))
-	}
-	if len(fc.vals) == 0 {
-		return x.nondet(f.Ret, "dead")
-	}
-	term := fc.vals[len(fc.vals)-1].s
-	for i := len(fc.vals) - 2; i >= 0; i-- {
-		term = ite(fc.rets[i].guard, fc.vals[i].s, term)
-	}
-	o, kn := unionObjs(fc.vals)
-	return value{t: f.Ret, s: x.def(f.Ret.SMTSort(), term), objs: o, known: kn}
-}
-
-// evalArgs evaluates a call's arguments right to left, as gcc does on
-// x86-64 (C leaves the order open; checkOrder refuses programs where it
-// changes a value, so it matters only for the order in which nondet
-// values are consumed, which the replay must follow).
-func (x *sym) evalArgs(s *state, es []*ctree.Expr) []value {
-	args := make([]value, len(es))
-	for i := len(es) - 1; i >= 0; i-- {
-		args[i] = x.eval(s, es[i])
-	}
-	return args
-}
-
-func (x *sym) assume(s *state, c string) {
-	s.guard = x.def("Bool", and(s.guard, c))
-}
-
-func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value {
-	x.counts[name]++
-	v := x.nondet(t, "in")
-	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts[name]), Kind: kind, T: t, Term: v.s, Guard: s.guard, Line: line})
-	return v
-}
-
-func inRange(v string, w int, lo, hi int64) string {
-	return "(and (bvsge " + v + " " + bvInt(lo, w) + ") (bvsle " + v + " " + bvInt(hi, w) + "))"
-}
-
-// call evaluates a call: user functions are inlined, library functions
-// modelled.
-func (x *sym) call(s *state, e *ctree.Expr) value {
-	if e.Fn != nil {
-		return x.callUser(s, e)
-	}
-	name := e.Name
-	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
-		v := x.input(s, "nondet", name, e.T, e.Line)
-		if e.T.Bool {
-			x.assume(s, "(bvule "+v.s+" #x01)")
-		}
-		return v
-	}
-	args := x.evalArgs(s, e.Args)
-	// from here on, memory accesses are the library's
-	x.lib++
-	defer func() { x.lib-- }()
-	line := e.Line
-	switch name {
-	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
-		// Output writes none of the program's memory (printf's %n is
-		// refused by the parser) and may return anything.
-		return x.nondet(ctree.TInt, "out")
-	case "srand":
-		// rand is modelled as any value in range, whatever the seed.
-		return value{t: ctree.TVoid}
-	case "free":
-		x.free(s, args[0], line)
-		return value{t: ctree.TVoid}
-	case "time":
-		return x.time(s, args[0], e.Args[0], line)
-	case "rand":
-		// Any value in [0, RAND_MAX], as an over-approximation of glibc's
-		// generator: a replay runs the real rand, so a counterexample that
-		// needs other values than glibc's does not replay.
-		x.note(asmRandRange)
-		v := x.input(s, "rand", "rand", ctree.TInt, line)
-		x.assume(s, "(bvsge "+v.s+" #x00000000)")
-		return v
-	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
-		s.guard = "false"
-		return value{t: ctree.TVoid}
-	case "__VERIFIER_assume", "assume":
-		x.assume(s, truth(args[0]))
-		return value{t: ctree.TVoid}
-	case "assert":
-		// not a property here: a failing one aborts, like abort()
-		x.assume(s, truth(args[0]))
-		return value{t: ctree.TVoid}
-	case "scanf":
-		return x.scanf(s, e.Args[0].X.Str, args[1:], e.ArgT[1:], line)
-	case "fscanf":
-		return x.scanf(s, e.Args[1].X.Str, args[2:], e.ArgT[2:], line)
-	case "getchar", "getc", "fgetc":
-		if name != "getchar" && e.Args[0].Name != "stdin" {
-			x.fail(line, "%s from a stream other than stdin", name)
-		}
-		x.counts["stdin"]++
-		eof := x.atEOF(s)
-		v := x.input(s, "stdin", "getchar", ctree.TInt, line)
-		x.assume(s, inRange(v.s, 32, -1, 255))
-		r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), v.s))
-		x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
-		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: r})
-		return value{t: ctree.TInt, s: r}
-	case "fgets":
-		return x.fgets(s, args[0], e.Args[1], line)
-	case "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul":
-		if strings.HasPrefix(name, "strto") && !ctree.IsNullConst(ctree.StripConv(e.Args[1])) {
-			x.fail(line, "%s with an end pointer", name)
-		}
-		return x.nondet(e.T, "conv")
-	case "malloc", "calloc":
-		return x.malloc(s, name, args, line)
-	case "strlen", "strnlen":
-		r := x.strlen(s, args[0], line)
-		if name == "strnlen" {
-			n := args[1].s
-			r = ite("(bvult "+n+" "+r+")", n, r)
-		}
-		return value{t: ctree.TULong, s: x.def(ctree.BVSort(64), r)}
-	case "strcmp":
-		return x.strcmp(s, args[0], args[1], "", line)
-	case "strncmp":
-		return x.strcmp(s, args[0], args[1], args[2].s, line)
-	case "strcpy":
-		x.strcpy(s, args[0], args[1], "", line)
-		return args[0]
-	case "strncpy":
-		x.strcpy(s, args[0], args[1], args[2].s, line)
-		return args[0]
-	case "memset":
-		x.memset(s, args[0], e.ArgT[0], args[1], e.Args[2], args[2], line)
-		return args[0]
-	case "memcpy", "memmove":
-		x.memcpy(s, name, args[0], args[1], e.ArgT[0], e.ArgT[1], e.Args[2], args[2], line)
-		return args[0]
-	case "abs", "labs", "llabs":
-		v := args[0]
-		return value{t: e.T, s: "(ite (bvslt " + v.s + " " + zeroOf(v.t) + ") (bvneg " + v.s + ") " + v.s + ")"}
-	case "fabs", "fabsf":
-		return value{t: e.T, s: "(fp.abs " + args[0].s + ")"}
-	case "sqrt", "sqrtf":
-		return value{t: e.T, s: "(fp.sqrt RNE " + args[0].s + ")"}
-	case "floor":
-		return value{t: e.T, s: "(fp.roundToIntegral RTN " + args[0].s + ")"}
-	case "ceil":
-		return value{t: e.T, s: "(fp.roundToIntegral RTP " + args[0].s + ")"}
-	case "round":
-		return value{t: e.T, s: "(fp.roundToIntegral RNA " + args[0].s + ")"}
-	case "trunc":
-		return value{t: e.T, s: "(fp.roundToIntegral RTZ " + args[0].s + ")"}
-	case "fmin":
-		return value{t: e.T, s: "(fp.min " + args[0].s + " " + args[1].s + ")"}
-	case "fmax":
-		return value{t: e.T, s: "(fp.max " + args[0].s + " " + args[1].s + ")"}
-	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct":
-		// In the C locale; glibc answers any non-zero bit of its table.
-		// An argument that is neither EOF nor a char's value (signed or
-		// unsigned) indexes past glibc's table: any value.
-		c := x.def(ctree.BVSort(32), args[0].s)
-		cond := ctypeCond(name, c)
-		nz := x.nondet(ctree.TInt, "ctype")
-		x.assume(s, "(not (= "+nz.s+" #x00000000))")
-		r := value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
-		return x.ctypeDomain(c, r)
-	case "toupper":
-		c := x.def(ctree.BVSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
-	case "tolower":
-		c := x.def(ctree.BVSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
-	}
-	x.fail(line, "library function %s", name)
-	return value{}
-}
 
 // ctypeDomain is r where the <ctype.h> argument c lies in [-128, 255]
 // (EOF and the values of signed and unsigned chars, which glibc's tables
@@ -314,7 +60,7 @@ func (x *sym) strBound(p value) (int, bool) {
 			}
 			c := x.objs[o].cells
 			if c < 0 {
-				return libBound, false
+				return LibBound, false
 			}
 			if c > max {
 				max = c
@@ -327,10 +73,12 @@ func (x *sym) strBound(p value) (int, bool) {
 			return max, true
 		}
 	}
-	return libBound, false
+	return LibBound, false
 }
 
-const libBound = 64
+// LibBound is the default bound of a library model's own loop (a string
+// function over a string of unknown length).
+const LibBound = 64
 
 // cut drops the executions on which a library model would pass its own
 // bound (more): they are unwinding violations of the model, not of a loop
@@ -339,8 +87,8 @@ func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 	if exact {
 		return
 	}
-	x.tr.unwind = append(x.tr.unwind, unwindSite{guard: x.def("Bool", and(s.guard, more)), line: line,
-		what: "the model of " + fn, model: true})
+	x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: x.def("Bool", and(s.guard, more)), Line: line,
+		What: "the model of " + fn, Model: true})
 	x.assume(s, not(more))
 }
 
@@ -362,7 +110,7 @@ func (x *sym) strlen(s *state, p value, line int) string {
 	}
 	x.cut(s, exact, all, line, "strlen")
 	if exact && all != "false" {
-		x.note(asmLibInBounds)
+		x.note(AsmLibInBounds)
 	}
 	return r
 }
@@ -401,7 +149,7 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	exact := bound == ba && ea || bound == bb && eb
 	x.cut(s, exact, all, line, "strcmp")
 	if exact && all != "false" {
-		x.note(asmLibInBounds)
+		x.note(AsmLibInBounds)
 	}
 	res = x.def(ctree.BVSort(32), res)
 	r := x.nondet(ctree.TInt, "cmp")
@@ -432,7 +180,7 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 			// which is undefined
 			c = x.fresh("ub", ctree.BVSort(8))
 			if going != "false" {
-				x.note(asmLibInBounds)
+				x.note(AsmLibInBounds)
 			}
 		}
 		dp := x.ptrAddConst(d, j)
@@ -458,7 +206,7 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 	}
 	x.cut(s, exact, more, line, fn)
 	if exact && more != "false" {
-		x.note(asmLibInBounds)
+		x.note(AsmLibInBounds)
 	}
 }
 
@@ -526,10 +274,10 @@ func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr,
 		more := bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64))
 		x.cut(s, exact, more, line, "memset")
 		if exact && more != "false" {
-			x.note(asmLibInBounds)
+			x.note(AsmLibInBounds)
 		}
 	} else if !x.inBounds(p, cnt*len(leaves)) {
-		x.note(asmLibInBounds)
+		x.note(AsmLibInBounds)
 	}
 	if max*len(leaves) > 65536 {
 		x.fail(line, "memset of %d cells", max*len(leaves))
@@ -579,10 +327,10 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE
 		max = b / len(leaves)
 		x.cut(s, exact, bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64)), line, name)
 		if exact {
-			x.note(asmLibInBounds)
+			x.note(AsmLibInBounds)
 		}
 	} else if !x.inBounds(d, cnt*len(leaves)) || !x.inBounds(src, cnt*len(leaves)) {
-		x.note(asmLibInBounds)
+		x.note(AsmLibInBounds)
 	}
 	if max*len(leaves) > 65536 {
 		x.fail(line, "%s of %d cells", name, max*len(leaves))

@@ -1,8 +1,9 @@
-package native
+package symex
 
 import (
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"strconv"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // A directive is one piece of a scanf format: whitespace, a literal
@@ -116,7 +117,7 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, l
 	eof := x.atEOF(s)
 	r0 := x.fresh("scanf_ret", ctree.BVSort(32))
 	x.assume(s, "(or (= "+r0+" #xffffffff) "+inRange(r0, 32, 0, int64(n))+")")
-	x.tr.nice = append(x.tr.nice, implies(s.guard, "(= "+r0+" "+bvInt(int64(n), 32)+")"))
+	x.tr.Nice = append(x.tr.Nice, implies(s.guard, "(= "+r0+" "+bvInt(int64(n), 32)+")"))
 	r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), r0))
 	x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
 	ev := &stdinEvent{Kind: "scanf", Guard: s.guard, Line: line, Dirs: dirs, Ret: r}
@@ -150,7 +151,7 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, l
 					x.fail(line, "scanf %%s without a width into a buffer of unknown size")
 				}
 				// a longer token overflows the buffer in a real run
-				x.note(asmLibInBounds)
+				x.note(AsmLibInBounds)
 			}
 			if w > 256 {
 				x.fail(line, "scanf %%s of width %d", w)

@@ -1,4 +1,4 @@
-package native
+package symex
 
 import (
 	"math"
@@ -11,27 +11,28 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
-// cexData is a counterexample plus what replay needs: the values the
+// CexData is a counterexample plus what replay needs: the values the
 // nondet functions return, in order.
-type cexData struct {
-	cex    *bmc.Counterexample
-	nondet []replayVal
+type CexData struct {
+	Cex    *bmc.Counterexample
+	Nondet []ReplayVal
 }
 
-type replayVal struct {
+// A ReplayVal is the value one nondet call returns in a replay.
+type ReplayVal struct {
 	Func string // "__VERIFIER_nondet_int", "malloc" (1: the allocation fails)
 	T    *ctree.Type
 	Int  *big.Int
 	F    float64
 }
 
-// values lists the terms whose values a counterexample needs.
-func (tr *translation) values() []string { return tr.vals }
+// Values lists the terms whose values a counterexample needs.
+func (tr *Translation) Values() []string { return tr.vals }
 
 // collectValues lists the terms a counterexample is read from: inputs,
 // stdin events and the guards of the steps. It runs once, when the
 // translation is made, so that concurrent queries only read it.
-func (tr *translation) collectValues() []string {
+func (tr *Translation) collectValues() []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(t string) {
@@ -63,7 +64,8 @@ func (tr *translation) collectValues() []string {
 	return out
 }
 
-func isTrue(m map[string]smt.Value, t string) bool {
+// IsTrue reports whether the model m makes the Boolean term t true.
+func IsTrue(m map[string]smt.Value, t string) bool {
 	if t == "true" {
 		return true
 	}
@@ -119,7 +121,7 @@ func cLiteral(m map[string]smt.Value, in *input) string {
 	case in.T.IsPtr():
 		return "pointer"
 	case in.Kind == "malloc":
-		if isTrue(m, in.Term) {
+		if IsTrue(m, in.Term) {
 			return "NULL"
 		}
 		return "a new block"
@@ -127,55 +129,55 @@ func cLiteral(m map[string]smt.Value, in *input) string {
 	return intOf(m, in.Term, in.T).String()
 }
 
-// counterexample reads a model into a counterexample.
-func (tr *translation) counterexample(m map[string]smt.Value) *cexData {
-	d := &cexData{cex: &bmc.Counterexample{}}
+// Counterexample reads a model into a counterexample.
+func (tr *Translation) Counterexample(m map[string]smt.Value) *CexData {
+	d := &CexData{Cex: &bmc.Counterexample{}}
 	for _, in := range tr.inputs {
-		if !isTrue(m, in.Guard) || in.Kind == "uninit" {
+		if !IsTrue(m, in.Guard) || in.Kind == "uninit" {
 			continue
 		}
-		d.cex.Inputs = append(d.cex.Inputs, bmc.Input{Name: in.Name, Value: cLiteral(m, in), Line: in.Line})
+		d.Cex.Inputs = append(d.Cex.Inputs, bmc.Input{Name: in.Name, Value: cLiteral(m, in), Line: in.Line})
 		// The replay supplies the nondet functions' values and the
 		// allocations that fail; rand is glibc's own in a replayed run.
 		switch in.Kind {
 		case "nondet":
-			rv := replayVal{Func: in.Name[:strings.IndexByte(in.Name, '#')], T: in.T}
+			rv := ReplayVal{Func: in.Name[:strings.IndexByte(in.Name, '#')], T: in.T}
 			if in.T.IsFloat() {
 				rv.F = floatOf(m, in.Term)
 			} else {
 				rv.Int = intOf(m, in.Term, in.T)
 			}
-			d.nondet = append(d.nondet, rv)
+			d.Nondet = append(d.Nondet, rv)
 		case "malloc":
-			rv := replayVal{Func: "malloc", T: ctree.TInt, Int: big.NewInt(0)}
-			if isTrue(m, in.Term) {
+			rv := ReplayVal{Func: "malloc", T: ctree.TInt, Int: big.NewInt(0)}
+			if IsTrue(m, in.Term) {
 				rv.Int = big.NewInt(1)
 			}
-			d.nondet = append(d.nondet, rv)
+			d.Nondet = append(d.Nondet, rv)
 		}
 	}
-	d.cex.Stdin = tr.stdinText(m)
+	d.Cex.Stdin = tr.stdinText(m)
 	last := -1
 	for _, st := range tr.steps {
-		if !isTrue(m, st.Guard) {
+		if !IsTrue(m, st.Guard) {
 			continue
 		}
-		if last >= 0 && d.cex.Steps[last].Line == st.Line && d.cex.Steps[last].Func == st.Func {
+		if last >= 0 && d.Cex.Steps[last].Line == st.Line && d.Cex.Steps[last].Func == st.Func {
 			continue
 		}
-		d.cex.Steps = append(d.cex.Steps, bmc.Step{Func: st.Func, Line: st.Line})
+		d.Cex.Steps = append(d.Cex.Steps, bmc.Step{Func: st.Func, Line: st.Line})
 		last++
 	}
 	return d
 }
 
 // stdinText rebuilds the text that makes stdin deliver the model's input.
-func (tr *translation) stdinText(m map[string]smt.Value) string {
+func (tr *Translation) stdinText(m map[string]smt.Value) string {
 	var b strings.Builder
 	sep := false // a token was written that the next number must not run into
 	eof := false
 	for _, ev := range tr.events {
-		if eof || !isTrue(m, ev.Guard) {
+		if eof || !IsTrue(m, ev.Guard) {
 			continue
 		}
 		switch ev.Kind {
@@ -188,7 +190,7 @@ func (tr *translation) stdinText(m map[string]smt.Value) string {
 			b.WriteByte(byte(c))
 			sep = false
 		case "fgets":
-			if !isTrue(m, ev.Ret) {
+			if !IsTrue(m, ev.Ret) {
 				eof = true
 				continue
 			}
@@ -197,7 +199,7 @@ func (tr *translation) stdinText(m map[string]smt.Value) string {
 			for i := 0; i < n && i < len(in.Chars); i++ {
 				b.WriteByte(byte(intOf(m, in.Chars[i], ctree.TUChar).Int64()))
 			}
-			if isTrue(m, ev.NL) {
+			if IsTrue(m, ev.NL) {
 				b.WriteByte('\n')
 			}
 			sep = false

@@ -1,8 +1,9 @@
-package native
+package symex
 
 import (
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"strings"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // sideEffects reports whether evaluating e may change the state.

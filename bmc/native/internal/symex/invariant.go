@@ -1,15 +1,12 @@
-package native
+package symex
 
 import (
 	"cmp"
-	"context"
 	"math/big"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
-	"github.com/suretydev/surety/smt"
 )
 
 // Loop invariants for k-induction, found Houdini's way (Flanagan and
@@ -25,16 +22,16 @@ import (
 // them still reaches every such state. This proves what plain k-induction
 // cannot: x == y after `while (x < N) { x++; y++; }` from x == y.
 
-// An invCand is a candidate invariant of a step case.
-type invCand struct {
-	// sel, asserted, makes the candidate constrain the havocked head.
-	sel string
+// An InvCand is a candidate invariant of a step case.
+type InvCand struct {
+	// Sel, asserted, makes the candidate constrain the havocked head.
+	Sel string
 	// initBad holds where the entry violates it; postBad where the head
 	// after one iteration from the havocked head does.
-	initBad, postBad string
-	// text is the candidate in C, "" when C cannot say it at the loop's
+	InitBad, PostBad string
+	// Text is the candidate in C, "" when C cannot say it at the loop's
 	// head (it refers to the values at the loop's entry).
-	text string
+	Text string
 }
 
 // maxCands bounds the candidates of one loop.
@@ -232,88 +229,11 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, sca
 	return cs
 }
 
-// houdini returns the candidates of tr that hold at the loop's entry and
-// that one iteration preserves, as the selectors to assert; base is what
-// every check of the step case asserts. A solver that cannot decide keeps
-// none: the step case then runs without invariants.
-func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *translation, base string, deadline time.Time) (string, []string, error) {
-	if len(tr.cands) == 0 {
-		return "", nil, nil
-	}
-	live := make([]bool, len(tr.cands))
-	for i := range live {
-		live[i] = true
-	}
-	drop := func(bad func(invCand) string, assume bool) (bool, error) {
-		for {
-			var terms []string
-			var sels strings.Builder
-			for i, cd := range tr.cands {
-				if live[i] {
-					terms = append(terms, bad(cd))
-				}
-				if assume {
-					if live[i] {
-						sels.WriteString("(assert " + cd.sel + ")\n")
-					} else {
-						sels.WriteString("(assert (not " + cd.sel + "))\n")
-					}
-				}
-			}
-			if len(terms) == 0 {
-				return true, nil
-			}
-			sr, err := c.solve(ctx, d, base+sels.String()+"(assert (or "+strings.Join(terms, " ")+"))\n", terms, time.Until(deadline))
-			if err != nil {
-				return false, err
-			}
-			switch sr.Status {
-			case smt.Unsat:
-				return true, nil
-			case smt.Sat:
-				n := 0
-				for i, cd := range tr.cands {
-					if live[i] && isTrue(sr.Model, bad(cd)) {
-						live[i] = false
-						n++
-					}
-				}
-				if n == 0 {
-					return false, nil // a model that names no culprit
-				}
-			default:
-				return false, nil
-			}
-		}
-	}
-	ok, err := drop(func(cd invCand) string { return cd.initBad }, false)
-	if err != nil || !ok {
-		return noInvariants(tr), nil, err
-	}
-	ok, err = drop(func(cd invCand) string { return cd.postBad }, true)
-	if err != nil || !ok {
-		return noInvariants(tr), nil, err
-	}
+// NoInvariants asserts no candidate.
+func NoInvariants(tr *Translation) string {
 	var b strings.Builder
-	var texts []string
-	for i, cd := range tr.cands {
-		if live[i] {
-			b.WriteString("(assert " + cd.sel + ")\n")
-			if cd.text != "" {
-				texts = append(texts, cd.text)
-			}
-		} else {
-			b.WriteString("(assert (not " + cd.sel + "))\n")
-		}
-	}
-	return b.String(), texts, nil
-}
-
-// noInvariants asserts no candidate.
-func noInvariants(tr *translation) string {
-	var b strings.Builder
-	for _, cd := range tr.cands {
-		b.WriteString("(assert (not " + cd.sel + "))\n")
+	for _, cd := range tr.Cands {
+		b.WriteString("(assert (not " + cd.Sel + "))\n")
 	}
 	return b.String()
 }

@@ -1,9 +1,10 @@
-package native
+package symex
 
 import (
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math/big"
 	"strings"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // This file records, during a translation made for Safety, where each
@@ -11,38 +12,38 @@ import (
 // check site under guard g, a violation term g ∧ bad. A translation made
 // for Check carries no recorder and the hooks below do nothing.
 
-// A siteID names one check site: what is checked, where, and the C text.
-type siteID struct {
-	prop Property
-	line int
-	fn   string
-	text string
+// A SiteID names one check site: what is checked, where, and the C text.
+type SiteID struct {
+	Prop Property
+	Line int
+	Fn   string
+	Text string
 }
 
-// A site is one check site and what the translation found about it.
-type site struct {
-	siteID
-	endLine int
-	// viol lists the violation terms, one per execution that is not
+// A Site is one check site and what the translation found about it.
+type Site struct {
+	SiteID
+	EndLine int
+	// Viol lists the violation terms, one per execution that is not
 	// decided by constant folding.
-	viol []string
-	// inexact says why unsat does not prove the site safe ("" when it
+	Viol []string
+	// Inexact says why unsat does not prove the site safe ("" when it
 	// does): the model does not know the size of some object.
-	inexact string
-	// spans are the 1-based byte columns [from, to] of the site's text on
+	Inexact string
+	// Spans are the 1-based byte columns [from, to] of the site's text on
 	// its line, one per occurrence; noSpan is set when some occurrence's
 	// columns are not known (macro expansions, several lines).
-	spans  [][2]int
+	Spans  [][2]int
 	noSpan bool
 }
 
-// inSpan reports whether a sanitizer's column falls on the site; true
+// InSpan reports whether a sanitizer's column falls on the site; true
 // when either column is not known.
-func (st *site) inSpan(col int) bool {
-	if col <= 0 || st.noSpan || len(st.spans) == 0 {
+func (st *Site) InSpan(col int) bool {
+	if col <= 0 || st.noSpan || len(st.Spans) == 0 {
 		return true
 	}
-	for _, sp := range st.spans {
+	for _, sp := range st.Spans {
 		if sp[0] <= col && col <= sp[1] {
 			return true
 		}
@@ -50,74 +51,75 @@ func (st *site) inSpan(col int) bool {
 	return false
 }
 
-// safetyRec is the recorder of one safety translation.
-type safetyRec struct {
-	sites map[siteID]*site
-	// allocs holds each allocation's size in bytes (a 64-bit term) and
+// SafetyRec is the recorder of one safety translation.
+type SafetyRec struct {
+	Sites map[SiteID]*Site
+	// Allocs holds each allocation's size in bytes (a 64-bit term) and
 	// the element types it was accessed as (size and cells of each).
-	allocs map[int]*alloc
+	Allocs map[int]*Alloc
 }
 
-type alloc struct {
+// An Alloc is what the safety checks know of one allocation.
+type Alloc struct {
 	bytes string
 	views map[[2]int]bool
-	sites []*site
+	sites []*Site
 }
 
 // recordAlloc notes the size of a malloc'd or calloc'd object.
 func (x *sym) recordAlloc(o int, bytes string) {
 	if r := x.safety(); r != nil {
-		r.allocs[o] = &alloc{bytes: x.def(ctree.BVSort(64), bytes), views: map[[2]int]bool{}}
+		r.Allocs[o] = &Alloc{bytes: x.def(ctree.BVSort(64), bytes), views: map[[2]int]bool{}}
 	}
 }
 
-// settle runs after the translation: bounds into an allocation are exact
+// Settle runs after the translation: bounds into an allocation are exact
 // only when every access saw it as an array of one element type.
-func (r *safetyRec) settle() {
-	for _, a := range r.allocs {
+func (r *SafetyRec) Settle() {
+	for _, a := range r.Allocs {
 		if len(a.views) <= 1 {
 			continue
 		}
 		for _, s := range a.sites {
-			if s.inexact == "" {
-				s.inexact = "an allocation is accessed as elements of different types"
+			if s.Inexact == "" {
+				s.Inexact = "an allocation is accessed as elements of different types"
 			}
 		}
 	}
 }
 
 // safety returns the recorder, or nil when the translation is for Check.
-func (x *sym) safety() *safetyRec {
+func (x *sym) safety() *SafetyRec {
 	return x.rec
 }
 
 // record adds one execution of the site of e: it violates the property
 // when bad holds.
-func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *site {
+func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *Site {
 	r := x.safety()
 	if r == nil || s.dead() {
 		return nil
 	}
 	text := strings.Join(strings.Fields(e.Src), " ")
-	id := siteID{prop: p, line: e.Line, fn: x.fn, text: text}
-	st := r.sites[id]
+	id := SiteID{Prop: p, Line: e.Line, Fn: x.fn, Text: text}
+	st := r.Sites[id]
 	if st == nil {
-		st = &site{siteID: id, endLine: e.Line + strings.Count(e.Src, "\n")}
-		r.sites[id] = st
+		st = &Site{SiteID: id, EndLine: e.Line + strings.Count(e.Src, "\n")}
+		r.Sites[id] = st
 	}
 	if e.Col <= 0 || strings.Contains(e.Src, "\n") {
 		st.noSpan = true
 	} else {
 		sp := [2]int{e.Col, e.Col + len(e.Src) - 1}
-		if !containsSpan(st.spans, sp) {
-			st.spans = append(st.spans, sp)
+		if !containsSpan(st.Spans, sp) {
+			st.Spans = append(st.Spans, sp)
 		}
 	}
-	if inexact != "" && st.inexact == "" {
-		st.inexact = inexact
+	if inexact != "" && st.Inexact == "" {
+		st.Inexact = inexact
 	}
 	if v := and(s.guard, bad); v != "false" {
-		st.viol = append(st.viol, x.def("Bool", v))
+		st.Viol = append(st.Viol, x.def("Bool", v))
 		// A sanitized run stops at its first error: later sites are
 		// checked on the executions that get past this one.
 		s.guard = x.def("Bool", and(s.guard, not(bad)))
@@ -308,11 +310,11 @@ func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 	}
 	bad := "false"
 	inexact := ""
-	var used []*alloc
+	var used []*Alloc
 	for _, o := range cands {
 		c := int64(x.objs[o].cells)
 		if c < 0 {
-			al := x.safety().allocs[o]
+			al := x.safety().Allocs[o]
 			u := d.T // the allocation holds an array of u
 			if al == nil || u.Kind == ctree.KVoid || u.Size() <= 0 || u.Cells() <= 0 {
 				inexact = "the size of " + x.objs[o].name + "'s object is not modelled"

@@ -1,8 +1,9 @@
-package native
+package symex
 
 import (
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math/big"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // stmt executes st in s and returns the state after it.
@@ -144,8 +145,8 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			g := s.guard
 			s1 := s.withGuard(x.def("Bool", and(g, keep)))
 			c := x.def("Bool", truth(x.eval(s1, st.X)))
-			x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s1.guard, not(c))))
-			s1.guard = x.def("Bool", and(s1.guard, implies(x.tr.selector[st.Assert], c)))
+			x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def("Bool", and(s1.guard, not(c))))
+			s1.guard = x.def("Bool", and(s1.guard, implies(x.tr.Selector[st.Assert], c)))
 			s.guard = x.def("Bool", and(g, not(keep)))
 			if st.Body != nil {
 				s = x.stmt(s, st.Body) // what runs where the assertion is dropped
@@ -153,76 +154,14 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			return x.merge([]*state{s1, s})
 		}
 		c := x.def("Bool", truth(x.eval(s, st.X)))
-		x.tr.viol[st.Assert] = append(x.tr.viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
-		s.guard = x.def("Bool", and(s.guard, implies(x.tr.selector[st.Assert], c)))
+		x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
+		s.guard = x.def("Bool", and(s.guard, implies(x.tr.Selector[st.Assert], c)))
 		return s
 	case ctree.SCase:
 		x.fail(st.Line, "case label outside a switch")
 	}
 	x.fail(st.Line, "statement kind %d", st.Op)
 	return s
-}
-
-// loop unwinds a loop K times. A state that would run the body a K+1-th
-// time is an unwinding violation and is dropped (k-bounded semantics).
-func (x *sym) loop(s *state, st *ctree.Stmt) *state {
-	if x.ind != nil {
-		switch {
-		case st == x.ind.loop:
-			return x.inductLoop(s, st, x.k, true)
-		case x.ind.skip[st]:
-			return x.inductLoop(s, st, 0, false)
-		}
-	}
-	x.step(s, st.Line)
-	if st.Op == ctree.SFor && st.Init != nil {
-		s = x.stmt(s, st.Init)
-	}
-	var exits []*state
-	first := true
-	for i := 0; ; i++ {
-		if s.dead() {
-			break
-		}
-		if st.Op != ctree.SDo || !first {
-			c := "true"
-			if st.X != nil {
-				c = x.def("Bool", truth(x.eval(s, st.X)))
-			}
-			if c != "true" {
-				ex := s.withGuard(x.def("Bool", and(s.guard, not(c))))
-				exits = append(exits, ex)
-				s.guard = x.def("Bool", and(s.guard, c))
-			}
-			if s.dead() {
-				break
-			}
-		}
-		first = false
-		if i >= x.k {
-			x.tr.unwind = append(x.tr.unwind, unwindSite{guard: s.guard, line: st.Line, what: "the loop in " + x.fn, loop: st})
-			break
-		}
-		x.breaks = append(x.breaks, nil)
-		x.conts = append(x.conts, nil)
-		s = x.stmt(s, st.Body)
-		brk := x.breaks[len(x.breaks)-1]
-		cnt := x.conts[len(x.conts)-1]
-		x.breaks = x.breaks[:len(x.breaks)-1]
-		x.conts = x.conts[:len(x.conts)-1]
-		exits = append(exits, brk...)
-		if len(cnt) > 0 {
-			s = x.merge(append(cnt, s))
-		}
-		if st.Op == ctree.SFor && st.Post != nil && !s.dead() {
-			x.eval(s, st.Post)
-		}
-	}
-	if len(exits) == 0 {
-		s.guard = "false"
-		return s
-	}
-	return x.merge(exits)
 }
 
 func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {

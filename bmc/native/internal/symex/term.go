@@ -1,11 +1,12 @@
-package native
+package symex
 
 import (
 	"fmt"
-	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"math"
 	"math/big"
 	"strconv"
+
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // Terms are SMT-LIB 2 text. Pointers are 64-bit vectors: the top 24 bits
@@ -119,6 +120,7 @@ func implies(a, b string) string {
 	return "(=> " + a + " " + b + ")"
 }
 
+// itoa is strconv.Itoa, short for building terms.
 func itoa(i int) string { return strconv.Itoa(i) }
 
 // extendTo widens or narrows a bit-vector term of width from (signedness

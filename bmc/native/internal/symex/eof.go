@@ -1,4 +1,4 @@
-package native
+package symex
 
 import "github.com/suretydev/surety/bmc/native/internal/ctree"
 

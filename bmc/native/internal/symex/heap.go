@@ -1,7 +1,8 @@
-package native
+package symex
 
 import (
 	"fmt"
+
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
@@ -15,16 +16,16 @@ import (
 // a returned call's object notes asmNoDangling. Inside a library model
 // the library's list and assumption are used instead.
 func (x *sym) checkBounds(s *state, p value, cs []int) {
-	a := asmInBounds
+	a := AsmInBounds
 	if x.lib > 0 {
-		a = asmLibInBounds
+		a = AsmLibInBounds
 	}
 	for _, o := range cs {
 		if x.dead[o] {
 			x.note(asmNoDangling)
 		}
 	}
-	if x.tr.assumes[a] {
+	if x.tr.Assumes[a] {
 		return
 	}
 	if !p.known {
@@ -46,7 +47,7 @@ func (x *sym) checkBounds(s *state, p value, cs []int) {
 		bad = or(bad, out)
 	}
 	if v := and(s.guard, bad); v != "false" {
-		x.tr.oob[a] = append(x.tr.oob[a], x.def("Bool", v))
+		x.tr.OOB[a] = append(x.tr.OOB[a], x.def("Bool", v))
 	}
 }
 
@@ -132,7 +133,7 @@ var cellSorts = []string{"b8", "b16", "b32", "b64", "f32", "f64", "p"}
 // malloc models malloc and calloc: a new object of unknown size (calloc's
 // zeroed). It never fails unless Options.MallocMayFail is set; then it
 // returns NULL on a nondeterministic choice, which the replay makes real
-// (replay.go's shim).
+// (bmc/native/replay.go's shim).
 func (x *sym) malloc(s *state, name string, args []value, line int) value {
 	o := x.newObj(name, nil, name == "calloc")
 	size := args[0].s
@@ -141,7 +142,7 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 	}
 	x.recordAlloc(o, size)
 	p := ptrValue(o, 0, ctree.TVoidP)
-	if !x.tr.mallocMayFail {
+	if !x.tr.MallocMayFail {
 		x.note(asmMallocOK)
 		return p
 	}

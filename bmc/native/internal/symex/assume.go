@@ -1,16 +1,11 @@
-package native
+package symex
 
 import (
-	"context"
 	"slices"
 	"sort"
-	"strings"
-	"time"
-
-	"github.com/suretydev/surety/smt"
 )
 
-// An assumption is a modelling assumption a translation depends on: a
+// An Assumption is a modelling assumption a translation depends on: a
 // behaviour of the C library, or the absence of an undefined behaviour,
 // that the formula takes for granted. The translation records each one
 // the program at hand gives a reason for (a call of malloc, a memory
@@ -18,21 +13,21 @@ import (
 // answer lists them in words (bmc.Result.Assumptions): the answer holds
 // only on the executions they allow. A FALSIFIED answer rests on a real
 // run of the program instead, and lists none.
-type assumption int
+type Assumption int
 
 // The assumptions, in no particular order; their words sort them.
 const (
 	// asmMallocOK: malloc and calloc return a new block, never NULL
 	// (Options.MallocMayFail turns it off).
-	asmMallocOK assumption = iota
+	asmMallocOK Assumption = iota
 	// asmInBounds: the program's own memory accesses stay inside live
 	// objects. The model keeps objects apart, so an access out of bounds
 	// or through a dangling pointer cannot reach another object as it can
 	// in a real run.
-	asmInBounds
+	AsmInBounds
 	// asmLibInBounds: the same for the accesses of modelled library
 	// functions (strcpy, memcpy, strlen, ...), which Safety does not check.
-	asmLibInBounds
+	AsmLibInBounds
 	// asmNoDangling: no access goes through a pointer to a local of a
 	// call that has returned (Safety does not check it either).
 	asmNoDangling
@@ -51,8 +46,8 @@ const (
 // assumptionWords are the assumptions in words, as results list them.
 var assumptionWords = [numAssumptions]string{
 	asmMallocOK:       "malloc never fails",
-	asmInBounds:       "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
-	asmLibInBounds:    "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
+	AsmInBounds:       "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
+	AsmLibInBounds:    "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
 	asmNoDangling:     "memory accesses stay within live objects (out-of-bounds and dangling accesses are undefined behaviour, not modelled)",
 	asmNoUseAfterFree: "memory is not used after it is freed",
 	asmRandRange:      "rand returns any value in [0, RAND_MAX] with RAND_MAX = 2147483647 (glibc)",
@@ -60,22 +55,22 @@ var assumptionWords = [numAssumptions]string{
 }
 
 // note records that the translation depends on assumption a.
-func (x *sym) note(a assumption) {
-	if x.lib > 0 && a == asmInBounds {
-		a = asmLibInBounds
+func (x *sym) note(a Assumption) {
+	if x.lib > 0 && a == AsmInBounds {
+		a = AsmLibInBounds
 	}
-	x.tr.assumes[a] = true
+	x.tr.Assumes[a] = true
 }
 
-// assumptions lists the translation's assumptions in words, sorted and
+// Assumptions lists the translation's assumptions in words, sorted and
 // without repeats: those it noted, and those of extra; skip leaves some
 // out (Safety checks the program's own accesses itself). Nil when there
 // are none. The translation is not modified (queries share it).
-func (tr *translation) assumptions(extra []assumption, skip ...assumption) []string {
+func (tr *Translation) Assumptions(extra []Assumption, skip ...Assumption) []string {
 	seen := map[string]bool{}
 	var out []string
-	for a := assumption(0); a < numAssumptions; a++ {
-		if !tr.assumes[a] && !slices.Contains(extra, a) || slices.Contains(skip, a) {
+	for a := Assumption(0); a < numAssumptions; a++ {
+		if !tr.Assumes[a] && !slices.Contains(extra, a) || slices.Contains(skip, a) {
 			continue
 		}
 		w := assumptionWords[a]
@@ -86,26 +81,4 @@ func (tr *translation) assumptions(extra []assumption, skip ...assumption) []str
 	}
 	sort.Strings(out)
 	return out
-}
-
-// assumptionsOf lists the assumptions of a VERIFIED answer whose check
-// asserted base: the translation's, and the in-bounds ones when an
-// access to an object of known size can leave it on an execution base
-// allows (one solver check each; an answer other than unsat keeps the
-// assumption).
-func (c *Checker) assumptionsOf(ctx context.Context, d smt.Solver, tr *translation, base string, left time.Duration, skip ...assumption) ([]string, error) {
-	var extra []assumption
-	for _, a := range []assumption{asmInBounds, asmLibInBounds} {
-		if tr.assumes[a] || len(tr.oob[a]) == 0 || slices.Contains(skip, a) {
-			continue
-		}
-		sr, err := c.solve(ctx, d, base+"(assert (or false "+strings.Join(tr.oob[a], " ")+"))\n", nil, left)
-		if err != nil {
-			return nil, err
-		}
-		if sr.Status != smt.Unsat {
-			extra = append(extra, a)
-		}
-	}
-	return tr.assumptions(extra, skip...), nil
 }

@@ -1,0 +1,85 @@
+package symex
+
+import "github.com/suretydev/surety/bmc/native/internal/ctree"
+
+// An UnwindSite is where an execution can exceed a bound: a loop about to
+// run its body a K+1-th time, a call deeper than K into a recursion, or a
+// library model's own bound. Its guard holds on the executions that do.
+type UnwindSite struct {
+	Guard string
+	Line  int
+	What  string
+	Model bool        // a library model's bound, which no run of the program shows
+	Loop  *ctree.Stmt // the loop, for a loop's bound
+}
+
+// UnwindGuards are the guards of every unwinding site.
+func (tr *Translation) UnwindGuards() []string {
+	out := make([]string, len(tr.Unwind))
+	for i, u := range tr.Unwind {
+		out[i] = u.Guard
+	}
+	return out
+}
+
+// loop unwinds a loop K times. A state that would run the body a K+1-th
+// time is an unwinding violation and is dropped (k-bounded semantics).
+func (x *sym) loop(s *state, st *ctree.Stmt) *state {
+	if x.ind != nil {
+		switch {
+		case st == x.ind.Loop:
+			return x.inductLoop(s, st, x.k, true)
+		case x.ind.Skip[st]:
+			return x.inductLoop(s, st, 0, false)
+		}
+	}
+	x.step(s, st.Line)
+	if st.Op == ctree.SFor && st.Init != nil {
+		s = x.stmt(s, st.Init)
+	}
+	var exits []*state
+	first := true
+	for i := 0; ; i++ {
+		if s.dead() {
+			break
+		}
+		if st.Op != ctree.SDo || !first {
+			c := "true"
+			if st.X != nil {
+				c = x.def("Bool", truth(x.eval(s, st.X)))
+			}
+			if c != "true" {
+				ex := s.withGuard(x.def("Bool", and(s.guard, not(c))))
+				exits = append(exits, ex)
+				s.guard = x.def("Bool", and(s.guard, c))
+			}
+			if s.dead() {
+				break
+			}
+		}
+		first = false
+		if i >= x.k {
+			x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: st.Line, What: "the loop in " + x.fn, Loop: st})
+			break
+		}
+		x.breaks = append(x.breaks, nil)
+		x.conts = append(x.conts, nil)
+		s = x.stmt(s, st.Body)
+		brk := x.breaks[len(x.breaks)-1]
+		cnt := x.conts[len(x.conts)-1]
+		x.breaks = x.breaks[:len(x.breaks)-1]
+		x.conts = x.conts[:len(x.conts)-1]
+		exits = append(exits, brk...)
+		if len(cnt) > 0 {
+			s = x.merge(append(cnt, s))
+		}
+		if st.Op == ctree.SFor && st.Post != nil && !s.dead() {
+			x.eval(s, st.Post)
+		}
+	}
+	if len(exits) == 0 {
+		s.guard = "false"
+		return s
+	}
+	return x.merge(exits)
+}

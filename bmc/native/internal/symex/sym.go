@@ -1,0 +1,383 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+)
+
+// An input is one nondeterministic value consumed by the program.
+type input struct {
+	Name  string
+	Kind  string // "nondet", "rand", "stdin", "uninit", "malloc" (Term: Bool, the allocation fails)
+	T     *ctree.Type
+	Term  string
+	Guard string
+	Line  int
+	// Str: a %s conversion: Chars and Len give the string.
+	Chars []string
+	Len   string
+}
+
+// A stdinEvent is one call that reads stdin, for rebuilding the text.
+type stdinEvent struct {
+	Kind  string // "scanf", "getchar", "fgets"
+	Guard string
+	Line  int
+	Dirs  []directive
+	Ret   string   // scanf: number of conversions (BV32); getchar: the char; fgets: Bool ok
+	Vals  []*input // scanf: one per assigning conversion; fgets: one string
+	NL    string   // fgets: Bool, a newline ended the line
+}
+
+type step struct {
+	Guard string
+	Func  string
+	Line  int
+}
+
+// A Translation is a program turned into one formula, shared by every
+// query on the program at one bound: definitions, each assertion's
+// violation conditions, unwinding violations, and what a counterexample
+// needs.
+type Translation struct {
+	Script   strings.Builder
+	Viol     [][]string // per assertion index
+	Unwind   []UnwindSite
+	inputs   []*input
+	events   []*stdinEvent
+	steps    []step
+	Nice     []string
+	Selector []string // per assertion index: the Bool that assumes it
+	terms    int
+	Defined  map[string]bool
+	vals     []string   // the terms whose values make a counterexample
+	Cands    []InvCand  // a step case's candidate invariants (invariant.go)
+	UVals    []string   // vals and the unwinding guards
+	Safety   *SafetyRec // the safety checks, for a translation made by Safety
+	FP       bool       // the formula has floating point (picks the solver)
+	// Assumes marks the modelling assumptions the formula depends on.
+	Assumes [numAssumptions]bool
+	// OOB lists, for asmInBounds and asmLibInBounds, the conditions under
+	// which an access leaves an object of known size: the assumption
+	// holds on the executions where none is true (boundsHold).
+	OOB [numAssumptions][]string
+	// MallocMayFail: allocations may return NULL (Options.MallocMayFail),
+	// and the replay makes the chosen ones fail.
+	MallocMayFail bool
+}
+
+type funcCtx struct {
+	fn     *ctree.Func
+	rets   []*state
+	vals   []value
+	retObj int
+	// gotos holds, per label, the states of gotos that have not reached
+	// their label yet.
+	gotos map[string][]*state
+}
+
+// awaited reports whether a goto of the current function waits for a
+// label inside st.
+func (x *sym) awaited(st *ctree.Stmt) bool {
+	if len(st.Labels) == 0 || len(x.funcs) == 0 {
+		return false
+	}
+	fc := x.funcs[len(x.funcs)-1]
+	for _, l := range st.Labels {
+		if len(fc.gotos[l]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gotosLeft fails when a goto of fc never reached its label (a label in
+// a loop body or branch that the execution skipped): its paths would be
+// lost.
+func (x *sym) gotosLeft(fc *funcCtx) {
+	for l, ps := range fc.gotos {
+		for _, p := range ps {
+			if !p.dead() {
+				x.fail(fc.fn.Line, "goto %s into a statement that the execution skips", l)
+			}
+		}
+	}
+}
+
+// sym is the symbolic executor.
+type sym struct {
+	ctx       context.Context
+	p         *ctree.Program
+	tr        *Translation
+	k         int
+	n         int
+	objs      []*object
+	inits     map[mkey]string
+	cellInits map[mkey][]string
+	frame     int
+	frames    int
+	fn        string
+	stack     []*ctree.Func
+	breaks    [][]*state
+	conts     [][]*state
+	funcs     []*funcCtx
+	strs      map[*ctree.Expr]int
+	counts    map[string]int
+	maxDefs   int
+	sw        *bmc.Switch
+	variant   int
+	rec       *SafetyRec // nil unless the translation is for Safety
+	// lib is above 0 while a library function's model runs: its memory
+	// accesses are the library's, not the program's (see note).
+	lib int
+	// dead holds the objects of returned calls' frames: an access to one
+	// goes through a dangling pointer.
+	dead map[int]bool
+	// ind selects a step case of k-induction (induct.go); quiet is above
+	// 0 while its assertions are assumed instead of checked.
+	ind   *Induction
+	quiet int
+}
+
+func (x *sym) fail(line int, format string, args ...any) {
+	panic(ctree.Bail{Err: ctree.Unsupported(line, format, args...)})
+}
+
+// def names a term with define-fun unless it is already an atom.
+func (x *sym) def(sort, term string) string {
+	if !strings.ContainsAny(term, " ()") {
+		return term
+	}
+	x.n++
+	name := "t" + itoa(x.n)
+	fmt.Fprintf(&x.tr.Script, "(define-fun %s () %s %s)\n", name, sort, term)
+	x.tr.terms++
+	if x.tr.terms > x.maxDefs {
+		panic(ctree.Bail{Err: ErrResource})
+	}
+	if x.tr.terms%4096 == 0 && x.ctx.Err() != nil {
+		panic(ctree.Bail{Err: x.ctx.Err()})
+	}
+	return name
+}
+
+func (x *sym) fresh(prefix, sort string) string {
+	x.n++
+	name := prefix + itoa(x.n)
+	fmt.Fprintf(&x.tr.Script, "(declare-const %s %s)\n", name, sort)
+	return name
+}
+
+// truth is the Bool form of a scalar value.
+func truth(v value) string {
+	if v.b != "" {
+		return v.b
+	}
+	if _, _, ok := litVal(v.s); ok && v.t.Kind != ctree.KFloat {
+		return not(eq(v.s, zeroOf(v.t)))
+	}
+	switch v.t.Kind {
+	case ctree.KFloat:
+		return "(not (fp.isZero " + v.s + "))"
+	}
+	return "(not (= " + v.s + " " + zeroOf(v.t) + "))"
+}
+
+func boolVal(b string) value {
+	return value{t: ctree.TInt, s: ite(b, bvInt(1, 32), bvInt(0, 32)), b: b}
+}
+
+func (x *sym) nondet(t *ctree.Type, prefix string) value {
+	v := value{t: t, s: x.fresh(prefix, t.SMTSort())}
+	if t.IsPtr() {
+		v.known = false
+	}
+	return v
+}
+
+// step records that the current state executes a line.
+func (x *sym) step(s *state, line int) {
+	if len(x.tr.steps) < maxSteps {
+		x.tr.steps = append(x.tr.steps, step{Guard: s.guard, Func: x.fn, Line: line})
+	}
+}
+
+const maxSteps = 4000
+
+// run translates the whole program from main.
+func (x *sym) run() {
+	x.objs = []*object{{id: 0, name: "NULL", sorts: map[string]bool{}}}
+	s := newState()
+	// globals
+	for _, v := range x.p.Globals {
+		x.declare(s, v, 0)
+	}
+	if x.sw != nil {
+		x.bindSwitch(s)
+	}
+	x.bind(s, eofVar, value{t: ctree.TInt, s: bvInt(0, 32)}, 0)
+	main := x.p.Funcs["main"]
+	if main.Err != nil {
+		panic(ctree.Bail{Err: main.Err})
+	}
+	x.frames++
+	x.frame = x.frames
+	fc := &funcCtx{fn: main}
+	x.funcs = append(x.funcs, fc)
+	x.stack = append(x.stack, main)
+	x.fn = "main"
+	for _, pv := range main.Params {
+		if !pv.T.IsInt() && !usesVar(main.Body, pv) {
+			// main(int argc, char **argv) with argv never used: only
+			// argc's value can matter
+			continue
+		}
+		if !pv.T.IsInt() {
+			x.fail(main.Line, "main parameter %s of type %s", pv.Name, pv.T)
+		}
+		v := x.nondet(pv.T, "arg")
+		if pv.Name == "argc" {
+			s.guard = x.def("Bool", and(s.guard, "(bvsge "+v.s+" "+bvInt(1, pv.T.Width)+")"))
+		}
+		x.bind(s, pv, v, main.Line)
+	}
+	x.stmt(s, main.Body)
+	x.gotosLeft(fc)
+}
+
+// bind gives a fresh instance of variable v (in the current frame) the
+// value val.
+func (x *sym) bind(s *state, v *ctree.Var, val value, line int) {
+	key := vkey{x.frame, v}
+	if v.Global {
+		key.f = 0
+	}
+	if v.Mem {
+		o := x.newObj(v.Name, v.T, false)
+		s.vobj[key] = o
+		if v.T.Kind == ctree.KStruct {
+			x.copyCells(s, ptrValue(o, 0, ctree.PtrTo(v.T)), val, v.T, line)
+		} else {
+			x.store(s, ptrValue(o, 0, ctree.PtrTo(v.T)), v.T, val, line)
+		}
+		return
+	}
+	s.regs[key] = val
+}
+
+// declare executes a declaration: a fresh instance, initialised.
+func (x *sym) declare(s *state, v *ctree.Var, line int) {
+	key := vkey{x.frame, v}
+	if v.Global {
+		key.f = 0
+	}
+	in := v.Init
+	if v.Mem || v.T.Kind == ctree.KArray || v.T.Kind == ctree.KStruct {
+		zero := in != nil && in.Zero
+		o := x.newObj(v.Name, v.T, zero)
+		s.vobj[key] = o
+		p := ptrValue(o, 0, ctree.PtrTo(v.T))
+		if in == nil {
+			return
+		}
+		if in.Scalar != nil {
+			val := x.eval(s, in.Scalar)
+			if v.T.Kind == ctree.KStruct {
+				x.copyCells(s, p, val, v.T, line)
+			} else {
+				x.store(s, p, v.T, val, line)
+			}
+		}
+		for _, ci := range in.Cells {
+			x.store(s, x.ptrAddConst(p, ci.Off), ci.T, x.eval(s, ci.E), line)
+		}
+		return
+	}
+	switch {
+	case in != nil && in.Scalar != nil:
+		s.regs[key] = x.eval(s, in.Scalar)
+	case in != nil && len(in.Cells) == 1:
+		s.regs[key] = x.eval(s, in.Cells[0].E)
+	case in != nil && in.Zero:
+		s.regs[key] = value{t: v.T, s: zeroOf(v.T), objs: []int{0}, known: true}
+	default:
+		nv := x.nondet(v.T, "u")
+		x.tr.inputs = append(x.tr.inputs, &input{Name: v.Name, Kind: "uninit", T: v.T, Term: nv.s, Guard: s.guard, Line: v.Line})
+		s.regs[key] = nv
+	}
+}
+
+// ErrResource ends a translation whose formula grows past its limit.
+var ErrResource = fmt.Errorf("native: formula too large")
+
+func mustLit(s string) *big.Int {
+	v, _, _ := litVal(s)
+	return v
+}
+
+// bindSwitch gives a variant schema's switch (bmc.Switch) the value of
+// the variant translated, so that constant folding removes every other
+// variant and the formula is the one of that variant's own program.
+func (x *sym) bindSwitch(s *state) {
+	for _, v := range x.p.Globals {
+		if v.Name != x.sw.Name || v.Static {
+			continue
+		}
+		if v.T.Kind != ctree.KInt || v.T.Width != 32 || v.Mem {
+			x.fail(v.Line, "variant switch %s must be an int whose address is not taken", v.Name)
+		}
+		x.bind(s, v, value{t: v.T, s: bvInt(int64(x.variant), 32)}, 0)
+		return
+	}
+	x.fail(1, "variant switch %s is not a global variable", x.sw.Name)
+}
+
+// usesVar reports whether v appears anywhere in st.
+func usesVar(st *ctree.Stmt, v *ctree.Var) bool {
+	if st == nil {
+		return false
+	}
+	for _, e := range []*ctree.Expr{st.X, st.Post} {
+		if exprUsesVar(e, v) {
+			return true
+		}
+	}
+	for _, d := range st.Decls {
+		if d.Init != nil {
+			if exprUsesVar(d.Init.Scalar, v) {
+				return true
+			}
+			for _, c := range d.Init.Cells {
+				if exprUsesVar(c.E, v) {
+					return true
+				}
+			}
+		}
+	}
+	for _, s := range append([]*ctree.Stmt{st.Init, st.Body, st.Else}, st.List...) {
+		if usesVar(s, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func exprUsesVar(e *ctree.Expr, v *ctree.Var) bool {
+	if e == nil {
+		return false
+	}
+	if e.Var == v || usesVar(e.Block, v) {
+		return true
+	}
+	for _, x := range append([]*ctree.Expr{e.X, e.Y, e.Z}, e.Args...) {
+		if exprUsesVar(x, v) {
+			return true
+		}
+	}
+	return false
+}

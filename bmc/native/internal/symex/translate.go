@@ -1,0 +1,89 @@
+package symex
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+)
+
+// Translate executes a parsed program symbolically; the switch of a
+// variant schema is the constant variant, so the formula is the one of
+// that variant's own program. A non-nil rec records the safety checks;
+// mallocMayFail lets allocations return NULL (Options.MallocMayFail).
+func Translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool) (tr *Translation, err error) {
+	return TranslateStep(ctx, p, cp, k, variant, rec, mallocMayFail, nil)
+}
+
+// TranslateStep is Translate for a step case of k-induction (ind
+// non-nil; induct.go), whose script also declares ind<i>: assertion i is
+// assumed in the step case's assumed iterations.
+func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool, ind *Induction) (tr *Translation, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(ctree.Bail); ok {
+				tr, err = nil, b.Err
+				return
+			}
+			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
+		}
+	}()
+	tr = &Translation{Viol: make([][]string, len(p.Asserts)), MallocMayFail: mallocMayFail}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
+		dead: map[int]bool{}, ind: ind}
+	for i := range p.Asserts {
+		tr.Selector = append(tr.Selector, fmt.Sprintf("sel%d", i))
+		fmt.Fprintf(&tr.Script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
+		if ind != nil {
+			fmt.Fprintf(&tr.Script, "(declare-const ind%d Bool)\n", i)
+		}
+	}
+	x.run()
+	tr.Defined = cp.Defined
+	tr.vals = tr.collectValues()
+	tr.UVals = append([]string(nil), tr.vals...)
+	for _, g := range tr.UnwindGuards() {
+		if g != "true" && g != "false" && !slices.Contains(tr.vals, g) {
+			tr.UVals = append(tr.UVals, g)
+		}
+	}
+	tr.FP = strings.Contains(tr.Script.String(), "FloatingPoint")
+	return tr, nil
+}
+
+// Selectors asserts which assertions the query assumes.
+func (tr *Translation) Selectors(q *bmc.Query) string {
+	on := map[int]bool{}
+	for _, i := range q.Assume {
+		if i != q.Target {
+			on[i] = true
+		}
+	}
+	var b strings.Builder
+	for i, s := range tr.Selector {
+		if on[i] {
+			fmt.Fprintf(&b, "(assert %s)\n", s)
+		} else {
+			fmt.Fprintf(&b, "(assert (not %s))\n", s)
+		}
+		if on[i] || i == q.Target {
+			fmt.Fprintf(&b, "(assert keep%d)\n", i)
+		} else {
+			fmt.Fprintf(&b, "(assert (not keep%d))\n", i)
+		}
+	}
+	return b.String()
+}
+
+// AssumeAll asserts every assertion as an assumption: the program as
+// written, where a failing assertion stops the run.
+func (tr *Translation) AssumeAll() string {
+	var b strings.Builder
+	for i, s := range tr.Selector {
+		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
+	}
+	return b.String()
+}

@@ -1,0 +1,228 @@
+package native
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
+	"github.com/suretydev/surety/smt"
+)
+
+// induct proves q's target for every execution by k-induction at q.K,
+// given its base case tr: the target VERIFIED at K with some bound not
+// complete. It returns the modelling assumptions of the step cases, or
+// why the proof did not go through ("" when induction was not tried).
+func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translation, sel string, deadline time.Time) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
+	if c.opts.NoInduction {
+		return false, nil, nil, "", nil
+	}
+	cp, err := c.parsed(ctx, q.Program)
+	if err != nil {
+		return false, nil, nil, "", nil // the base case parsed it; cancelled
+	}
+	main := cp.Funcs["main"]
+	if main == nil || main.Body == nil || symex.CallsMain(cp) {
+		return false, nil, nil, "k-induction: main is called by the program", nil
+	}
+	loops := symex.TopLoops(main.Body)
+	top := map[*ctree.Stmt]bool{}
+	for _, l := range loops {
+		top[l] = true
+	}
+	// The base case: every bound but the top loops' is complete.
+	var others []string
+	for _, u := range tr.Unwind {
+		if !top[u.Loop] {
+			others = append(others, u.Guard)
+		}
+	}
+	if len(others) > 0 {
+		d, err := c.decider(tr, time.Until(deadline))
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		sr, err := c.solve(ctx, d, sel+"(assert (or false "+strings.Join(others, " ")+"))\n", nil, time.Until(deadline))
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		if sr.Status != smt.Unsat {
+			return false, nil, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
+		}
+	}
+	src, sw := sourceKey(q.Program)
+	var asm []string
+	for i, l := range loops {
+		ind := &symex.Induction{Loop: l, Skip: map[*ctree.Stmt]bool{}, After: map[*ctree.Stmt]bool{}}
+		for _, o := range loops[:i] {
+			ind.Skip[o] = true
+		}
+		for _, o := range loops[i+1:] {
+			ind.After[o] = true
+		}
+		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d", src, q.K, sw, q.Variant, i)
+		tr2, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
+			return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
+		})
+		if err != nil {
+			var u *ctree.UnsupportedError
+			switch {
+			case errors.As(err, &u):
+				return false, nil, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
+			case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
+				return false, nil, nil, "k-induction: " + err.Error(), nil
+			}
+			return false, nil, nil, "", err
+		}
+		goal := append([]string(nil), tr2.Viol[q.Target]...)
+		for _, u := range tr2.Unwind {
+			if !ind.After[u.Loop] {
+				goal = append(goal, u.Guard)
+			}
+		}
+		if len(goal) == 0 {
+			continue
+		}
+		sel2 := tr2.Selectors(q)
+		for j := range tr2.Selector {
+			if j == q.Target {
+				sel2 += fmt.Sprintf("(assert ind%d)\n", j)
+			} else {
+				sel2 += fmt.Sprintf("(assert (not ind%d))\n", j)
+			}
+		}
+		d, err := c.decider(tr2, time.Until(deadline))
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline)
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		sel2 += invs
+		if l.Op != ctree.SDo {
+			for _, t := range texts {
+				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
+			}
+		}
+		sr, err := c.solve(ctx, d, sel2+"(assert (or false "+strings.Join(goal, " ")+"))\n", nil, time.Until(deadline))
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		if sr.Status != smt.Unsat {
+			return false, nil, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
+		}
+		a, err := c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
+		if err != nil {
+			return false, nil, nil, "", err
+		}
+		asm = append(asm, a...)
+	}
+	return true, asm, proved, "", nil
+}
+
+// stepWhy says why a check of the induction did not prove what it asked.
+func stepWhy(sr *smt.Result, sat string) string {
+	if sr.Status == smt.Sat {
+		return "k-induction: " + sat
+	}
+	return "k-induction: solver: " + sr.Reason
+}
+
+// sortedUnion is the sorted set of the strings of a and b.
+func sortedUnion(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// column is the 1-based column of byte offset off in src.
+func column(src []byte, off int) int {
+	if off < 0 || off > len(src) {
+		return 0
+	}
+	return off - bytes.LastIndexByte(src[:off], '\n')
+}
+
+// houdini returns the candidates of tr that hold at the loop's entry and
+// that one iteration preserves, as the selectors to assert; base is what
+// every check of the step case asserts. A solver that cannot decide keeps
+// none: the step case then runs without invariants.
+func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, deadline time.Time) (string, []string, error) {
+	if len(tr.Cands) == 0 {
+		return "", nil, nil
+	}
+	live := make([]bool, len(tr.Cands))
+	for i := range live {
+		live[i] = true
+	}
+	drop := func(bad func(symex.InvCand) string, assume bool) (bool, error) {
+		for {
+			var terms []string
+			var sels strings.Builder
+			for i, cd := range tr.Cands {
+				if live[i] {
+					terms = append(terms, bad(cd))
+				}
+				if assume {
+					if live[i] {
+						sels.WriteString("(assert " + cd.Sel + ")\n")
+					} else {
+						sels.WriteString("(assert (not " + cd.Sel + "))\n")
+					}
+				}
+			}
+			if len(terms) == 0 {
+				return true, nil
+			}
+			sr, err := c.solve(ctx, d, base+sels.String()+"(assert (or "+strings.Join(terms, " ")+"))\n", terms, time.Until(deadline))
+			if err != nil {
+				return false, err
+			}
+			switch sr.Status {
+			case smt.Unsat:
+				return true, nil
+			case smt.Sat:
+				n := 0
+				for i, cd := range tr.Cands {
+					if live[i] && symex.IsTrue(sr.Model, bad(cd)) {
+						live[i] = false
+						n++
+					}
+				}
+				if n == 0 {
+					return false, nil // a model that names no culprit
+				}
+			default:
+				return false, nil
+			}
+		}
+	}
+	ok, err := drop(func(cd symex.InvCand) string { return cd.InitBad }, false)
+	if err != nil || !ok {
+		return symex.NoInvariants(tr), nil, err
+	}
+	ok, err = drop(func(cd symex.InvCand) string { return cd.PostBad }, true)
+	if err != nil || !ok {
+		return symex.NoInvariants(tr), nil, err
+	}
+	var b strings.Builder
+	var texts []string
+	for i, cd := range tr.Cands {
+		if live[i] {
+			b.WriteString("(assert " + cd.Sel + ")\n")
+			if cd.Text != "" {
+				texts = append(texts, cd.Text)
+			}
+		} else {
+			b.WriteString("(assert (not " + cd.Sel + "))\n")
+		}
+	}
+	return b.String(), texts, nil
+}
