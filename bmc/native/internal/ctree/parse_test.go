@@ -1,0 +1,66 @@
+package ctree
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// TestParse: a program's functions come back typed, with the implicit
+// conversions of C explicit in the tree (c + 1 is done in int, then
+// converted to long for the initialisation).
+func TestParse(t *testing.T) {
+	src := "int main(void) {\n  char c = 1;\n  long x = c + 1;\n  return (int)x;\n}\n"
+	p, err := Parse(context.Background(), "t.c", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := p.Funcs["main"]
+	if f == nil || f.Ret != TInt || len(f.Params) != 0 {
+		t.Fatalf("main: got %+v, want int main(void)", f)
+	}
+	var inits []*Expr
+	var walk func(st *Stmt)
+	walk = func(st *Stmt) {
+		if st == nil {
+			return
+		}
+		for _, v := range st.Decls {
+			if v.Name == "x" && v.Init != nil && v.Init.Scalar != nil {
+				inits = append(inits, v.Init.Scalar)
+			}
+		}
+		walk(st.Body)
+		walk(st.Else)
+		for _, s := range st.List {
+			walk(s)
+		}
+	}
+	walk(f.Body)
+	if len(inits) != 1 {
+		t.Fatalf("found %d initialisers of x, want 1", len(inits))
+	}
+	e := inits[0]
+	if e.Op != OConv || e.T != TLong || e.X.T != TInt {
+		t.Fatalf("x's initialiser: got op %v %s of %s, want a conversion to long of an int", e.Op, e.T, e.X.T)
+	}
+}
+
+// TestParseUnsupported: what the converter refuses is an *UnsupportedError
+// naming the construct and its line.
+func TestParseUnsupported(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		line int
+		want string
+	}{
+		{"union u { int a; float b; };\nint main(void) { union u v; v.a = 1; return v.a; }\n", 1, "unsupported: union at line 1"},
+		{"struct s { int a : 3; };\nint main(void) {\n  struct s v;\n  return 0;\n}\n", 1, "unsupported: bit-field at line 1"},
+	} {
+		_, err := Parse(context.Background(), "t.c", []byte(tc.src), nil)
+		var u *UnsupportedError
+		if !errors.As(err, &u) || u.Line != tc.line || err.Error() != tc.want {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}
