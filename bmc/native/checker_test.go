@@ -54,6 +54,16 @@ func TestUnwinding(t *testing.T) {
 	if r.Status != bmc.Verified || !r.BoundComplete {
 		t.Fatalf("k=5: got %v complete=%v (%s), want VERIFIED and bound complete", r.Status, r.BoundComplete, r.Reason)
 	}
+	// At k=2 k-induction proves the assertion (s == 2*i and i <= n <= 3
+	// are invariants); the unwinding check alone must fail.
+	r, err = c.Check(context.Background(), &bmc.Query{Program: p, K: 2, UnwindingAssertions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Verified || !r.BoundComplete || r.Induction == 0 {
+		t.Fatalf("k=2: got %v complete=%v induction=%d (%s), want VERIFIED by k-induction", r.Status, r.BoundComplete, r.Induction, r.Reason)
+	}
+	c = New(&Options{NoInduction: true})
 	r, err = c.Check(context.Background(), &bmc.Query{Program: p, K: 2, UnwindingAssertions: true})
 	if err != nil {
 		t.Fatal(err)
