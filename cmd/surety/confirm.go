@@ -87,13 +87,13 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	}
 	if mf.estimate {
 		fmt.Fprintf(e.stdout, "%d potential bugs (an estimate: no report written)\n", len(res.Bugs))
-		printUsage(e.stdout, m.report())
+		m.WriteUsage(e.stdout)
 		return 0
 	}
 	confirmed := res.Confirmed()
 	fmt.Fprintf(e.stdout, "%d potential bugs: %d confirmed, %d not; reports in %s, SARIF in %s\n",
 		len(res.Bugs), confirmed, len(res.Bugs)-confirmed, *out, res.Files.SARIF)
-	printUsage(e.stdout, m.report())
+	m.WriteUsage(e.stdout)
 	if confirmed > 0 {
 		return 1
 	}

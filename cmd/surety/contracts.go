@@ -78,7 +78,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	for _, msg := range res.Errors {
 		fmt.Fprintln(e.stderr, "surety contracts:", msg)
 	}
-	printUsage(e.stdout, m.report())
+	m.WriteUsage(e.stdout)
 	if len(res.Errors) > 0 && !mf.estimate {
 		if len(res.Records) == res.Reused {
 			// Not one contract came back: that is no finding but a run

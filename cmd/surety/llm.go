@@ -6,12 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"path/filepath"
-	"strconv"
-	"sync"
 	"time"
 
+	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -44,45 +42,19 @@ func (f *modelFlags) check() error {
 	return nil
 }
 
-// meteredModel is the model a command uses and the report of its use.
-type meteredModel struct {
-	llm.Model
-	report func() llm.Report
-	stop   *stopModel // nil with --estimate
-	// by names who answers, for the verdicts: a language model, or the
-	// source a replayed cache records (scripted replies say so).
-	by string
-}
-
-// scriptedModel is the model name of replies written by hand: a script
-// played by a test server and recorded in a cache. They are no language
-// model's, so the name is only replayed from a cache whose sources say
-// it holds such replies.
-const scriptedModel = "scripted"
-
-// checkScripted refuses SURETY_MODEL=scripted anywhere but in replay from
-// a cache that records scripted replies, and returns that cache's source.
-func (f *modelFlags) checkScripted(e *env, mode llm.CacheMode) (*llm.CacheSource, error) {
-	if mode != llm.CacheReplayOnly && !(e.recordScripted && mode == llm.CacheReadWrite) {
-		return nil, fmt.Errorf("SURETY_MODEL=scripted names replies written by hand, not a language model: it only replays a cache recorded from a script (--cache-mode replay); set SURETY_MODEL to a model your server serves")
-	}
-	src, err := llm.CacheSourceOf(f.cache, scriptedModel)
+// model opens the model the environment and the flags name
+// (surety.OpenModel): the returned context is cancelled when the server
+// refuses a request for good.
+func (f *modelFlags) model(ctx context.Context, e *env) (context.Context, *surety.MeteredModel, error) {
+	cfg, err := surety.ModelConfigFromEnv(e.getenv)
 	if err != nil {
-		return nil, err
+		return ctx, nil, err
 	}
-	if mode == llm.CacheReplayOnly && (src == nil || !src.Scripted) {
-		return nil, fmt.Errorf("SURETY_MODEL=scripted: --cache %s records no scripted replies (its %s names none); set SURETY_MODEL to a model your server serves", f.cache, llm.CacheSourcesFile)
+	cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
+	if cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode); err != nil {
+		return ctx, nil, err
 	}
-	return src, nil
-}
-
-// refused returns the error that stopped the run: the model server
-// refused a request in a way that will not get better. Nil if none did.
-func (m *meteredModel) refused() error {
-	if m == nil || m.stop == nil {
-		return nil
-	}
-	return m.stop.refused()
+	return surety.OpenModel(ctx, cfg)
 }
 
 // failRefused prints the one line that says why the model server cannot
@@ -90,157 +62,6 @@ func (m *meteredModel) refused() error {
 func failRefused(e *env, name string, err error) int {
 	fmt.Fprintf(e.stderr, "surety %s: the model server refused a request, and it will not get better: %v; check OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL\n", name, err)
 	return 2
-}
-
-// stopModel passes requests on to the server's client until one fails in
-// a way that asking again cannot mend: HTTP 401 or 403 (a wrong key) or
-// 404 (a wrong model or address). From then on it refuses every request
-// with that error, without sending it, and cancels the run, so that a bad
-// configuration costs one request rather than one per function.
-type stopModel struct {
-	llm.Model
-	cancel context.CancelCauseFunc
-
-	mu  sync.Mutex
-	err error
-}
-
-func (s *stopModel) Name() string { return llm.NameOf(s.Model) }
-
-func (s *stopModel) refused() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.err
-}
-
-func (s *stopModel) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
-	if err := s.refused(); err != nil {
-		return nil, err
-	}
-	resp, err := s.Model.Complete(ctx, req)
-	var ae *llm.APIError
-	if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden || ae.Status == http.StatusNotFound) {
-		s.mu.Lock()
-		if s.err == nil {
-			s.err = err
-		}
-		s.mu.Unlock()
-		if s.cancel != nil {
-			s.cancel(err)
-		}
-	}
-	return resp, err
-}
-
-// model builds the model from the environment and the flags: the OpenAI
-// client, under the response cache, under the meter with its budget; or,
-// with --estimate, an estimator that asks nothing. The returned context is
-// ctx, cancelled when the server refuses a request for good (see
-// meteredModel.refused); the command runs under it.
-func (f *modelFlags) model(ctx context.Context, e *env) (context.Context, *meteredModel, error) {
-	m, err := f.newModel(e)
-	if err != nil || m.stop == nil {
-		return ctx, m, err
-	}
-	ctx, cancel := context.WithCancelCause(ctx)
-	m.stop.cancel = cancel
-	return ctx, m, nil
-}
-
-func (f *modelFlags) newModel(e *env) (*meteredModel, error) {
-	name := e.getenv("SURETY_MODEL")
-	mode, err := llm.ParseCacheMode(f.cacheMode)
-	if err != nil {
-		return nil, err
-	}
-	var src *llm.CacheSource
-	if name == scriptedModel {
-		if src, err = f.checkScripted(e, mode); err != nil {
-			return nil, err
-		}
-	}
-	if f.estimate {
-		// Behind the cache, the estimate counts only what is not cached
-		// yet: the cost of running (or resuming) for real.
-		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
-		var m llm.Model = est
-		if mode != llm.CacheOff {
-			m = llm.Cached(est, f.cache, llm.CacheReadWrite)
-		}
-		return &meteredModel{Model: m, report: est.Report}, nil
-	}
-	if name == "" && mode != llm.CacheReplayOnly {
-		return nil, fmt.Errorf("no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
-	}
-	base := e.getenv("OPENAI_BASE_URL")
-	// SURETY_JSON_SCHEMA (auto, on, off) and SURETY_MAX_TOKENS tune the
-	// client for a server: see llm.SchemaMode and OpenAIOptions.MaxTokens.
-	schema := llm.SchemaAuto
-	if v := e.getenv("SURETY_JSON_SCHEMA"); v != "" {
-		if schema, err = llm.ParseSchemaMode(v); err != nil {
-			return nil, fmt.Errorf("SURETY_JSON_SCHEMA=%s: want auto, on or off", v)
-		}
-	}
-	maxTokens := 0
-	if v := e.getenv("SURETY_MAX_TOKENS"); v != "" {
-		if maxTokens, err = strconv.Atoi(v); err != nil || maxTokens < 0 {
-			return nil, fmt.Errorf("SURETY_MAX_TOKENS=%s: want a number of tokens, 0 for the server's default", v)
-		}
-	}
-	stop := &stopModel{Model: llm.OpenAI(&llm.OpenAIOptions{
-		BaseURL:   base,
-		APIKey:    e.getenv("OPENAI_API_KEY"),
-		Model:     name,
-		Schema:    schema,
-		MaxTokens: maxTokens,
-	})}
-	var m llm.Model = stop
-	by := "language model " + name
-	if base != "" {
-		by += " at " + base
-	}
-	switch mode {
-	case llm.CacheReplayOnly:
-		if src == nil {
-			src, err = llm.CacheSourceOf(f.cache, name)
-			if err != nil {
-				return nil, err
-			}
-		}
-		if src != nil {
-			by = src.Label
-			if src.Scripted {
-				by += " (written by hand, not a language model)"
-			}
-		}
-		by += ", replayed from " + f.cache
-	case llm.CacheReadWrite:
-		// Say who the replies come from, once, for whoever replays them.
-		if src == nil && name != scriptedModel {
-			src, err = llm.CacheSourceOf(f.cache, name)
-			if err == nil && src == nil {
-				err = llm.WriteCacheSource(f.cache, llm.CacheSource{Model: name, Label: "replies of " + by})
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-	}
-	if mode != llm.CacheOff {
-		m = llm.Cached(m, f.cache, mode)
-	}
-	meter := llm.Metered(m, &llm.MeterOptions{Budget: f.budget, Source: by})
-	return &meteredModel{Model: meter, report: meter.Report, stop: stop, by: by}, nil
-}
-
-// printUsage writes the token use per stage.
-func printUsage(w io.Writer, r llm.Report) {
-	if r.Estimate {
-		fmt.Fprintln(w, "estimate (nothing was sent):")
-	} else {
-		fmt.Fprintln(w, "token use:")
-	}
-	r.WriteTable(w)
 }
 
 // Checks of numeric flags, made before any work: each error names the

@@ -148,8 +148,8 @@ func fail(e *env, name string, err error) int {
 // making it failed with merr): a server that refused for good, a missing
 // model (surety.ErrNoModel: merr says why), or any other error. done is
 // false when err is nil and the command goes on.
-func failed(e *env, name string, m *meteredModel, merr, err error) (code int, done bool) {
-	if rerr := m.refused(); rerr != nil {
+func failed(e *env, name string, m *surety.MeteredModel, merr, err error) (code int, done bool) {
+	if rerr := m.Refused(); rerr != nil {
 		return failRefused(e, name, rerr), true
 	}
 	if errors.Is(err, surety.ErrNoModel) && merr != nil {

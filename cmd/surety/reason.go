@@ -63,8 +63,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if *asJSON {
 		res.File().Encode(e.stdout)
 	} else {
-		surety.WriteReasonText(e.stdout, res.Reports, m.by)
-		printUsage(e.stdout, m.report())
+		surety.WriteReasonText(e.stdout, res.Reports, m.By)
+		m.WriteUsage(e.stdout)
 	}
 	if mf.estimate {
 		return 0

@@ -98,12 +98,12 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "synth: %-10s (%s)\n", stage, time.Since(started).Round(time.Millisecond))
 	}
 	res, err := surety.Synth(ctx, desc, opts)
-	if rerr := m.refused(); rerr != nil {
+	if rerr := m.Refused(); rerr != nil {
 		return failRefused(e, "synth", rerr)
 	}
 	if errors.Is(err, llm.ErrEstimate) {
 		fmt.Fprintln(e.stdout, "estimate of the first request only: every later stage depends on the replies")
-		printUsage(e.stdout, m.report())
+		m.WriteUsage(e.stdout)
 		return 0
 	}
 	if err != nil && res != nil && !mf.estimate {
@@ -122,6 +122,6 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		return 0
 	}
 	surety.WriteSynthText(e.stdout, res, filepath.Join(*out, *name+".c"))
-	printUsage(e.stdout, m.report())
+	m.WriteUsage(e.stdout)
 	return 0
 }

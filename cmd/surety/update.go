@@ -47,7 +47,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate}
-	var m *meteredModel
+	var m *surety.MeteredModel
 	var merr error
 	if !*planOnly {
 		if ctx, m, merr = mf.model(ctx, e); m != nil {
@@ -106,7 +106,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		for _, msg := range res.Contracts.Errors {
 			fmt.Fprintln(e.stderr, "surety update:", msg)
 		}
-		printUsage(e.stdout, m.report())
+		m.WriteUsage(e.stdout)
 	}
 	return status
 }

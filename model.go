@@ -1,0 +1,269 @@
+package surety
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/suretydev/surety/llm"
+)
+
+// ScriptedModel is the model name of replies written by hand: a script
+// played by a test server and recorded in a cache. They are no language
+// model's, so OpenModel replays the name only from a cache whose sources
+// say it holds such replies.
+const ScriptedModel = "scripted"
+
+// ModelConfig says which language model the pipelines ask and how: the
+// OpenAI-compatible server, the response cache in front of it and the
+// token budget. ModelConfigFromEnv fills the server's part from the
+// variables OpenAI's own tools read. OpenModel does not modify it.
+type ModelConfig struct {
+	// Name is the model the server serves (SURETY_MODEL). "" is an
+	// error, except in replay from the cache or with Estimate.
+	// ScriptedModel only replays a cache recorded from a script.
+	Name string
+	// BaseURL is the server's address (OPENAI_BASE_URL); "" is OpenAI's.
+	BaseURL string
+	// APIKey is the server's key (OPENAI_API_KEY); "" sends none.
+	APIKey string
+	// Schema (SURETY_JSON_SCHEMA) and MaxTokens (SURETY_MAX_TOKENS)
+	// tune the client for a server: see llm.SchemaMode and
+	// llm.OpenAIOptions.MaxTokens. The zero values are SchemaAuto and the
+	// server's default.
+	Schema    llm.SchemaMode
+	MaxTokens int
+
+	// Cache is the directory of the response cache, used as CacheMode
+	// says; the zero CacheMode (llm.CacheOff) uses none, and any other
+	// needs a directory.
+	Cache     string
+	CacheMode llm.CacheMode
+	// Budget stops asking once this many tokens are spent; 0 is no limit.
+	Budget int
+	// Estimate asks nothing: the model counts the requests and tokens a
+	// run would need, beyond what the cache already holds.
+	Estimate bool
+	// RecordScripted lets Name ScriptedModel record a cache (CacheMode
+	// llm.CacheReadWrite); only the test that records a script's replies
+	// sets it.
+	RecordScripted bool
+}
+
+// ModelConfigFromEnv reads the model's server from the environment
+// through getenv (os.Getenv, or a map in a test): SURETY_MODEL,
+// OPENAI_BASE_URL, OPENAI_API_KEY, SURETY_JSON_SCHEMA (auto, on or off)
+// and SURETY_MAX_TOKENS. The cache, budget and estimate fields are left
+// zero. A variable that cannot be read is an error naming it and its value.
+func ModelConfigFromEnv(getenv func(string) string) (*ModelConfig, error) {
+	cfg := &ModelConfig{Name: getenv("SURETY_MODEL"), BaseURL: getenv("OPENAI_BASE_URL"), APIKey: getenv("OPENAI_API_KEY")}
+	var err error
+	if v := getenv("SURETY_JSON_SCHEMA"); v != "" {
+		if cfg.Schema, err = llm.ParseSchemaMode(v); err != nil {
+			return nil, fmt.Errorf("surety: SURETY_JSON_SCHEMA=%s: want auto, on or off", v)
+		}
+	}
+	if v := getenv("SURETY_MAX_TOKENS"); v != "" {
+		if cfg.MaxTokens, err = strconv.Atoi(v); err != nil || cfg.MaxTokens < 0 {
+			return nil, fmt.Errorf("surety: SURETY_MAX_TOKENS=%s: want a number of tokens, 0 for the server's default", v)
+		}
+	}
+	return cfg, nil
+}
+
+// A MeteredModel is the model OpenModel opens: the server's client under
+// the response cache, under the meter with its budget (or, with Estimate,
+// an estimator that asks nothing). Pass it as a pipeline's Model. It is
+// safe for concurrent use.
+type MeteredModel struct {
+	llm.Model
+	// By names who answers, for the verdicts: a language model and its
+	// server, or the source a replayed cache records (scripted replies
+	// say so).
+	By     string
+	report func() llm.Report
+	stop   *stopModel // nil with Estimate
+}
+
+// Report is the token use so far, per stage (an estimate with Estimate).
+func (m *MeteredModel) Report() llm.Report { return m.report() }
+
+// WriteUsage writes the token use per stage for people, under a line that
+// says whether it is an estimate.
+func (m *MeteredModel) WriteUsage(w io.Writer) error {
+	r := m.report()
+	head := "token use:"
+	if r.Estimate {
+		head = "estimate (nothing was sent):"
+	}
+	if _, err := fmt.Fprintln(w, head); err != nil {
+		return err
+	}
+	return r.WriteTable(w)
+}
+
+// Refused returns the error that stopped the run: the server refused a
+// request in a way that will not get better (HTTP 401, 403 or 404: a wrong
+// key, model or address). Nil if none did, and for a nil m.
+func (m *MeteredModel) Refused() error {
+	if m == nil || m.stop == nil {
+		return nil
+	}
+	return m.stop.refused()
+}
+
+// Close releases the context OpenModel returned. It is safe on a nil m
+// and more than once.
+func (m *MeteredModel) Close() error {
+	if m != nil && m.stop != nil && m.stop.cancel != nil {
+		m.stop.cancel(nil)
+	}
+	return nil
+}
+
+// OpenModel opens the model cfg describes. The returned context is ctx,
+// cancelled when the server refuses a request for good (see Refused), so
+// that a bad configuration costs one request rather than one per
+// function: run the pipeline under it, and Close the model when done.
+// Errors say what to set; none is sent to the server.
+func OpenModel(ctx context.Context, cfg *ModelConfig) (context.Context, *MeteredModel, error) {
+	if cfg == nil {
+		cfg = &ModelConfig{}
+	}
+	m, err := openModel(cfg)
+	if err != nil {
+		return ctx, nil, err
+	}
+	if m.stop == nil {
+		return ctx, m, nil
+	}
+	ctx, m.stop.cancel = context.WithCancelCause(ctx)
+	return ctx, m, nil
+}
+
+func openModel(cfg *ModelConfig) (*MeteredModel, error) {
+	mode, name := cfg.CacheMode, cfg.Name
+	if mode != llm.CacheOff && cfg.Cache == "" {
+		return nil, fmt.Errorf("surety: the response cache (%s) needs a directory", mode)
+	}
+	var src *llm.CacheSource
+	if name == ScriptedModel {
+		var err error
+		if src, err = scriptedSource(cfg); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.Estimate {
+		// Behind the cache, the estimate counts only what is not cached
+		// yet: the cost of running (or resuming) for real.
+		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
+		var m llm.Model = est
+		if mode != llm.CacheOff {
+			m = llm.Cached(est, cfg.Cache, llm.CacheReadWrite)
+		}
+		return &MeteredModel{Model: m, report: est.Report}, nil
+	}
+	if name == "" && mode != llm.CacheReplayOnly {
+		return nil, fmt.Errorf("surety: no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
+	}
+	stop := &stopModel{Model: llm.OpenAI(&llm.OpenAIOptions{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey,
+		Model: name, Schema: cfg.Schema, MaxTokens: cfg.MaxTokens})}
+	var m llm.Model = stop
+	by := "language model " + name
+	if cfg.BaseURL != "" {
+		by += " at " + cfg.BaseURL
+	}
+	var err error
+	switch mode {
+	case llm.CacheReplayOnly:
+		if src == nil {
+			if src, err = llm.CacheSourceOf(cfg.Cache, name); err != nil {
+				return nil, err
+			}
+		}
+		if src != nil {
+			by = src.Label
+			if src.Scripted {
+				by += " (written by hand, not a language model)"
+			}
+		}
+		by += ", replayed from " + cfg.Cache
+	case llm.CacheReadWrite:
+		// Say who the replies come from, once, for whoever replays them.
+		if src == nil && name != ScriptedModel {
+			src, err = llm.CacheSourceOf(cfg.Cache, name)
+			if err == nil && src == nil {
+				err = llm.WriteCacheSource(cfg.Cache, llm.CacheSource{Model: name, Label: "replies of " + by})
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	if mode != llm.CacheOff {
+		m = llm.Cached(m, cfg.Cache, mode)
+	}
+	meter := llm.Metered(m, &llm.MeterOptions{Budget: cfg.Budget, Source: by})
+	return &MeteredModel{Model: meter, By: by, report: meter.Report, stop: stop}, nil
+}
+
+// scriptedSource refuses ScriptedModel anywhere but in replay from a cache
+// that records scripted replies (or in recording, with RecordScripted),
+// and returns that cache's source.
+func scriptedSource(cfg *ModelConfig) (*llm.CacheSource, error) {
+	mode := cfg.CacheMode
+	if mode != llm.CacheReplayOnly && !(cfg.RecordScripted && mode == llm.CacheReadWrite) {
+		return nil, fmt.Errorf("surety: SURETY_MODEL=scripted names replies written by hand, not a language model: it only replays a cache recorded from a script (--cache-mode replay); set SURETY_MODEL to a model your server serves")
+	}
+	src, err := llm.CacheSourceOf(cfg.Cache, ScriptedModel)
+	if err != nil {
+		return nil, err
+	}
+	if mode == llm.CacheReplayOnly && (src == nil || !src.Scripted) {
+		return nil, fmt.Errorf("surety: SURETY_MODEL=scripted: --cache %s records no scripted replies (its %s names none); set SURETY_MODEL to a model your server serves", cfg.Cache, llm.CacheSourcesFile)
+	}
+	return src, nil
+}
+
+// stopModel passes requests on to the server's client until one fails in
+// a way that asking again cannot mend: HTTP 401 or 403 (a wrong key) or
+// 404 (a wrong model or address). From then on it refuses every request
+// with that error, without sending it, and cancels the run.
+type stopModel struct {
+	llm.Model
+	cancel context.CancelCauseFunc
+
+	mu  sync.Mutex
+	err error
+}
+
+func (s *stopModel) Name() string { return llm.NameOf(s.Model) }
+
+func (s *stopModel) refused() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+func (s *stopModel) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+	if err := s.refused(); err != nil {
+		return nil, err
+	}
+	resp, err := s.Model.Complete(ctx, req)
+	var ae *llm.APIError
+	if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden || ae.Status == http.StatusNotFound) {
+		s.mu.Lock()
+		if s.err == nil {
+			s.err = err
+		}
+		s.mu.Unlock()
+		if s.cancel != nil {
+			s.cancel(err)
+		}
+	}
+	return resp, err
+}
