@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/suretydev/surety/hoare"
@@ -92,6 +93,32 @@ func (r *ConfirmResult) Failed() (n int, first string) {
 		}
 	}
 	return n, first
+}
+
+// WriteText writes a line per decided bug for people: CONFIRMED with the
+// attempt that did it and the oracle (saying when the model judged by the
+// contract), else UNCONFIRMED or ERROR with the reason; a decision read
+// from an earlier run says so first.
+func (r *ConfirmResult) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	for _, b := range r.Bugs {
+		s, c := b.Suspect, b.Confirmation
+		if b.Earlier {
+			ew.printf("(from an earlier run) ")
+		}
+		switch c.Status {
+		case validate.Confirmed:
+			v := c.Trigger.Verdict
+			note := ""
+			if v.JudgedByContract {
+				note = " (judged by contract: the model's verdict)"
+			}
+			ew.printf("CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, r.Attempts, v.Oracle, note)
+		default:
+			ew.printf("%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
+		}
+	}
+	return ew.err
 }
 
 // Confirm confirms the potential bugs Reason reported (FM-Agent technique

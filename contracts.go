@@ -107,3 +107,22 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 	}
 	return &ContractsResult{Functions: len(g.Nodes), Out: out, Result: res}, nil
 }
+
+// ReadKnowledge reads domain-knowledge documents for
+// ContractsOptions.Knowledge, each named by its file's base name. Each must
+// be a regular file of text (a FIFO named by mistake is an error, not a
+// hang); an error names the file (PathError).
+func ReadKnowledge(ctx context.Context, paths []string) ([]contract.Document, error) {
+	var docs []contract.Document
+	for _, path := range paths {
+		data, err := frontend.ReadFile(ctx, path)
+		if err == nil {
+			err = frontend.CheckText(data)
+		}
+		if err != nil {
+			return nil, PathError(path, err)
+		}
+		docs = append(docs, contract.Document{Name: filepath.Base(path), Text: string(data)})
+	}
+	return docs, nil
+}

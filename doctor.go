@@ -210,3 +210,21 @@ func (r *DoctorReport) Ran() bool {
 	}
 	return false
 }
+
+// WriteDoctor is Doctor writing its report for people as it goes, each
+// line as soon as it is known (a self-test can take a while), in
+// WriteText's form. The error is w's.
+func WriteDoctor(ctx context.Context, w io.Writer, opts *DoctorOptions) (*DoctorReport, error) {
+	ew := &errWriter{w: w}
+	rep := &DoctorReport{Programs: FindPrograms(ctx)}
+	ew.printf("programs:\n")
+	for _, p := range rep.Programs {
+		ew.printf("  %s\n", p)
+	}
+	ew.printf("engines:\n")
+	rep.Engines = TestEngines(ctx, opts, func(c EngineCheck) { ew.printf("  %s\n", c) })
+	if !rep.Ran() {
+		ew.printf("no verification engine available\n")
+	}
+	return rep, ew.err
+}

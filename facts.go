@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -320,4 +322,41 @@ func addSorted(ss []string, s string) []string {
 	out := append(append([]string(nil), ss...), s)
 	sort.Strings(out)
 	return out
+}
+
+// WriteText writes the result for people: the annotated program, a blank
+// line, and the report with its summary (bmc.Report.WriteText).
+func (r *FactsResult) WriteText(w io.Writer) error {
+	if _, err := w.Write(r.Annotated); err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	return r.Report.WriteText(w)
+}
+
+// UserCacheDir is the directory sub of surety's part of the user's cache:
+// $XDG_CACHE_HOME/surety/SUB, or $HOME/.cache/surety/SUB, as getenv reads
+// them (os.Getenv in a program); "" when neither is set.
+func UserCacheDir(getenv func(string) string, sub string) string {
+	if d := getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "surety", sub)
+	}
+	if h := getenv("HOME"); h != "" {
+		return filepath.Join(h, ".cache", "surety", sub)
+	}
+	return ""
+}
+
+// OpenCheckCache opens the check result cache in dir; "" is
+// UserCacheDir(getenv, "bmc"), and nil (no cache, no error) when that is
+// unknown too.
+func OpenCheckCache(dir string, getenv func(string) string) (*bmc.Cache, error) {
+	if dir == "" {
+		if dir = UserCacheDir(getenv, "bmc"); dir == "" {
+			return nil, nil
+		}
+	}
+	return bmc.OpenCache(dir)
 }

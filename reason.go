@@ -191,3 +191,24 @@ func (e *errWriter) printf(format string, args ...any) {
 		_, e.err = fmt.Fprintf(e.w, format, args...)
 	}
 }
+
+// ReportsFailed sums up reports for a build: failed is true for a MISMATCH
+// or an ERROR among the verdicts; all is true when every report is an
+// ERROR (the run itself failed), and first is then the first one's reason,
+// on one line.
+func ReportsFailed(reports []*hoare.Report) (failed, all bool, first string) {
+	mismatch, errs := false, 0
+	for _, r := range reports {
+		switch r.Verdict {
+		case hoare.Mismatch:
+			mismatch = true
+		case hoare.Error:
+			if errs == 0 {
+				first = r.Name + ": " + oneLine(r.Reason)
+			}
+			errs++
+		}
+	}
+	all = !mismatch && errs > 0 && errs == len(reports)
+	return mismatch || errs > 0, all, first
+}

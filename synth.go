@@ -12,6 +12,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
+	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/atomicfile"
 )
 
@@ -34,6 +35,9 @@ type SynthOptions struct {
 	// DryRun writes nothing and creates no directory: for a Model that
 	// only counts (llm.NewEstimator).
 	DryRun bool
+	// Engines chooses the checker when Cospec.Checker is nil (see
+	// Engines); nil means every engine available here.
+	Engines *EngineOptions
 }
 
 // Synth writes a C program from a task description with verified facts,
@@ -58,21 +62,21 @@ func Synth(ctx context.Context, description string, opts *SynthOptions) (*cospec
 	if out == "" {
 		out = "synth"
 	}
-	if opts.Cospec.Model == nil {
+	co := opts.Cospec
+	co.File = name + ".c"
+	if co.Checker == nil {
+		c, err := Engines(ctx, opts.Engines)
+		if err != nil {
+			return nil, err
+		}
+		co.Checker = c
+	}
+	if co.Model == nil {
 		return nil, ErrNoModel
 	}
 	// Nothing is asked before the program is known to have a place.
 	if err := CheckOutDir(out, opts.DryRun); err != nil {
 		return nil, fmt.Errorf("surety: %w", err)
-	}
-	co := opts.Cospec
-	co.File = name + ".c"
-	if co.Checker == nil {
-		c, err := Engines(ctx, nil)
-		if err != nil {
-			return nil, err
-		}
-		co.Checker = c
 	}
 	res, err := cospec.Synthesize(ctx, description, &co)
 	if res != nil && !opts.DryRun {
@@ -109,6 +113,24 @@ func writeSynth(dir, name string, res *cospec.Result) error {
 		}
 	}
 	return nil
+}
+
+// ReadDescription reads a task description for Synth from a file: a
+// regular file of text that is not empty, trimmed. An error names the
+// file and what is wrong with it.
+func ReadDescription(ctx context.Context, path string) (string, error) {
+	data, err := frontend.ReadFile(ctx, path)
+	if err != nil {
+		return "", err
+	}
+	if err := frontend.CheckText(data); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	desc := strings.TrimSpace(string(data))
+	if desc == "" {
+		return "", fmt.Errorf("%s: the description is empty", path)
+	}
+	return desc, nil
 }
 
 // WriteSynthText writes the summary of a Synth result for people: the

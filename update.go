@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -81,6 +82,42 @@ type UpdateResult struct {
 	Expectations *contract.ReviseResult `json:"expectations,omitempty"`
 	// Total is the number of functions in the program.
 	Total int `json:"total"`
+}
+
+// WriteText writes the result for people: the goal (and whether it
+// matched any function well), the plan (the final one when contracts were
+// updated), then how many contracts were asked and reused and each
+// function reasoned about again, with its potential bugs.
+func (r *UpdateResult) WriteText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	if r.Goal != "" {
+		ew.printf("goal: %s\n", r.Goal)
+		switch {
+		case r.LowConfidence && r.Reranked:
+			ew.printf("no function scores well against the goal by its words; the model chose the relevant ones\n")
+		case r.LowConfidence:
+			ew.printf("no function scores well against the goal; none is added for relevance\n")
+		}
+	}
+	plan := r.Plan
+	if r.Final != nil {
+		plan = r.Final
+	}
+	if ew.err == nil {
+		plan.Write(w)
+	}
+	if r.Contracts == nil {
+		return ew.err
+	}
+	ew.printf("contracts: %d asked, %d reused; reasoned again about %d of %d functions\n",
+		r.Contracts.Asked, r.Contracts.Reused, len(r.Reports), r.Total)
+	for _, rep := range r.Reports {
+		ew.printf("  %-8s %s\n", rep.Verdict, rep.Name)
+		for _, b := range rep.Bugs {
+			ew.printf("           potential bug at %s: %s\n", b.Exit, b.ExitText)
+		}
+	}
+	return ew.err
 }
 
 // Update redoes only what a change touches (FM-Agent technique 7): it

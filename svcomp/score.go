@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -77,6 +78,21 @@ type Result struct {
 	Wall     time.Duration `json:"wall_ns"`
 	// Witness is the file the verification witness was written to.
 	Witness string `json:"witness,omitempty"`
+}
+
+// WriteText writes the result for people on one line: the task, its
+// verdict in capitals, what was expected and the outcome, and the reason;
+// then the witness file on a line of its own, when one was written.
+func (r *Result) WriteText(w io.Writer) error {
+	exp := "none"
+	if r.Expected != nil {
+		exp = fmt.Sprint(*r.Expected)
+	}
+	if _, err := fmt.Fprintf(w, "%s: %s (expected %s: %s); %s\n", r.Task, strings.ToUpper(string(r.Verdict)), exp, r.Outcome, r.Reason); err != nil || r.Witness == "" {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "witness: %s\n", r.Witness)
+	return err
 }
 
 // A Table is SV-COMP's score table of a set of results.

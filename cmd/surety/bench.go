@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"strings"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
@@ -22,7 +21,6 @@ func init() {
 
 func runBench(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	k := fs.Int("k", bmc.DefaultK, "first unwind bound (at least 1)")
 	maxK := fs.Int("max-k", 64, "largest unwind bound tried when a bound is not complete")
 	engines := fs.String("engines", "", "comma-separated engines (default: every one available here); esbmc-kind adds ESBMC's k-induction")
@@ -59,34 +57,5 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "bench", err)
 	}
-	if tab.WrongTrue+tab.WrongFalse > 0 {
-		return 1
-	}
-	return 0
-}
-
-// runTask answers `surety facts TASK.yml`: one task's verdict.
-func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions, asJSON bool) int {
-	r, err := surety.RunTask(ctx, path, opts)
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	if asJSON {
-		if err := svcomp.Tabulate([]svcomp.Result{*r}).WriteJSON(e.stdout); err != nil {
-			return fail(e, "facts", err)
-		}
-	} else {
-		exp := "none"
-		if r.Expected != nil {
-			exp = fmt.Sprint(*r.Expected)
-		}
-		fmt.Fprintf(e.stdout, "%s: %s (expected %s: %s); %s\n", r.Task, strings.ToUpper(string(r.Verdict)), exp, r.Outcome, r.Reason)
-		if r.Witness != "" {
-			fmt.Fprintf(e.stdout, "witness: %s\n", r.Witness)
-		}
-	}
-	if r.Verdict == svcomp.False {
-		return 1 // the property is violated: a finding
-	}
-	return 0
+	return exitIf(tab.WrongTrue+tab.WrongFalse > 0)
 }

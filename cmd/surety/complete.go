@@ -33,7 +33,7 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: surety complete [--json] [--timeout D] FILE.dfy")
 		return 2
 	}
-	if err := firstError(notNegativeDuration("timeout", *timeout, "0: none"), notNegativeDuration("time-limit", *limit, "0: 20s")); err != nil {
+	if err := firstError(notNegative("timeout", *timeout, "0: none"), notNegative("time-limit", *limit, "0: 20s")); err != nil {
 		return fail(e, "complete", err)
 	}
 	rep, err := surety.Complete(ctx, fs.Arg(0), &surety.CompleteOptions{Timeout: *timeout,

@@ -58,17 +58,13 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
 		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
-	if m != nil {
-		opts.Model = m
-	}
+	opts.Model = asModel(m)
 	if err := checkOut("out", *out, false); err != nil {
 		return fail(e, "confirm", err)
 	}
 	res, err := surety.Confirm(ctx, flags.Args(), opts)
 	if res != nil {
-		for _, b := range res.Bugs {
-			printConfirmation(e, b, *attempts)
-		}
+		res.WriteText(e.stdout)
 	}
 	var syntax *json.SyntaxError
 	var badType *json.UnmarshalTypeError
@@ -102,23 +98,4 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return 2
 	}
 	return 0
-}
-
-// printConfirmation writes the line of one decided bug.
-func printConfirmation(e *env, b *surety.ConfirmedBug, attempts int) {
-	s, c := b.Suspect, b.Confirmation
-	if b.Earlier {
-		fmt.Fprintf(e.stdout, "(from an earlier run) ")
-	}
-	switch c.Status {
-	case validate.Confirmed:
-		v := c.Trigger.Verdict
-		note := ""
-		if v.JudgedByContract {
-			note = " (judged by contract: the model's verdict)"
-		}
-		fmt.Fprintf(e.stdout, "CONFIRMED    %s at %s:%d by attempt %d/%d, %s oracle%s\n", s.Function, s.File, s.Line, c.Trigger.N, attempts, v.Oracle, note)
-	default:
-		fmt.Fprintf(e.stdout, "%-12s %s at %s:%d: %s\n", map[validate.ConfirmStatus]string{validate.Unconfirmed: "UNCONFIRMED", validate.ConfirmFailed: "ERROR"}[c.Status], s.Function, s.File, s.Line, c.Reason)
-	}
 }

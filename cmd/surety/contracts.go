@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety"
-	"github.com/suretydev/surety/contract"
-	"github.com/suretydev/surety/frontend"
 )
 
 func init() {
@@ -50,22 +48,13 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &surety.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,
 		StrictCalls: !*ambiguous, DryRun: mf.estimate, Progress: progressPrinter(e, "contracts")}
-	for _, path := range knowledge {
-		// A regular text file only: a FIFO named by mistake is an error,
-		// not a hang.
-		data, err := frontend.ReadFile(ctx, path)
-		if err == nil {
-			err = frontend.CheckText(data)
-		}
-		if err != nil {
-			return fail(e, "contracts", fmt.Errorf("--knowledge %w", surety.PathError(path, err)))
-		}
-		opts.Knowledge = append(opts.Knowledge, contract.Document{Name: filepath.Base(path), Text: string(data)})
+	docs, err := surety.ReadKnowledge(ctx, knowledge)
+	if err != nil {
+		return fail(e, "contracts", fmt.Errorf("--knowledge %w", err))
 	}
+	opts.Knowledge = docs
 	ctx, m, merr := mf.model(ctx, e)
-	if m != nil {
-		opts.Model = m
-	}
+	opts.Model = asModel(m)
 	if err := checkOut("out", *out, false); err != nil {
 		return fail(e, "contracts", err)
 	}
@@ -91,27 +80,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	return 0
 }
 
-// progressPrinter returns a progress callback: warnings as lines on
-// stderr; on a terminal, a bar redrawn in place (nothing otherwise, so
-// that logs stay clean).
+// progressPrinter is surety.ProgressBar on stderr.
 func progressPrinter(e *env, what string) func(surety.Event) {
-	return func(p surety.Event) {
-		if p.Warning != "" {
-			fmt.Fprintf(e.stderr, "surety %s: %s\n", what, p.Warning)
-			return
-		}
-		if !e.isTerminal || p.Layers == 0 {
-			return
-		}
-		const width = 30
-		done := 0
-		if p.Total > 0 {
-			done = width * p.Done / p.Total
-		}
-		fmt.Fprintf(e.stderr, "\r%s layer %d/%d [%s%s] %d/%d", what, p.Layer, p.Layers,
-			strings.Repeat("#", done), strings.Repeat(".", width-done), p.Done, p.Total)
-		if p.Done == p.Total {
-			fmt.Fprintln(e.stderr)
-		}
-	}
+	return surety.ProgressBar(e.stderr, what, e.isTerminal)
 }

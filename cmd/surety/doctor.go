@@ -31,21 +31,9 @@ func runDoctor(ctx context.Context, e *env, args []string) int {
 	if err := positive("timeout", *timeout); err != nil {
 		return fail(e, "doctor", err)
 	}
-	// Each line as soon as it is known: a self-test can take a while.
-	rep := &surety.DoctorReport{Programs: surety.FindPrograms(ctx)}
-	fmt.Fprintln(e.stdout, "programs:")
-	for _, p := range rep.Programs {
-		fmt.Fprintf(e.stdout, "  %s\n", p)
+	rep, err := surety.WriteDoctor(ctx, e.stdout, &surety.DoctorOptions{Timeout: *timeout})
+	if err != nil {
+		return fail(e, "doctor", err)
 	}
-	fmt.Fprintln(e.stdout, "engines:")
-	rep.Engines = surety.TestEngines(ctx, &surety.DoctorOptions{Timeout: *timeout}, func(c surety.EngineCheck) {
-		fmt.Fprintf(e.stdout, "  %s\n", c)
-	})
-	if !rep.Ran() {
-		fmt.Fprintln(e.stdout, "no verification engine available")
-	}
-	if !rep.OK() {
-		return 1
-	}
-	return 0
+	return exitIf(!rep.OK())
 }

@@ -2,15 +2,14 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/svcomp"
 )
 
 func init() {
@@ -24,7 +23,6 @@ func init() {
 
 func runFacts(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("facts", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	k := fs.Int("k", bmc.DefaultK, "unwind bound for loops and recursion (at least 1)")
 	engines := fs.String("engines", "", "comma-separated engines (default: every one available here)")
 	first := fs.Bool("first", false, "take the first engine's definitive answer instead of waiting for every engine to agree (faster, not cross-checked)")
@@ -49,21 +47,16 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: surety facts [flags] FILE.c")
 		return 2
 	}
-	switch {
-	case *k < 1:
-		return fail(e, "facts", fmt.Errorf("--k %d: the bound must be at least 1", *k))
-	case *timeout <= 0:
-		return fail(e, "facts", fmt.Errorf("--timeout %v: must be positive", *timeout))
-	case *workers < 0:
-		return fail(e, "facts", fmt.Errorf("--workers %d: must not be negative", *workers))
-	case *mutants < 1:
-		return fail(e, "facts", fmt.Errorf("--mutants %d: must be at least 1", *mutants))
+	if err := firstError(check(*k >= 1, "k", *k, "the bound must be at least 1"), positive("timeout", *timeout),
+		check(*workers >= 0, "workers", *workers, "must not be negative"), atLeast("mutants", *mutants, 1)); err != nil {
+		return fail(e, "facts", err)
 	}
 	file := fs.Arg(0)
+	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
+		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
+		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
-		return runTask(ctx, e, file, &surety.TaskOptions{Facts: surety.FactsOptions{K: *k, Timeout: *timeout,
-			Workers: *workers, Engines: splitList(*engines), ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first,
-			MallocMayFail: *mallocMayFail, NoInduction: !*induction, SkipUndefinedBehaviour: !*ubCheck}, WitnessDir: *witness}, *asJSON)
+		return runTask(ctx, e, file, &surety.TaskOptions{Facts: *opts, WitnessDir: *witness}, *asJSON)
 	}
 	// A regular file only: a FIFO or a device named by mistake is an
 	// error, not a hang.
@@ -71,64 +64,35 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "facts", surety.PathError(file, err))
 	}
-	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
-		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
-		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
 	if !*noCache {
-		if opts.Cache, err = openBMCCache(e, *cacheDir); err != nil {
+		if opts.Cache, err = surety.OpenCheckCache(*cacheDir, e.getenv); err != nil {
 			return fail(e, "facts", err)
 		}
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
+	if err == nil {
+		err = show(e, *asJSON, res)
+	}
 	if err != nil {
 		return fail(e, "facts", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
-			return fail(e, "facts", err)
-		}
-		return factsStatus(res.Report)
-	}
-	if _, err := e.stdout.Write(res.Annotated); err != nil {
-		return 2
-	}
-	fmt.Fprintln(e.stdout)
-	if err := res.Report.WriteText(e.stdout); err != nil {
-		return 2
-	}
-	return factsStatus(res.Report)
+	return exitIf(res.Report.Summary.Falsified > 0)
 }
 
-// factsStatus is 1 when an assertion is FALSIFIED (a finding), else 0.
-func factsStatus(r *bmc.Report) int {
-	if r.Summary.Falsified > 0 {
-		return 1
+// runTask answers `surety facts TASK.yml`: one task's verdict; 1 when the
+// property is violated (a finding).
+func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions, asJSON bool) int {
+	r, err := surety.RunTask(ctx, path, opts)
+	if err == nil && asJSON {
+		err = svcomp.Tabulate([]svcomp.Result{*r}).WriteJSON(e.stdout)
+	} else if err == nil {
+		err = r.WriteText(e.stdout)
 	}
-	return 0
+	if err != nil {
+		return fail(e, "facts", err)
+	}
+	return exitIf(r.Verdict == svcomp.False)
 }
 
-// openBMCCache opens the check result cache in dir, by default
-// $XDG_CACHE_HOME/surety/bmc or ~/.cache/surety/bmc; nil when neither is
-// known.
-func openBMCCache(e *env, dir string) (*bmc.Cache, error) {
-	if dir == "" {
-		if dir = userCacheDir(e, "bmc"); dir == "" {
-			return nil, nil
-		}
-	}
-	return bmc.OpenCache(dir)
-}
-
-// userCacheDir is $XDG_CACHE_HOME/surety/<sub>, or ~/.cache/surety/<sub>;
-// "" when neither is known.
-func userCacheDir(e *env, sub string) string {
-	if d := e.getenv("XDG_CACHE_HOME"); d != "" {
-		return filepath.Join(d, "surety", sub)
-	}
-	if h := e.getenv("HOME"); h != "" {
-		return filepath.Join(h, ".cache", "surety", sub)
-	}
-	return ""
-}
+// userCacheDir is surety.UserCacheDir from the process environment.
+func userCacheDir(e *env, sub string) string { return surety.UserCacheDir(e.getenv, sub) }

@@ -57,6 +57,14 @@ func (f *modelFlags) model(ctx context.Context, e *env) (context.Context, *suret
 	return surety.OpenModel(ctx, cfg)
 }
 
+// asModel is m as a pipeline's Model: none when m is nil.
+func asModel(m *surety.MeteredModel) llm.Model {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
 // failRefused prints the one line that says why the model server cannot
 // be used and returns exit status 2.
 func failRefused(e *env, name string, err error) int {
@@ -69,34 +77,23 @@ func failRefused(e *env, name string, err error) int {
 
 // atLeast is an error when v < min.
 func atLeast(name string, v, min int) error {
-	if v < min {
-		return fmt.Errorf("--%s %d: must be at least %d", name, v, min)
-	}
-	return nil
+	return check(v >= min, name, v, fmt.Sprintf("must be at least %d", min))
 }
 
 // notNegative is an error when v < 0; zero says what 0 means.
-func notNegative(name string, v int, zero string) error {
-	if v < 0 {
-		return fmt.Errorf("--%s %d: must not be negative (%s)", name, v, zero)
-	}
-	return nil
-}
-
-// notNegativeDuration is an error when d < 0; zero says what 0 means.
-func notNegativeDuration(name string, d time.Duration, zero string) error {
-	if d < 0 {
-		return fmt.Errorf("--%s %v: must not be negative (%s)", name, d, zero)
-	}
-	return nil
+func notNegative[T int | time.Duration](name string, v T, zero string) error {
+	return check(v >= 0, name, v, "must not be negative ("+zero+")")
 }
 
 // positive is an error when d <= 0.
-func positive(name string, d time.Duration) error {
-	if d <= 0 {
-		return fmt.Errorf("--%s %v: must be positive", name, d)
+func positive(name string, d time.Duration) error { return check(d > 0, name, d, "must be positive") }
+
+// check is the error "--NAME V: WANT" unless ok.
+func check(ok bool, name string, v any, want string) error {
+	if ok {
+		return nil
 	}
-	return nil
+	return fmt.Errorf("--%s %v: %s", name, v, want)
 }
 
 // firstError returns the first non-nil error.

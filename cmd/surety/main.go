@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -176,10 +177,26 @@ func checkOut(flagName, path string, file bool) error {
 	return nil
 }
 
+// show prints v on stdout: as indented JSON with asJSON, else as its
+// WriteText writes it for people.
+func show(e *env, asJSON bool, v interface{ WriteText(io.Writer) error }) error {
+	if !asJSON {
+		return v.WriteText(e.stdout)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// exitIf is the exit status of a finding: 1 when found, else 0.
+func exitIf(found bool) int {
+	if found {
+		return 1
+	}
+	return 0
+}
+
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
-
-// oneLine folds s onto one line.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

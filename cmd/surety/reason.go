@@ -50,9 +50,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	ctx, m, merr := mf.model(ctx, e)
 	opts := &surety.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
-	if m != nil {
-		opts.Model = m
-	}
+	opts.Model = asModel(m)
 	if err := checkOut("out", *out, true); err != nil {
 		return fail(e, "reason", err)
 	}
@@ -77,25 +75,10 @@ func runReason(ctx context.Context, e *env, args []string) int {
 // ended in ERROR (the run failed; a line on stderr gives the first
 // reason), else 0.
 func reportsStatus(e *env, name string, reports []*hoare.Report) int {
-	errs, first := 0, ""
-	status := 0
-	for _, r := range reports {
-		switch r.Verdict {
-		case hoare.Mismatch:
-			status = 1
-		case hoare.Error:
-			if errs == 0 {
-				first = r.Name + ": " + oneLine(r.Reason)
-			}
-			errs++
-		}
-	}
-	if status == 0 && errs > 0 && errs == len(reports) {
-		fmt.Fprintf(e.stderr, "surety %s: every function failed (%d ERROR); the first: %s\n", name, errs, first)
+	failed, all, first := surety.ReportsFailed(reports)
+	if all {
+		fmt.Fprintf(e.stderr, "surety %s: every function failed (%d ERROR); the first: %s\n", name, len(reports), first)
 		return 2
 	}
-	if errs > 0 {
-		return 1
-	}
-	return status
+	return exitIf(failed)
 }

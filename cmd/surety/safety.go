@@ -22,7 +22,6 @@ func init() {
 
 func runSafety(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("safety", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	k := fs.Int("k", bmc.DefaultK, "unwind bound for loops and recursion")
 	props := fs.String("properties", "", "comma-separated properties to check (default: all)")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each claim")

@@ -13,7 +13,6 @@ import (
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
-	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -28,7 +27,6 @@ func init() {
 
 func runSynth(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("synth", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	k := fs.Int("k", bmc.DefaultK, "unwind bound: bounds are lowered so no loop runs more than k times")
 	engines := fs.String("engines", "", "comma-separated engines (default: every one available here)")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check")
@@ -52,22 +50,14 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		atLeast("tries", *tries, 1), mf.check()); err != nil {
 		return fail(e, "synth", err)
 	}
-	var desc string
+	desc := fs.Arg(0)
+	var err error
 	switch {
 	case *file != "" && fs.NArg() == 0:
-		data, err := frontend.ReadFile(ctx, *file)
-		if err != nil {
+		if desc, err = surety.ReadDescription(ctx, *file); err != nil {
 			return fail(e, "synth", err)
 		}
-		if err := frontend.CheckText(data); err != nil {
-			return fail(e, "synth", fmt.Errorf("%s: %w", *file, err))
-		}
-		if desc = strings.TrimSpace(string(data)); desc == "" {
-			return fail(e, "synth", fmt.Errorf("%s: the description is empty", *file))
-		}
-	case *file == "" && fs.NArg() == 1 && strings.TrimSpace(fs.Arg(0)) != "":
-		desc = fs.Arg(0)
-	default:
+	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
 		fmt.Fprintln(e.stderr, "usage: surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
 		return 2
 	}
@@ -78,18 +68,12 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		return fail(e, "synth", err)
 	}
 	ctx, m, merr := mf.model(ctx, e)
-	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate, Cospec: cospec.Options{
-		K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
-	if m != nil {
-		opts.Cospec.Model = m
-	}
-	checker, err := surety.Engines(ctx, &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath})
-	if err != nil {
-		return fail(e, "synth", err)
-	}
-	opts.Cospec.Checker = checker
+	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
+		Engines: &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
+			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
+	opts.Cospec.Model = asModel(m)
 	if !*noBMCCache {
-		if opts.Cospec.Cache, err = openBMCCache(e, *bmcCache); err != nil {
+		if opts.Cospec.Cache, err = surety.OpenCheckCache(*bmcCache, e.getenv); err != nil {
 			return fail(e, "synth", err)
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -23,7 +22,6 @@ func init() {
 
 func runUpdate(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("update", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
 	since := fs.String("since", "", "compare with this git revision instead of the last run's snapshot")
 	goal := fs.String("goal", "", "what the change is for (default with --since: the commit messages)")
 	top := fs.Int("top", 10, "reconsider this many functions most relevant to the goal")
@@ -50,9 +48,8 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	var m *surety.MeteredModel
 	var merr error
 	if !*planOnly {
-		if ctx, m, merr = mf.model(ctx, e); m != nil {
-			opts.Model = m
-		}
+		ctx, m, merr = mf.model(ctx, e)
+		opts.Model = asModel(m)
 		if solvers := smt.Available(); len(solvers) > 0 {
 			opts.Solver = smt.Portfolio(solvers...)
 		}
@@ -71,38 +68,10 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 			status = 1
 		}
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
-			return fail(e, "update", err)
-		}
-		return status
+	if err := show(e, *asJSON, res); err != nil {
+		return fail(e, "update", err)
 	}
-	if res.Goal != "" {
-		fmt.Fprintf(e.stdout, "goal: %s\n", res.Goal)
-		if res.LowConfidence {
-			if res.Reranked {
-				fmt.Fprintln(e.stdout, "no function scores well against the goal by its words; the model chose the relevant ones")
-			} else {
-				fmt.Fprintln(e.stdout, "no function scores well against the goal; none is added for relevance")
-			}
-		}
-	}
-	plan := res.Plan
-	if res.Final != nil {
-		plan = res.Final
-	}
-	plan.Write(e.stdout)
-	if res.Contracts != nil {
-		fmt.Fprintf(e.stdout, "contracts: %d asked, %d reused; reasoned again about %d of %d functions\n",
-			res.Contracts.Asked, res.Contracts.Reused, len(res.Reports), res.Total)
-		for _, r := range res.Reports {
-			fmt.Fprintf(e.stdout, "  %-8s %s\n", r.Verdict, r.Name)
-			for _, b := range r.Bugs {
-				fmt.Fprintf(e.stdout, "           potential bug at %s: %s\n", b.Exit, b.ExitText)
-			}
-		}
+	if res.Contracts != nil && !*asJSON {
 		for _, msg := range res.Contracts.Errors {
 			fmt.Fprintln(e.stderr, "surety update:", msg)
 		}
