@@ -83,7 +83,9 @@ type ReviewOptions struct {
 // A ReviewResult is what Review found.
 type ReviewResult struct {
 	Functions int `json:"functions"`
-	// FileErrors lists files that gave no model (unreadable, binary).
+	// FileErrors lists files found inside a named directory that gave no
+	// model (unreadable, binary); a named path that gives none is an error
+	// (see PathError).
 	FileErrors []string         `json:"file_errors,omitempty"`
 	Contracts  *contract.Result `json:"contracts"`
 	// Reports holds one Hoare report per function, sorted by function ID.
@@ -107,10 +109,16 @@ func (r *ReviewResult) Bugs() []hoare.PotentialBug {
 // validate confirms them with tests.
 //
 // Every verdict in the result is a language model's, except the checks a
-// solver decided, which say so.
+// solver decided, which say so. A path named in paths that cannot be
+// loaded (missing, not a regular file or directory, binary, of no
+// language surety reads) is an error naming it (PathError), as in the
+// other pipelines, before anything is asked.
 func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewResult, error) {
 	if opts == nil || opts.Model == nil {
 		return nil, errors.New("surety: Review needs a Model")
+	}
+	if err := CheckPaths(ctx, paths); err != nil {
+		return nil, err
 	}
 	progress := sendTo(opts.Progress)
 	root, err := projectRoot(opts.Root, paths)
@@ -124,6 +132,9 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	res := &ReviewResult{}
 	for _, fe := range ferrs {
+		if isNamed(paths, fe.Path) {
+			return nil, PathError(fe.Path, fe.Err)
+		}
 		res.FileErrors = append(res.FileErrors, fe.Error())
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})

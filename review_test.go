@@ -3,10 +3,14 @@ package surety_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/suretydev/surety"
+	_ "github.com/suretydev/surety/frontend/c"
 	_ "github.com/suretydev/surety/frontend/rust"
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/llm/llmtest"
@@ -60,4 +64,39 @@ func ExampleReview() {
 	}
 	// Output:
 	// potential bug at examples/fromkeyword/src/token.rs:16: return None
+}
+
+// TestReviewNamedPaths: Review refuses a path it is given by name that is
+// missing, not a file or directory, or no source (the PathError the other
+// pipelines give), before asking anything; a bad file found by walking a
+// directory is kept in FileErrors.
+func TestReviewNamedPaths(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "a.c")
+	bin := filepath.Join(dir, "bin.c")
+	notes := filepath.Join(dir, "notes.txt")
+	for name, data := range map[string]string{good: "int f(int x) { return x; }\n", bin: "int g\x00(void);\n", notes: "notes\n"} {
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fifo := filepath.Join(t.TempDir(), "pipe.c")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := llmtest.New(t, &llmtest.Script{Steps: []llmtest.Step{{Reply: "{}", Repeat: -1}}})
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "missing.c"), "missing.c: no such file or directory"},
+		{fifo, "pipe.c: frontend: not a regular file (named pipe)"},
+		{bin, "bin.c: frontend: binary file"},
+		{notes, "notes.txt: not a source file surety reads"},
+	} {
+		_, err := surety.Review(context.Background(), []string{good, tc.path}, &surety.ReviewOptions{Model: srv.Model(nil), State: t.TempDir()})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.path, err, tc.want)
+		}
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("%d requests for paths that are refused", n)
+	}
 }
