@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// WriteText is WriteText(w, r), so that a report prints as the other
+// result types do.
+func (r *Report) WriteText(w io.Writer) error { return WriteText(w, r) }
+
 // WriteText writes r the way the seed's tool prints it: one line per
 // method, "[VERDICT] Name  line N  reason", and for [UNDER] the input and
 // the two results the contract accepts; then a note per syntax error the

@@ -32,8 +32,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "usage: surety bench [flags] DIR")
-		return 2
+		return usage(e, "surety bench [flags] DIR")
 	}
 	if *k < 1 || *maxK < *k || *timeout <= 0 {
 		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive"))

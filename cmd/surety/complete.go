@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
-	"fmt"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/complete"
@@ -30,8 +28,7 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "usage: surety complete [--json] [--timeout D] FILE.dfy")
-		return 2
+		return usage(e, "surety complete [--json] [--timeout D] FILE.dfy")
 	}
 	if err := firstError(notNegative("timeout", *timeout, "0: none"), notNegative("time-limit", *limit, "0: 20s")); err != nil {
 		return fail(e, "complete", err)
@@ -41,18 +38,8 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "complete", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
-	} else {
-		err = complete.WriteText(e.stdout, rep)
+	if err := show(e, *asJSON, rep); err != nil {
+		return fail(e, "complete", err)
 	}
-	if err != nil {
-		return 2
-	}
-	if rep.Under() {
-		return 1
-	}
-	return 0
+	return exitIf(rep.Under())
 }

@@ -44,8 +44,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
-		fmt.Fprintln(e.stderr, "usage: surety confirm --build CMD and/or --run CMD [flags] PATH...")
-		return 2
+		return usage(e, "surety confirm --build CMD and/or --run CMD [flags] PATH...")
 	}
 	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check()); err != nil {
 		return fail(e, "confirm", err)

@@ -40,8 +40,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "usage: surety contracts [flags] PATH...")
-		return 2
+		return usage(e, "surety contracts [flags] PATH...")
 	}
 	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check()); err != nil {
 		return fail(e, "contracts", err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
@@ -25,8 +24,7 @@ func runDoctor(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintln(e.stderr, "usage: surety doctor [--timeout 60s]")
-		return 2
+		return usage(e, "surety doctor [--timeout 60s]")
 	}
 	if err := positive("timeout", *timeout); err != nil {
 		return fail(e, "doctor", err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/suretydev/surety"
@@ -44,8 +43,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "usage: surety facts [flags] FILE.c")
-		return 2
+		return usage(e, "surety facts [flags] FILE.c")
 	}
 	if err := firstError(check(*k >= 1, "k", *k, "the bound must be at least 1"), positive("timeout", *timeout),
 		check(*workers >= 0, "workers", *workers, "must not be negative"), atLeast("mutants", *mutants, 1)); err != nil {

@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"slices"
@@ -115,11 +116,7 @@ that does not parse, a missing outside program); 3 an internal error of surety.`
 
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "surety makes agent-written code checkable.\n\nUsage: surety <command> [flags] [arguments]\n\nCommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(commands))
 	width := 0
 	for _, n := range names {
 		width = max(width, len(n))
@@ -186,6 +183,13 @@ func show(e *env, asJSON bool, v interface{ WriteText(io.Writer) error }) error 
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// usage prints the usage line of a command given the wrong arguments
+// and returns exit status 2.
+func usage(e *env, line string) int {
+	fmt.Fprintln(e.stderr, "usage: "+line)
+	return 2
 }
 
 // exitIf is the exit status of a finding: 1 when found, else 0.

@@ -34,8 +34,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "usage: surety reason [flags] PATH...")
-		return 2
+		return usage(e, "surety reason [flags] PATH...")
 	}
 	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check()); err != nil {
 		return fail(e, "reason", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 
@@ -30,8 +29,7 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(e.stderr, "usage: surety safety [flags] FILE.c")
-		return 2
+		return usage(e, "surety safety [flags] FILE.c")
 	}
 	if *k <= 0 {
 		return fail(e, "safety", fmt.Errorf("--k %d: want a bound of at least 1", *k))
@@ -47,18 +45,8 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "safety", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
-	} else {
-		err = rep.WriteText(e.stdout)
-	}
-	if err != nil {
+	if err := show(e, *asJSON, rep); err != nil {
 		return fail(e, "safety", err)
 	}
-	if rep.Summary.Falsified > 0 {
-		return 1
-	}
-	return 0
+	return exitIf(rep.Summary.Falsified > 0)
 }

@@ -58,8 +58,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 			return fail(e, "synth", err)
 		}
 	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
-		fmt.Fprintln(e.stderr, "usage: surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
-		return 2
+		return usage(e, "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
 	}
 	if *name == "" || strings.ContainsAny(*name, `/\`) {
 		return fail(e, "synth", fmt.Errorf("--name %q: a plain file name is needed", *name))
