@@ -91,6 +91,3 @@ func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions,
 	}
 	return exitIf(r.Verdict == svcomp.False)
 }
-
-// userCacheDir is surety.UserCacheDir from the process environment.
-func userCacheDir(e *env, sub string) string { return surety.UserCacheDir(e.getenv, sub) }
