@@ -65,6 +65,24 @@ func loadIn(ctx context.Context, paths []string, opts *frontend.LoadOptions, nee
 			return nil, PathError(fe.Path, fe.Err)
 		}
 	}
+	warnLoad(prog, ferrs, needFuncs, warn)
+	if len(prog.Files) == 0 {
+		return nil, fmt.Errorf("no source files surety reads in %s", strings.Join(paths, " "))
+	}
+	funcs := 0
+	for _, f := range prog.Files {
+		funcs += len(f.Functions)
+	}
+	if funcs == 0 && needFuncs {
+		return nil, fmt.Errorf("no function found in %s", strings.Join(paths, " "))
+	}
+	return &loaded{prog: prog, root: opts.Root}, nil
+}
+
+// warnLoad sends warn a line for each file a load skipped (the first
+// maxWarned, then a count), and with syntax, one for each file with syntax
+// errors.
+func warnLoad(prog *frontend.Program, ferrs []*frontend.FileError, syntax bool, warn func(string)) {
 	for i, fe := range ferrs {
 		if i == maxWarned {
 			warn(fmt.Sprintf("and %d more files skipped", len(ferrs)-maxWarned))
@@ -72,13 +90,8 @@ func loadIn(ctx context.Context, paths []string, opts *frontend.LoadOptions, nee
 		}
 		warn(fmt.Sprintf("skipped %v", fe))
 	}
-	if len(prog.Files) == 0 {
-		return nil, fmt.Errorf("no source files surety reads in %s", strings.Join(paths, " "))
-	}
-	funcs := 0
 	for _, f := range prog.Files {
-		funcs += len(f.Functions)
-		if len(f.Errors) > 0 && needFuncs {
+		if len(f.Errors) > 0 && syntax {
 			// The parser keeps every function that parsed; the rest is
 			// named, not silently dropped.
 			more := ""
@@ -88,10 +101,6 @@ func loadIn(ctx context.Context, paths []string, opts *frontend.LoadOptions, nee
 			warn(fmt.Sprintf("%v%s; the functions that parsed are kept", f.Errors[0], more))
 		}
 	}
-	if funcs == 0 && needFuncs {
-		return nil, fmt.Errorf("no function found in %s", strings.Join(paths, " "))
-	}
-	return &loaded{prog: prog, root: opts.Root}, nil
 }
 
 // PathError is the error of a path a user named: the path once, then what

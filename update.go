@@ -57,6 +57,9 @@ type UpdateOptions struct {
 	// ReviewOptions; "" means frontend.ProjectRoot(paths). It must be the
 	// root the records were made under for them to be found.
 	Root string
+	// Progress, if set, receives a "load" warning for each file Update
+	// leaves out or keeps in part (UpdateResult.Skipped), as it finds it.
+	Progress func(Event)
 }
 
 // An UpdateResult is what Update planned and did.
@@ -82,6 +85,13 @@ type UpdateResult struct {
 	Expectations *contract.ReviseResult `json:"expectations,omitempty"`
 	// Total is the number of functions in the program.
 	Total int `json:"total"`
+	// Skipped names, one line each with the reason, the files of the
+	// paths that were left out (found inside a directory, and binary, not
+	// UTF-8, or unreadable) or kept in part (a syntax error, with its line:
+	// the functions that parsed are kept), in the work tree and, with
+	// Since, in the revision ("REV:path"). A file named in the paths that
+	// cannot be loaded is an error instead.
+	Skipped []string `json:"skipped,omitempty"`
 }
 
 // WriteText writes the result for people: the goal (and whether it
@@ -173,11 +183,17 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		return nil, err
 	}
 	read := frontend.ReadFileIn(root)
-	g, err := loadGraph(ctx, paths, root)
+	res := &UpdateResult{Goal: opts.Goal}
+	send := sendTo(opts.Progress)
+	skip := func(msg string) {
+		res.Skipped = append(res.Skipped, msg)
+		send(Event{Stage: "load", Warning: msg})
+	}
+	g, err := loadGraph(ctx, paths, root, skip)
 	if err != nil {
 		return nil, err
 	}
-	res := &UpdateResult{Total: len(g.Nodes), Goal: opts.Goal}
+	res.Total = len(g.Nodes)
 	cur, err := incremental.Take(g, records, read)
 	if err != nil {
 		return nil, err
@@ -209,7 +225,10 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 			}
 			oldPaths = append(oldPaths, filepath.Join(dir, rel))
 		}
-		og, err := loadGraph(ctx, oldPaths, dir)
+		// The revision's files are named as REV:path.
+		og, err := loadGraph(ctx, oldPaths, dir, func(msg string) {
+			skip(strings.ReplaceAll(msg, dir+string(filepath.Separator), opts.Since+":"))
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -315,12 +334,13 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 
 // loadGraph loads paths under root with everything the pipelines need and
 // builds the call graph, ambiguous edges included: every possible caller
-// counts.
-func loadGraph(ctx context.Context, paths []string, root string) (*callgraph.Graph, error) {
-	prog, _, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
+// counts. Each file left out or kept in part is a line sent to warn.
+func loadGraph(ctx context.Context, paths []string, root string, warn func(string)) (*callgraph.Graph, error) {
+	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
 	if err != nil {
 		return nil, fmt.Errorf("surety: %w", err)
 	}
+	warnLoad(prog, ferrs, true, warn)
 	return callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: true}), nil
 }
 

@@ -242,3 +242,38 @@ func TestUpdateHistory(t *testing.T) {
 		t.Errorf("history asked at %v for %v, want %s for v1", h.dirs, h.revs, root)
 	}
 }
+
+// TestUpdateReportsSkippedFiles: a file inside a directory that cannot be
+// loaded, and one with a syntax error, are named in the result with the
+// reason (and the line of the syntax error) and sent as warnings, not
+// dropped silently; the functions that parsed are kept.
+func TestUpdateReportsSkippedFiles(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		"a.c":   "int f(int x) { return x; }\n",
+		"bin.c": "int g\x00(void);\n",
+		"bad.c": "int h(int x) { return x; }\nint k(void) { return ; ) }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var warned []string
+	res, err := surety.Update(context.Background(), []string{dir}, &surety.UpdateOptions{State: t.TempDir(), PlanOnly: true,
+		Progress: func(ev surety.Event) { warned = append(warned, ev.Warning) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) != 2 || !slices.Equal(res.Skipped, warned) {
+		t.Fatalf("skipped %q, warned %q; want the binary file and the syntax error, once each", res.Skipped, warned)
+	}
+	if s := res.Skipped[0]; !strings.Contains(s, "bin.c: frontend: binary file") {
+		t.Errorf("skipped[0] = %q, want the binary file with its reason", s)
+	}
+	if s := res.Skipped[1]; !strings.Contains(s, "bad.c:2") || !strings.Contains(s, "the functions that parsed are kept") {
+		t.Errorf("skipped[1] = %q, want bad.c's syntax error with its line", s)
+	}
+	if res.Total < 2 {
+		t.Errorf("total %d: the functions of a.c and the ones of bad.c that parsed are kept", res.Total)
+	}
+}

@@ -11,15 +11,6 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
-func init() {
-	register(&command{
-		name:  "update",
-		usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
-		short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal",
-		run:   runUpdate,
-	})
-}
-
 func runUpdate(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("update", flag.ContinueOnError)
 	since := fs.String("since", "", "compare with this git revision instead of the last run's snapshot")
@@ -44,18 +35,15 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		return fail(e, "update", err)
 	}
 	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
-		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate}
-	var m *surety.MeteredModel
-	var merr error
+		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
-		ctx, m, merr = mf.model(ctx, e)
-		opts.Model = asModel(m)
+		ctx = mf.open(ctx, e, &opts.Model)
 		if solvers := smt.Available(); len(solvers) > 0 {
 			opts.Solver = smt.Portfolio(solvers...)
 		}
 	}
 	res, err := surety.Update(ctx, paths, opts)
-	if code, done := failed(e, "update", m, merr, err); done {
+	if code, done := mf.failed(e, "update", err); done {
 		return code
 	}
 	if res.Total == 0 {
@@ -75,7 +63,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		for _, msg := range res.Contracts.Errors {
 			fmt.Fprintln(e.stderr, "surety update:", msg)
 		}
-		m.WriteUsage(e.stdout)
+		mf.m.WriteUsage(e.stdout)
 	}
 	return status
 }
