@@ -10,15 +10,6 @@ import (
 	"github.com/suretydev/surety/svcomp"
 )
 
-func init() {
-	register(&command{
-		name:  "bench",
-		usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--witness DIR] [--json] DIR",
-		short: "Run every SV-COMP task (*.yml) under DIR and print SV-COMP's score table.",
-		run:   runBench,
-	})
-}
-
 func runBench(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	k := fs.Int("k", bmc.DefaultK, "first unwind bound (at least 1)")
@@ -28,11 +19,8 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
 	induction := fs.Bool("induction", true, "let the native engine prove a bounded answer for every execution by k-induction")
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, 1, "surety bench [flags] DIR"); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		return usage(e, "surety bench [flags] DIR")
 	}
 	if *k < 1 || *maxK < *k || *timeout <= 0 {
 		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive"))

@@ -15,16 +15,6 @@ import (
 	"github.com/suretydev/surety/validate/sandbox"
 )
 
-func init() {
-	register(&command{
-		name: "confirm",
-		usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
-			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
-		short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF",
-		run:   runConfirm,
-	})
-}
-
 func runConfirm(ctx context.Context, e *env, args []string) int {
 	flags := flag.NewFlagSet("confirm", flag.ContinueOnError)
 	attempts := flags.Int("attempts", 10, "tests tried per potential bug before it is left unconfirmed")
@@ -49,7 +39,6 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check()); err != nil {
 		return fail(e, "confirm", err)
 	}
-	ctx, m, merr := mf.model(ctx, e)
 	opts := &surety.ConfirmOptions{
 		System:   validate.TargetSystem{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
 		Attempts: *attempts,
@@ -57,7 +46,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
 		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
-	opts.Model = asModel(m)
+	ctx = mf.open(ctx, e, &opts.Model)
 	if err := checkOut("out", *out, false); err != nil {
 		return fail(e, "confirm", err)
 	}
@@ -73,26 +62,20 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	case err != nil && strings.HasPrefix(err.Error(), *from+": ") && !errors.As(err, &syntax) && !errors.As(err, &badType):
 		err = fmt.Errorf("--from %w", err)
 	}
-	if code, done := failed(e, "confirm", m, merr, err); done {
+	if code, done := mf.failed(e, "confirm", err); done {
 		return code
 	}
+	res.WriteSummary(e.stdout, *out, mf.estimate)
 	if len(res.Bugs) == 0 {
-		fmt.Fprintf(e.stdout, "no potential bugs in %s for these paths: nothing to confirm\n", *from)
 		return 0
 	}
-	if mf.estimate {
-		fmt.Fprintf(e.stdout, "%d potential bugs (an estimate: no report written)\n", len(res.Bugs))
-		m.WriteUsage(e.stdout)
+	mf.m.WriteUsage(e.stdout)
+	switch failed, first := res.Failed(); {
+	case mf.estimate:
 		return 0
-	}
-	confirmed := res.Confirmed()
-	fmt.Fprintf(e.stdout, "%d potential bugs: %d confirmed, %d not; reports in %s, SARIF in %s\n",
-		len(res.Bugs), confirmed, len(res.Bugs)-confirmed, *out, res.Files.SARIF)
-	m.WriteUsage(e.stdout)
-	if confirmed > 0 {
+	case res.Confirmed() > 0:
 		return 1
-	}
-	if failed, first := res.Failed(); failed == len(res.Bugs) {
+	case failed == len(res.Bugs):
 		fmt.Fprintf(e.stderr, "surety confirm: every potential bug failed (%d ERROR); the first: %s\n", failed, first)
 		return 2
 	}

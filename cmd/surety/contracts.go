@@ -10,15 +10,6 @@ import (
 	"github.com/suretydev/surety"
 )
 
-func init() {
-	register(&command{
-		name:  "contracts",
-		usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] PATH...",
-		short: "derive each function's contract from what its callers expect, top-down over the call graph",
-		run:   runContracts,
-	})
-}
-
 // stringList is a flag that may be given several times.
 type stringList []string
 
@@ -36,11 +27,8 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
 	var mf modelFlags
 	mf.register(fs)
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
 		return code
-	}
-	if fs.NArg() == 0 {
-		return usage(e, "surety contracts [flags] PATH...")
 	}
 	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check()); err != nil {
 		return fail(e, "contracts", err)
@@ -52,21 +40,19 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		return fail(e, "contracts", fmt.Errorf("--knowledge %w", err))
 	}
 	opts.Knowledge = docs
-	ctx, m, merr := mf.model(ctx, e)
-	opts.Model = asModel(m)
+	ctx = mf.open(ctx, e, &opts.Model)
 	if err := checkOut("out", *out, false); err != nil {
 		return fail(e, "contracts", err)
 	}
 	res, err := surety.Contracts(ctx, fs.Args(), opts)
-	if code, done := failed(e, "contracts", m, merr, err); done {
+	if code, done := mf.failed(e, "contracts", err); done {
 		return code
 	}
-	fmt.Fprintf(e.stdout, "%d functions: %d asked, %d reused from %s, %d failed components\n",
-		res.Functions, res.Asked, res.Reused, *out, len(res.Errors))
+	res.WriteText(e.stdout)
 	for _, msg := range res.Errors {
 		fmt.Fprintln(e.stderr, "surety contracts:", msg)
 	}
-	m.WriteUsage(e.stdout)
+	mf.m.WriteUsage(e.stdout)
 	if len(res.Errors) > 0 && !mf.estimate {
 		if len(res.Records) == res.Reused {
 			// Not one contract came back: that is no finding but a run

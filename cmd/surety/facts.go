@@ -11,15 +11,6 @@ import (
 	"github.com/suretydev/surety/svcomp"
 )
 
-func init() {
-	register(&command{
-		name:  "facts",
-		usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--json] FILE.c|TASK.yml",
-		short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.",
-		run:   runFacts,
-	})
-}
-
 func runFacts(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("facts", flag.ContinueOnError)
 	k := fs.Int("k", bmc.DefaultK, "unwind bound for loops and recursion (at least 1)")
@@ -39,11 +30,8 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
 	mutants := fs.Int("mutants", 60, "with --audit full: the most mutation queries for the whole program (at least 1)")
 	witness := fs.String("witness", "", "for a task (TASK.yml): directory for the verification witness (format 2.0)")
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, 1, "surety facts [flags] FILE.c"); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		return usage(e, "surety facts [flags] FILE.c")
 	}
 	if err := firstError(check(*k >= 1, "k", *k, "the bound must be at least 1"), positive("timeout", *timeout),
 		check(*workers >= 0, "workers", *workers, "must not be negative"), atLeast("mutants", *mutants, 1)); err != nil {
@@ -68,13 +56,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
-	if err == nil {
-		err = show(e, *asJSON, res)
-	}
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	return exitIf(res.Report.Summary.Falsified > 0)
+	return finish(e, "facts", *asJSON, res, err, func(r *surety.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
 }
 
 // runTask answers `surety facts TASK.yml`: one task's verdict; 1 when the

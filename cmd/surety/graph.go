@@ -11,15 +11,6 @@ import (
 	"github.com/suretydev/surety/frontend/golang"
 )
 
-func init() {
-	register(&command{
-		name:  "graph",
-		usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
-		short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work",
-		run:   runGraph,
-	})
-}
-
 func runGraph(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("graph", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print every function with its layer, and the layers as lists of components, as JSON")
@@ -33,11 +24,8 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
 	goCalls := fs.String("go-calls", "vta", "resolve Go calls with `vta` (precise) or cha (cheaper, coarser)")
 	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that a rerun parses only the files changed (default: the user cache directory; \"off\" to disable)")
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs, "surety graph [flags] PATH..."); !ok {
 		return code
-	}
-	if fs.NArg() == 0 {
-		return usage(e, "surety graph [flags] PATH...")
 	}
 	var err error
 	if *asJSON && *asDOT {

@@ -17,10 +17,12 @@ import (
 // The model itself is configured from the environment, as OpenAI's own
 // tools do: OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL.
 type modelFlags struct {
-	cache     string
-	cacheMode string
-	budget    int
-	estimate  bool
+	cache, cacheMode string
+	budget           int
+	estimate         bool
+	// m is the model open opened; err says why none was (nil m).
+	m   *surety.MeteredModel
+	err error
 }
 
 func (f *modelFlags) register(fs *flag.FlagSet) {
@@ -42,34 +44,39 @@ func (f *modelFlags) check() error {
 	return nil
 }
 
-// model opens the model the environment and the flags name
-// (surety.OpenModel): the returned context is cancelled when the server
-// refuses a request for good.
-func (f *modelFlags) model(ctx context.Context, e *env) (context.Context, *surety.MeteredModel, error) {
+// open opens the model the environment and the flags name
+// (surety.OpenModel) as the pipeline's model *dst; the returned context is
+// cancelled when the server refuses a request for good. A model that
+// cannot be opened leaves *dst nil: the pipeline fails with
+// surety.ErrNoModel only if it needs one, and failed says why.
+func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.Context {
 	cfg, err := surety.ModelConfigFromEnv(e.getenv)
-	if err != nil {
-		return ctx, nil, err
+	if err == nil {
+		cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
+		cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode)
 	}
-	cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
-	if cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode); err != nil {
-		return ctx, nil, err
+	if err == nil {
+		ctx, f.m, err = surety.OpenModel(ctx, cfg)
 	}
-	return surety.OpenModel(ctx, cfg)
+	if f.m != nil {
+		*dst = f.m
+	}
+	f.err = err
+	return ctx
 }
 
-// asModel is m as a pipeline's Model: none when m is nil.
-func asModel(m *surety.MeteredModel) llm.Model {
-	if m == nil {
-		return nil
+// failed handles the error of a pipeline that asked the model: a server
+// that refused for good, a missing model (surety.ErrNoModel: f.err says
+// why), or any other error, each one line and exit status 2. done is false
+// when err is nil and the command goes on.
+func (f *modelFlags) failed(e *env, name string, err error) (code int, done bool) {
+	if errors.Is(err, surety.ErrNoModel) && f.err != nil {
+		err = f.err
 	}
-	return m
-}
-
-// failRefused prints the one line that says why the model server cannot
-// be used and returns exit status 2.
-func failRefused(e *env, name string, err error) int {
-	fmt.Fprintf(e.stderr, "surety %s: the model server refused a request, and it will not get better: %v; check OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL\n", name, err)
-	return 2
+	if err = f.m.RunError(err); err != nil {
+		return fail(e, name, err), true
+	}
+	return 0, false
 }
 
 // Checks of numeric flags, made before any work: each error names the
@@ -104,6 +111,21 @@ func firstError(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// someArgs, as parseArgs's nargs, is one argument or more.
+const someArgs = -1
+
+// parseArgs is parseFlags, then a check that there are nargs arguments
+// (someArgs: at least one); if not, the usage line (exit 2).
+func parseArgs(e *env, fs *flag.FlagSet, args []string, nargs int, line string) (code int, ok bool) {
+	if code, ok := parseFlags(e, fs, args); !ok {
+		return code, false
+	}
+	if n := fs.NArg(); n == nargs || (nargs == someArgs && n > 0) {
+		return 0, true
+	}
+	return usage(e, line), false
 }
 
 // parseFlags parses a command's flags. A bad flag is one line on stderr

@@ -16,7 +16,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -27,20 +26,58 @@ import (
 	"syscall"
 
 	"github.com/suretydev/surety"
+	// The built-in language frontends register themselves: every command
+	// that loads code reads C, Rust, Dafny and Go.
+	_ "github.com/suretydev/surety/frontend/c"
+	_ "github.com/suretydev/surety/frontend/dafny"
+	_ "github.com/suretydev/surety/frontend/golang"
+	_ "github.com/suretydev/surety/frontend/rust"
 )
 
-// A command is one subcommand. Each lives in its own file and registers
-// itself from init.
+// A command is one subcommand: its flags, its library call and its
+// printing live in a file of its own, named after it.
 type command struct {
 	name  string
 	usage string // one line: "surety graph [--json|--dot] PATH..."
 	short string // what it does, in a sentence
-	// run does the work and returns the exit status (exitHelp): 0 clean,
-	// 1 a finding that should fail a build (an [UNDER] contract, a
-	// FALSIFIED assertion, a confirmed bug), 2 a usage or input error (bad
-	// flags, a missing file, a program that does not parse, a missing
-	// outside program), 3 an internal error of surety itself.
+	// run does the work and returns the exit status (see exitHelp).
 	run func(ctx context.Context, e *env, args []string) int
+}
+
+// commands are surety's subcommands by name (filled in by init: a
+// command's run refers back to this table for its usage).
+var commands map[string]*command
+
+func init() {
+	commands = map[string]*command{
+		"bench": {usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--witness DIR] [--json] DIR",
+			short: "Run every SV-COMP task (*.yml) under DIR and print SV-COMP's score table.", run: runBench},
+		"complete": {usage: "surety complete [--json] [--timeout D] [--time-limit D] [--dafny PATH] FILE.dfy",
+			short: "Check that each Dafny contract determines a unique result, or show a witness of two results it accepts (exit 1 on [UNDER]).", run: runComplete},
+		"confirm": {usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
+			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
+			short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF", run: runConfirm},
+		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] PATH...",
+			short: "derive each function's contract from what its callers expect, top-down over the call graph", run: runContracts},
+		"doctor": {usage: "surety doctor [--timeout 60s]",
+			short: "Find the outside programs surety uses, print their versions, and check that each verification engine finds a planted bug and proves a correct program (exit 1 if any check fails).", run: runDoctor},
+		"facts": {usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--json] FILE.c|TASK.yml",
+			short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.", run: runFacts},
+		"graph": {usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
+			short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work", run: runGraph},
+		"reason": {usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] PATH...",
+			short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs", run: runReason},
+		"safety": {usage: "surety safety [--k 5] [--properties array-bounds,division-by-zero,null-dereference,shift,signed-overflow] [--timeout 60s] [--json] FILE.c",
+			short: "Check a C program for undefined behaviour at every operation (native engine); exit 1 when a violation replays under gcc's sanitizers.", run: runSafety},
+		"synth": {usage: "surety synth [--k 5] [--engines esbmc,native] [--out DIR] [--json] (\"DESCRIPTION\" | --file DESC.txt)",
+			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
+		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
+			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
+		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
+	}
+	for name, c := range commands {
+		c.name = name
+	}
 }
 
 // env is everything a command may take from its surroundings. Only this
@@ -56,16 +93,12 @@ type env struct {
 	recordScripted bool
 }
 
-var commands = map[string]*command{}
-
-func register(c *command) {
-	if _, dup := commands[c.name]; dup {
-		panic("surety: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
-}
-
 func main() { os.Exit(run(os.Args[1:])) }
+
+func runVersion(ctx context.Context, e *env, args []string) int {
+	fmt.Fprintln(e.stdout, surety.Version())
+	return 0
+}
 
 func run(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -142,23 +175,6 @@ func fail(e *env, name string, err error) int {
 	return 2
 }
 
-// failed handles the error of a pipeline that asks model m (nil when
-// making it failed with merr): a server that refused for good, a missing
-// model (surety.ErrNoModel: merr says why), or any other error. done is
-// false when err is nil and the command goes on.
-func failed(e *env, name string, m *surety.MeteredModel, merr, err error) (code int, done bool) {
-	if rerr := m.Refused(); rerr != nil {
-		return failRefused(e, name, rerr), true
-	}
-	if errors.Is(err, surety.ErrNoModel) && merr != nil {
-		err = merr
-	}
-	if err != nil {
-		return fail(e, name, err), true
-	}
-	return 0, false
-}
-
 // checkOut checks that the output a flag names is not a file where a
 // directory is wanted (or, with file, a directory where a file is), before
 // anything is loaded or asked. The library checks the rest (that it can be
@@ -183,6 +199,19 @@ func show(e *env, asJSON bool, v interface{ WriteText(io.Writer) error }) error 
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// finish ends a command whose library call returned v and err: it prints
+// v (show) and returns 1 when found says v holds a finding, else 0; or, on
+// an error, prints that and returns 2.
+func finish[T interface{ WriteText(io.Writer) error }](e *env, name string, asJSON bool, v T, err error, found func(T) bool) int {
+	if err == nil {
+		err = show(e, asJSON, v)
+	}
+	if err != nil {
+		return fail(e, name, err)
+	}
+	return exitIf(found(v))
 }
 
 // usage prints the usage line of a command given the wrong arguments

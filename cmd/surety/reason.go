@@ -12,15 +12,6 @@ import (
 	"github.com/suretydev/surety/internal/proc"
 )
 
-func init() {
-	register(&command{
-		name:  "reason",
-		usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] PATH...",
-		short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs",
-		run:   runReason,
-	})
-}
-
 func runReason(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("reason", flag.ContinueOnError)
 	blockLines := fs.Int("block-lines", 10, "most source lines grouped into one block (one model request)")
@@ -30,11 +21,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: z3, cvc5, boolector, or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
-	}
-	if fs.NArg() == 0 {
-		return usage(e, "surety reason [flags] PATH...")
 	}
 	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check()); err != nil {
 		return fail(e, "reason", err)
@@ -46,22 +34,21 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if err != nil {
 		return fail(e, "reason", err)
 	}
-	ctx, m, merr := mf.model(ctx, e)
 	opts := &surety.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
-	opts.Model = asModel(m)
+	ctx = mf.open(ctx, e, &opts.Model)
 	if err := checkOut("out", *out, true); err != nil {
 		return fail(e, "reason", err)
 	}
 	res, err := surety.Reason(ctx, fs.Args(), opts)
-	if code, done := failed(e, "reason", m, merr, err); done {
+	if code, done := mf.failed(e, "reason", err); done {
 		return code
 	}
 	if *asJSON {
 		res.File().Encode(e.stdout)
 	} else {
-		surety.WriteReasonText(e.stdout, res.Reports, m.By)
-		m.WriteUsage(e.stdout)
+		surety.WriteReasonText(e.stdout, res.Reports, mf.m.By)
+		mf.m.WriteUsage(e.stdout)
 	}
 	if mf.estimate {
 		return 0

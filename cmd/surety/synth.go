@@ -2,28 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
 	"github.com/suretydev/surety/llm"
 )
-
-func init() {
-	register(&command{
-		name:  "synth",
-		usage: "surety synth [--k 5] [--engines esbmc,native] [--out DIR] [--json] (\"DESCRIPTION\" | --file DESC.txt)",
-		short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.",
-		run:   runSynth,
-	})
-}
 
 func runSynth(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("synth", flag.ContinueOnError)
@@ -66,45 +54,36 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	if err := checkOut("out", *out, false); err != nil {
 		return fail(e, "synth", err)
 	}
-	ctx, m, merr := mf.model(ctx, e)
 	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
 		Engines: &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
 			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
-	opts.Cospec.Model = asModel(m)
+	ctx = mf.open(ctx, e, &opts.Cospec.Model)
 	if !*noBMCCache {
 		if opts.Cospec.Cache, err = surety.OpenCheckCache(*bmcCache, e.getenv); err != nil {
 			return fail(e, "synth", err)
 		}
 	}
-	started := time.Now()
-	opts.Cospec.Progress = func(stage string) {
-		fmt.Fprintf(e.stderr, "synth: %-10s (%s)\n", stage, time.Since(started).Round(time.Millisecond))
-	}
+	opts.Cospec.Progress = surety.StageProgress(e.stderr, "synth")
 	res, err := surety.Synth(ctx, desc, opts)
-	if rerr := m.Refused(); rerr != nil {
-		return failRefused(e, "synth", rerr)
-	}
-	if errors.Is(err, llm.ErrEstimate) {
+	switch {
+	case mf.m.Refused() != nil:
+	case errors.Is(err, llm.ErrEstimate):
 		fmt.Fprintln(e.stdout, "estimate of the first request only: every later stage depends on the replies")
-		m.WriteUsage(e.stdout)
+		mf.m.WriteUsage(e.stdout)
 		return 0
+	case err != nil && res != nil && !mf.estimate:
+		fmt.Fprintf(e.stderr, "surety synth: the stages that finished are in %s\n", opts.ReportFile())
 	}
-	if err != nil && res != nil && !mf.estimate {
-		fmt.Fprintf(e.stderr, "surety synth: the stages that finished are in %s\n", filepath.Join(*out, *name+".json"))
-	}
-	if code, done := failed(e, "synth", m, merr, err); done {
+	if code, done := mf.failed(e, "synth", err); done {
 		return code
 	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := surety.WriteJSON(e.stdout, res); err != nil {
 			return fail(e, "synth", err)
 		}
 		return 0
 	}
-	surety.WriteSynthText(e.stdout, res, filepath.Join(*out, *name+".c"))
-	m.WriteUsage(e.stdout)
+	surety.WriteSynthText(e.stdout, res, opts.ProgramFile())
+	mf.m.WriteUsage(e.stdout)
 	return 0
 }

@@ -1,0 +1,78 @@
+package surety
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+)
+
+// The one-line outcomes the command line prints after a pipeline, for a
+// tool that embeds surety and prints as it does.
+
+// WriteText writes the counts of a Contracts run for people: the
+// functions, those asked and reused, and the components that failed.
+func (r *ContractsResult) WriteText(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "%d functions: %d asked, %d reused from %s, %d failed components\n",
+		r.Functions, r.Asked, r.Reused, r.Out, len(r.Errors))
+	return err
+}
+
+// WriteSummary writes the outcome of a Confirm run for people, in one
+// line: that there was nothing to confirm, how many potential bugs a dry
+// run (estimate) found, or how many were confirmed and where the reports
+// are (out, the directory of ConfirmOptions.Out).
+func (r *ConfirmResult) WriteSummary(w io.Writer, out string, estimate bool) error {
+	var err error
+	switch confirmed := r.Confirmed(); {
+	case len(r.Bugs) == 0:
+		_, err = fmt.Fprintf(w, "no potential bugs in %s for these paths: nothing to confirm\n", r.From)
+	case estimate:
+		_, err = fmt.Fprintf(w, "%d potential bugs (an estimate: no report written)\n", len(r.Bugs))
+	default:
+		sarif := ""
+		if r.Files != nil {
+			sarif = r.Files.SARIF
+		}
+		_, err = fmt.Fprintf(w, "%d potential bugs: %d confirmed, %d not; reports in %s, SARIF in %s\n",
+			len(r.Bugs), confirmed, len(r.Bugs)-confirmed, out, sarif)
+	}
+	return err
+}
+
+// RunError is the error to report for a run that asked m and ended with
+// err: when the server refused a request for good (Refused), an error that
+// says so and what to set; else err. It is safe on a nil m.
+func (m *MeteredModel) RunError(err error) error {
+	if rerr := m.Refused(); rerr != nil {
+		return fmt.Errorf("the model server refused a request, and it will not get better: %v; check OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL", rerr)
+	}
+	return err
+}
+
+// ProgramFile is where Synth writes the program with its facts: NAME.c in
+// Out.
+func (o *SynthOptions) ProgramFile() string { return filepath.Join(o.Out, o.Name+".c") }
+
+// ReportFile is where Synth writes its JSON report: NAME.json in Out.
+func (o *SynthOptions) ReportFile() string { return filepath.Join(o.Out, o.Name+".json") }
+
+// StageProgress returns a cospec.Options.Progress for people: a line
+// "WHAT: STAGE (ELAPSED)" on w as each stage starts, the time counted from
+// the call.
+func StageProgress(w io.Writer, what string) func(stage string) {
+	started := time.Now()
+	return func(stage string) {
+		fmt.Fprintf(w, "%s: %-10s (%s)\n", what, stage, time.Since(started).Round(time.Millisecond))
+	}
+}
+
+// WriteJSON writes v as indented JSON, with <, > and & as they are (C
+// code reads better so): what the command line prints with --json.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
