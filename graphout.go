@@ -216,9 +216,20 @@ func OpenFileCache(dir string, getenv func(string) string) (*filecache.Cache, er
 // be read is a PathError; one that does not parse, an error that matches
 // callgraph.ErrEdgeFormat and names its line.
 func ReadEdges(ctx context.Context, path string) ([]callgraph.ExtraEdge, error) {
+	data, err := ReadSource(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	return callgraph.LoadEdges(bytes.NewReader(data), path)
+}
+
+// ReadSource reads the file at path a user named, for Facts say. Only a
+// regular file is read: a FIFO or a device named by mistake is an error,
+// not a hang. The error names the path (PathError).
+func ReadSource(ctx context.Context, path string) ([]byte, error) {
 	data, err := frontend.ReadFile(ctx, path)
 	if err != nil {
 		return nil, PathError(path, err)
 	}
-	return callgraph.LoadEdges(bytes.NewReader(data), path)
+	return data, nil
 }

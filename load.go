@@ -256,6 +256,15 @@ func Solver(name string) (smt.Solver, error) {
 	return s, nil
 }
 
+// Solvers returns a portfolio of every SMT solver installed here
+// (smt.Available), or nil when there is none.
+func Solvers() smt.Solver {
+	if solvers := smt.Available(); len(solvers) > 0 {
+		return smt.Portfolio(solvers...)
+	}
+	return nil
+}
+
 // sendTo returns a function that sends events to progress, one at a time,
 // or drops them when progress is nil.
 func sendTo(progress func(Event)) func(Event) {

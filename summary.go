@@ -6,6 +6,8 @@ import (
 	"io"
 	"path/filepath"
 	"time"
+
+	"github.com/suretydev/surety/svcomp"
 )
 
 // The one-line outcomes the command line prints after a pipeline, for a
@@ -75,4 +77,22 @@ func WriteJSON(w io.Writer, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// TaskProgress returns a Bench progress callback for people: a line
+// "TASK: VERDICT (OUTCOME) CPU" on w as each task is answered.
+func TaskProgress(w io.Writer) func(*svcomp.Result) {
+	return func(r *svcomp.Result) {
+		fmt.Fprintf(w, "%s: %s (%s) %.1fs CPU\n", r.Task, r.Verdict, r.Outcome, r.CPU.Seconds())
+	}
+}
+
+// A TaskVerdict is RunTask's answer on one task as it is printed: for
+// people by the Result's WriteText, and by WriteJSON as SV-COMP's table of
+// that one task.
+type TaskVerdict struct{ *svcomp.Result }
+
+// WriteJSON writes the table of the one task (svcomp.Tabulate) as JSON.
+func (v TaskVerdict) WriteJSON(w io.Writer) error {
+	return svcomp.Tabulate([]svcomp.Result{*v.Result}).WriteJSON(w)
 }

@@ -29,20 +29,6 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines), NoInduction: !*induction}}
 	// Each task's verdict goes to stderr as it comes, with --json too: a
 	// run over hundreds of tasks takes hours, and stdout gets the table.
-	progress := func(r *svcomp.Result) {
-		fmt.Fprintf(e.stderr, "%s: %s (%s) %.1fs CPU\n", r.Task, r.Verdict, r.Outcome, r.CPU.Seconds())
-	}
-	tab, err := surety.Bench(ctx, fs.Arg(0), opts, progress)
-	if err != nil {
-		return fail(e, "bench", err)
-	}
-	if *asJSON {
-		err = tab.WriteJSON(e.stdout)
-	} else {
-		err = tab.WriteText(e.stdout)
-	}
-	if err != nil {
-		return fail(e, "bench", err)
-	}
-	return exitIf(tab.WrongTrue+tab.WrongFalse > 0)
+	tab, err := surety.Bench(ctx, fs.Arg(0), opts, surety.TaskProgress(e.stderr))
+	return finish(e, "bench", *asJSON, tab, err, func(t *svcomp.Table) bool { return t.WrongTrue+t.WrongFalse > 0 })
 }

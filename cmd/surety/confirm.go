@@ -36,7 +36,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
 		return usage(e, "surety confirm --build CMD and/or --run CMD [flags] PATH...")
 	}
-	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check()); err != nil {
+	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", *out, false)); err != nil {
 		return fail(e, "confirm", err)
 	}
 	opts := &surety.ConfirmOptions{
@@ -46,11 +46,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
 		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
-	ctx = mf.open(ctx, e, &opts.Model)
-	if err := checkOut("out", *out, false); err != nil {
-		return fail(e, "confirm", err)
-	}
-	res, err := surety.Confirm(ctx, flags.Args(), opts)
+	res, err := surety.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
 	if res != nil {
 		res.WriteText(e.stdout)
 	}

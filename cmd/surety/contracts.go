@@ -30,7 +30,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check()); err != nil {
+	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", *out, false)); err != nil {
 		return fail(e, "contracts", err)
 	}
 	opts := &surety.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,
@@ -40,11 +40,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		return fail(e, "contracts", fmt.Errorf("--knowledge %w", err))
 	}
 	opts.Knowledge = docs
-	ctx = mf.open(ctx, e, &opts.Model)
-	if err := checkOut("out", *out, false); err != nil {
-		return fail(e, "contracts", err)
-	}
-	res, err := surety.Contracts(ctx, fs.Args(), opts)
+	res, err := surety.Contracts(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "contracts", err); done {
 		return code
 	}

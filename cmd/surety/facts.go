@@ -7,7 +7,6 @@ import (
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/svcomp"
 )
 
@@ -42,13 +41,13 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
 		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
-		return runTask(ctx, e, file, &surety.TaskOptions{Facts: *opts, WitnessDir: *witness}, *asJSON)
+		// One task's verdict; 1 when the property is violated (a finding).
+		r, err := surety.RunTask(ctx, file, &surety.TaskOptions{Facts: *opts, WitnessDir: *witness})
+		return finish(e, "facts", *asJSON, surety.TaskVerdict{Result: r}, err, func(v surety.TaskVerdict) bool { return v.Verdict == svcomp.False })
 	}
-	// A regular file only: a FIFO or a device named by mistake is an
-	// error, not a hang.
-	src, err := frontend.ReadFile(ctx, file)
+	src, err := surety.ReadSource(ctx, file)
 	if err != nil {
-		return fail(e, "facts", surety.PathError(file, err))
+		return fail(e, "facts", err)
 	}
 	if !*noCache {
 		if opts.Cache, err = surety.OpenCheckCache(*cacheDir, e.getenv); err != nil {
@@ -57,19 +56,4 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
 	return finish(e, "facts", *asJSON, res, err, func(r *surety.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
-}
-
-// runTask answers `surety facts TASK.yml`: one task's verdict; 1 when the
-// property is violated (a finding).
-func runTask(ctx context.Context, e *env, path string, opts *surety.TaskOptions, asJSON bool) int {
-	r, err := surety.RunTask(ctx, path, opts)
-	if err == nil && asJSON {
-		err = svcomp.Tabulate([]svcomp.Result{*r}).WriteJSON(e.stdout)
-	} else if err == nil {
-		err = r.WriteText(e.stdout)
-	}
-	if err != nil {
-		return fail(e, "facts", err)
-	}
-	return exitIf(r.Verdict == svcomp.False)
 }

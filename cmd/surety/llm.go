@@ -35,13 +35,9 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 // check validates the flags before any work: a negative budget or an
 // unknown cache mode is a usage error.
 func (f *modelFlags) check() error {
-	if err := notNegative("budget", f.budget, "0: no limit"); err != nil {
-		return err
-	}
-	if _, err := llm.ParseCacheMode(f.cacheMode); err != nil {
-		return fmt.Errorf("--cache-mode %q: want record, replay or off", f.cacheMode)
-	}
-	return nil
+	_, err := llm.ParseCacheMode(f.cacheMode)
+	return firstError(notNegative("budget", f.budget, "0: no limit"),
+		check(err == nil, "cache-mode", fmt.Sprintf("%q", f.cacheMode), "want record, replay or off"))
 }
 
 // open opens the model the environment and the flags name

@@ -37,7 +37,6 @@ import (
 // A command is one subcommand: its flags, its library call and its
 // printing live in a file of its own, named after it.
 type command struct {
-	name  string
 	usage string // one line: "surety graph [--json|--dot] PATH..."
 	short string // what it does, in a sentence
 	// run does the work and returns the exit status (see exitHelp).
@@ -74,9 +73,6 @@ func init() {
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
-	}
-	for name, c := range commands {
-		c.name = name
 	}
 }
 
@@ -126,15 +122,15 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "surety: unknown command %q; run \"surety help\"\n", args[0])
 		return 2
 	}
-	return runCommand(ctx, e, c, args[1:])
+	return runCommand(ctx, e, args[0], c, args[1:])
 }
 
 // runCommand runs c, turning a panic, which is surety's own fault, into
 // exit status 3 with a message that asks for a report.
-func runCommand(ctx context.Context, e *env, c *command, args []string) (code int) {
+func runCommand(ctx context.Context, e *env, name string, c *command, args []string) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
-			fmt.Fprintf(e.stderr, "surety %s: internal error: %v\n(this is a bug in surety; please report it with the command and its input)\n", c.name, v)
+			fmt.Fprintf(e.stderr, "surety %s: internal error: %v\n(this is a bug in surety; please report it with the command and its input)\n", name, v)
 			code = 3
 		}
 	}()
@@ -150,10 +146,7 @@ that does not parse, a missing outside program); 3 an internal error of surety.`
 func printHelp(w io.Writer) {
 	fmt.Fprintln(w, "surety makes agent-written code checkable.\n\nUsage: surety <command> [flags] [arguments]\n\nCommands:")
 	names := slices.Sorted(maps.Keys(commands))
-	width := 0
-	for _, n := range names {
-		width = max(width, len(n))
-	}
+	width := len(slices.MaxFunc(names, func(a, b string) int { return len(a) - len(b) }))
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].short)
 	}
@@ -190,10 +183,12 @@ func checkOut(flagName, path string, file bool) error {
 	return nil
 }
 
-// show prints v on stdout: as indented JSON with asJSON, else as its
-// WriteText writes it for people.
+// show prints v on stdout: with asJSON as its WriteJSON writes it or else
+// as indented JSON, without as its WriteText writes it for people.
 func show(e *env, asJSON bool, v interface{ WriteText(io.Writer) error }) error {
-	if !asJSON {
+	if j, ok := v.(interface{ WriteJSON(io.Writer) error }); ok && asJSON {
+		return j.WriteJSON(e.stdout)
+	} else if !asJSON {
 		return v.WriteText(e.stdout)
 	}
 	enc := json.NewEncoder(e.stdout)

@@ -24,7 +24,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check()); err != nil {
+	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", *out, true)); err != nil {
 		return fail(e, "reason", err)
 	}
 	solver, err := surety.Solver(*solverName)
@@ -36,11 +36,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &surety.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
-	ctx = mf.open(ctx, e, &opts.Model)
-	if err := checkOut("out", *out, true); err != nil {
-		return fail(e, "reason", err)
-	}
-	res, err := surety.Reason(ctx, fs.Args(), opts)
+	res, err := surety.Reason(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "reason", err); done {
 		return code
 	}

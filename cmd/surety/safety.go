@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/bmc"
@@ -19,14 +18,8 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, 1, "surety safety [flags] FILE.c"); !ok {
 		return code
 	}
-	if *k <= 0 {
-		return fail(e, "safety", fmt.Errorf("--k %d: want a bound of at least 1", *k))
-	}
-	if err := positive("timeout", *timeout); err != nil {
-		return fail(e, "safety", err)
-	}
 	ps, err := native.ParseProperties(*props)
-	if err != nil {
+	if err = firstError(check(*k > 0, "k", *k, "want a bound of at least 1"), positive("timeout", *timeout), err); err != nil {
 		return fail(e, "safety", err)
 	}
 	rep, err := surety.Safety(ctx, fs.Arg(0), &surety.SafetyOptions{K: *k, Properties: ps, Timeout: *timeout})

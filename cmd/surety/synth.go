@@ -48,23 +48,20 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
 		return usage(e, "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
 	}
-	if *name == "" || strings.ContainsAny(*name, `/\`) {
-		return fail(e, "synth", fmt.Errorf("--name %q: a plain file name is needed", *name))
-	}
-	if err := checkOut("out", *out, false); err != nil {
+	if err := firstError(check(*name != "" && !strings.ContainsAny(*name, `/\`), "name", fmt.Sprintf("%q", *name), "a plain file name is needed"),
+		checkOut("out", *out, false)); err != nil {
 		return fail(e, "synth", err)
 	}
 	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
 		Engines: &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
 			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
-	ctx = mf.open(ctx, e, &opts.Cospec.Model)
 	if !*noBMCCache {
 		if opts.Cospec.Cache, err = surety.OpenCheckCache(*bmcCache, e.getenv); err != nil {
 			return fail(e, "synth", err)
 		}
 	}
 	opts.Cospec.Progress = surety.StageProgress(e.stderr, "synth")
-	res, err := surety.Synth(ctx, desc, opts)
+	res, err := surety.Synth(mf.open(ctx, e, &opts.Cospec.Model), desc, opts)
 	switch {
 	case mf.m.Refused() != nil:
 	case errors.Is(err, llm.ErrEstimate):

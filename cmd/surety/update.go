@@ -8,7 +8,6 @@ import (
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/incremental"
-	"github.com/suretydev/surety/smt"
 )
 
 func runUpdate(ctx context.Context, e *env, args []string) int {
@@ -38,9 +37,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
-		if solvers := smt.Available(); len(solvers) > 0 {
-			opts.Solver = smt.Portfolio(solvers...)
-		}
+		opts.Solver = surety.Solvers()
 	}
 	res, err := surety.Update(ctx, paths, opts)
 	if code, done := mf.failed(e, "update", err); done {
