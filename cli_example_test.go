@@ -331,3 +331,81 @@ func ExampleVersion() {
 	// Output:
 	// true
 }
+
+// ExampleModelConfigFromEnv reads the model's server from the variables
+// OpenAI's own tools read; a value that cannot be used names itself.
+func ExampleModelConfigFromEnv() {
+	env := map[string]string{"SURETY_MODEL": "qwen3", "OPENAI_BASE_URL": "http://localhost:8000/v1", "SURETY_MAX_TOKENS": "4096"}
+	cfg, err := surety.ModelConfigFromEnv(func(k string) string { return env[k] })
+	fmt.Println(cfg.Name, cfg.BaseURL, cfg.MaxTokens, err)
+	env["SURETY_MAX_TOKENS"] = "many"
+	_, err = surety.ModelConfigFromEnv(func(k string) string { return env[k] })
+	fmt.Println(err)
+	// Output:
+	// qwen3 http://localhost:8000/v1 4096 <nil>
+	// surety: SURETY_MAX_TOKENS=many: want a number of tokens, 0 for the server's default
+}
+
+// ExampleMeteredModel_WriteUsage opens a model that only estimates and
+// prints its (empty) token use, as every model command does at the end.
+func ExampleMeteredModel_WriteUsage() {
+	_, m, err := surety.OpenModel(context.Background(), &surety.ModelConfig{Estimate: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer m.Close()
+	var out strings.Builder
+	m.WriteUsage(&out)
+	fmt.Println(strings.SplitN(out.String(), "\n", 2)[0], m.Refused())
+	// Output:
+	// estimate (nothing was sent): <nil>
+}
+
+// ExamplePathError names a path a user gave, then what is wrong with it.
+func ExamplePathError() {
+	_, err := os.Open("missing.c")
+	fmt.Println(surety.PathError("missing.c", err))
+	// Output:
+	// missing.c: no such file or directory
+}
+
+// ExampleCheckPaths checks, without parsing, that each path can be loaded.
+func ExampleCheckPaths() {
+	dir, cleanup := tempDir()
+	defer cleanup()
+	fmt.Println(surety.CheckPaths(context.Background(), []string{writeFile(dir, "a.c", "int f(void) { return 0; }\n")}))
+	fmt.Println(surety.CheckPaths(context.Background(), []string{writeFile(dir, "notes.txt", "notes\n")}) != nil)
+	// Output:
+	// <nil>
+	// true
+}
+
+// ExampleReadReasonFile reads the reports Reason wrote, for Confirm; none
+// there is ErrNoReasonFile.
+func ExampleReadReasonFile() {
+	dir, cleanup := tempDir()
+	defer cleanup()
+	path := filepath.Join(dir, "reason.json")
+	_, err := surety.ReadReasonFile(context.Background(), path)
+	fmt.Println(errors.Is(err, surety.ErrNoReasonFile))
+	f := &surety.ReasonFile{Reports: []*hoare.Report{{Name: "f", Verdict: hoare.Match}}}
+	if err := f.Write(path); err != nil {
+		fmt.Println(err)
+		return
+	}
+	f, err = surety.ReadReasonFile(context.Background(), path)
+	fmt.Println(len(f.Reports), f.Reports[0].Name, f.Reports[0].Verdict, err)
+	// Output:
+	// true
+	// 1 f MATCH <nil>
+}
+
+// ExampleWriteDoctor prints the outside programs found and each engine's
+// self-test as soon as it is known, as "surety doctor" does.
+func ExampleWriteDoctor() {
+	rep, err := surety.WriteDoctor(context.Background(), os.Stdout, &surety.DoctorOptions{Timeout: time.Minute})
+	if err == nil && !rep.OK() {
+		fmt.Println("a check failed")
+	}
+}
