@@ -179,6 +179,9 @@ type resolver struct {
 	// millions of each.
 	edgeSlab  []Edge
 	unresSlab []Unresolved
+	candsSlab [][]*Node
+	// lastCands is the candidates of the last ambiguous call.
+	lastCands *[]*Node
 }
 
 // resolved is what resolution found for a call.
@@ -411,8 +414,9 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 			r.unresolved(caller, c, ReasonTooMany)
 			return
 		}
+		shared := r.shareCands(cands)
 		for _, n := range cands {
-			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line, Ambiguous: true, Candidates: cands}))
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line, Ambiguous: true, cands: shared}))
 		}
 	}
 }
@@ -438,9 +442,27 @@ func (r *resolver) indirect(caller *Node, fi fileInfo, c *site) {
 		r.unresolved(caller, c, ReasonTooMany)
 		return
 	}
+	shared := r.shareCands(cands)
 	for _, n := range cands {
-		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: c.line, Ambiguous: true, Indirect: true, Candidates: cands}))
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: c.line, Ambiguous: true, Indirect: true, cands: shared}))
 	}
+}
+
+// shareCands returns a pointer to cands for the edges of one call, the
+// same pointer as for the call before when it had the very same slice (a
+// name memoized in the file).
+func (r *resolver) shareCands(cands []*Node) *[]*Node {
+	if p := r.lastCands; p != nil && len(*p) == len(cands) && &(*p)[0] == &cands[0] {
+		return p
+	}
+	if len(r.candsSlab) == 0 {
+		r.candsSlab = make([][]*Node, 1024)
+	}
+	p := &r.candsSlab[0]
+	r.candsSlab = r.candsSlab[1:]
+	*p = cands
+	r.lastCands = p
+	return p
 }
 
 func (r *resolver) unresolved(caller *Node, c *site, why Reason) {

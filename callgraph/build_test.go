@@ -58,8 +58,8 @@ func TestBuildCDuplicateExternalIsAmbiguous(t *testing.T) {
 		t.Fatalf("want 2 ambiguous edges, got %q", edgesOf(g))
 	}
 	for _, e := range g.Edges {
-		if !e.Ambiguous || len(e.Candidates) != 2 {
-			t.Errorf("edge %s->%s: ambiguous=%v candidates=%d", e.Caller.ID, e.Callee.ID, e.Ambiguous, len(e.Candidates))
+		if !e.Ambiguous || len(e.Candidates()) != 2 {
+			t.Errorf("edge %s->%s: ambiguous=%v candidates=%d", e.Caller.ID, e.Callee.ID, e.Ambiguous, len(e.Candidates()))
 		}
 	}
 	if r := MakeReport(g, nil); r.AmbiguousShare != 1 || r.Layers != 1 {

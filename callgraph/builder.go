@@ -182,6 +182,11 @@ func (b *Builder) Graph() *Graph {
 			}
 		}
 	}
+	// byNode now holds the only references to the calls: each node's
+	// go as they are resolved, and with the last of a file's its slab.
+	for _, bf := range b.files {
+		bf.calls = nil
+	}
 	r.made = nil
 	g.Edges = make([]*Edge, 0, total)
 	var s site
@@ -197,6 +202,7 @@ func (b *Builder) Graph() *Graph {
 			}
 			r.resolve(n, fi, &s)
 		}
+		byNode[n.Index] = nodeCalls{}
 	}
 	// Nothing compact is needed any more: let it go before linking.
 	byNode, b.files, b.names, b.ids = nil, nil, nil, nil

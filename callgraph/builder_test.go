@@ -22,7 +22,7 @@ func graphLines(g *callgraph.Graph) []string {
 	}
 	for _, e := range g.Edges {
 		var cands []string
-		for _, c := range e.Candidates {
+		for _, c := range e.Candidates() {
 			cands = append(cands, c.ID)
 		}
 		out = append(out, fmt.Sprintf("edge %s -> %s @%d amb=%v extra=%v byname=%v ind=%v [%s]",

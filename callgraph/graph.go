@@ -79,14 +79,17 @@ type Edge struct {
 	Callee *Node `json:"-"`
 	// Call is the call site; nil for an edge given in BuildOptions.Extra.
 	Call *frontend.Call `json:"-"`
+	// cands are the candidates of an ambiguous edge, shared by the call's
+	// edges: a kernel has millions of edges, most of them ambiguous, so
+	// an edge holds one pointer, not a slice.
+	cands *[]*Node
 	// Line is the line of the call site (for an extra edge, the line it
 	// gave, possibly 0).
 	Line int `json:"line"`
 	// Ambiguous marks an edge that is one of several candidates of a call
 	// whose callee name resolution could not decide; Candidates then lists
-	// them all (shared by the call's edges, sorted by node index).
-	Ambiguous  bool    `json:"ambiguous,omitempty"`
-	Candidates []*Node `json:"-"`
+	// them all.
+	Ambiguous bool `json:"ambiguous,omitempty"`
 	// Extra marks an edge supplied by the user.
 	Extra bool `json:"extra,omitempty"`
 	// ByName marks a sound edge found by name alone: a method called on a
@@ -101,10 +104,20 @@ type Edge struct {
 	Indirect bool `json:"indirect,omitempty"`
 }
 
+// Candidates returns the candidates of an ambiguous edge's call, sorted by
+// node index and shared by the call's edges (not to be changed); nil for
+// a sound edge.
+func (e *Edge) Candidates() []*Node {
+	if e.cands == nil {
+		return nil
+	}
+	return *e.cands
+}
+
 // MarshalJSON writes an edge with its endpoints and candidates as IDs.
 func (e *Edge) MarshalJSON() ([]byte, error) {
 	var cands []string
-	for _, c := range e.Candidates {
+	for _, c := range e.Candidates() {
 		cands = append(cands, c.ID)
 	}
 	var callee string
@@ -222,19 +235,37 @@ func (g *Graph) link() {
 		}
 		return a.Callee.Index - b.Callee.Index
 	})
-	outN := make([]int, len(g.Nodes))
-	inN := make([]int, len(g.Nodes))
+	// Out and In are windows on two arrays, not a slice each: Out on
+	// the edges themselves (sorted by caller), In on their order by
+	// callee.
+	inStart := make([]int, len(g.Nodes)+1)
 	for _, e := range g.Edges {
-		outN[e.Caller.Index]++
-		inN[e.Callee.Index]++
+		inStart[e.Callee.Index+1]++
 	}
+	for i := range g.Nodes {
+		inStart[i+1] += inStart[i]
+	}
+	in := make([]*Edge, len(g.Edges))
+	at := slices.Clone(inStart[:len(g.Nodes)])
+	for _, e := range g.Edges {
+		in[at[e.Callee.Index]] = e
+		at[e.Callee.Index]++
+	}
+	from := 0
 	for i, n := range g.Nodes {
-		n.Out = make([]*Edge, 0, outN[i])
-		n.In = make([]*Edge, 0, inN[i])
-	}
-	for _, e := range g.Edges {
-		e.Caller.Out = append(e.Caller.Out, e)
-		e.Callee.In = append(e.Callee.In, e)
+		to := from
+		for to < len(g.Edges) && g.Edges[to].Caller.Index == i {
+			to++
+		}
+		n.Out = g.Edges[from:to:to]
+		n.In = in[inStart[i]:inStart[i+1]:inStart[i+1]]
+		if len(n.Out) == 0 {
+			n.Out = nil
+		}
+		if len(n.In) == 0 {
+			n.In = nil
+		}
+		from = to
 	}
 	slices.SortStableFunc(g.Unresolved, func(a, b *Unresolved) int {
 		if a.Caller.Index != b.Caller.Index {

@@ -70,13 +70,14 @@ func Slice(g *Graph, from, to []string) (*Graph, error) {
 		if keep[e.Caller.Index] && keep[e.Callee.Index] {
 			c := *e
 			c.Caller, c.Callee = copyOf[e.Caller.Index], copyOf[e.Callee.Index]
-			if e.Candidates != nil {
-				c.Candidates = nil
-				for _, n := range e.Candidates {
+			if e.cands != nil {
+				var cands []*Node
+				for _, n := range *e.cands {
 					if copyOf[n.Index] != nil {
-						c.Candidates = append(c.Candidates, copyOf[n.Index])
+						cands = append(cands, copyOf[n.Index])
 					}
 				}
+				c.cands = &cands
 			}
 			out.Edges = append(out.Edges, &c)
 		}

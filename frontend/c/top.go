@@ -1,6 +1,8 @@
 package c
 
 import (
+	"runtime"
+
 	sitter "github.com/smacker/go-tree-sitter"
 )
 
@@ -41,7 +43,7 @@ func (fd *found) walk(n *sitter.Node, depth int) {
 		orphansHere = n.Type() != "preproc_elifdef"
 	}
 	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	defer closeCursor(c)
 	if !c.GoToFirstChild() {
 		return
 	}
@@ -111,7 +113,7 @@ func (fd *found) nested(n *sitter.Node, depth int) {
 	// A body in a conditional may be a function's whose head is a macro.
 	orphansHere := kindOf(n) == kPreprocCond && n.Type() != "preproc_elifdef"
 	c := sitter.NewTreeCursor(n)
-	defer c.Close()
+	defer closeCursor(c)
 	if !c.GoToFirstChild() {
 		return
 	}
@@ -135,4 +137,14 @@ func (fd *found) nested(n *sitter.Node, depth int) {
 			return
 		}
 	}
+}
+
+// closeCursor closes c and clears the finalizer the binding gives every
+// cursor. An object waiting for its finalizer keeps alive what it points
+// to, here the tree with the Go copy of every node visited: without this,
+// each file's nodes outlive its parse by a garbage collection, and on the
+// Linux kernel they made a quarter of the live heap while loading.
+func closeCursor(c *sitter.TreeCursor) {
+	c.Close()
+	runtime.SetFinalizer(c, nil)
 }
