@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
+	"runtime/debug"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/callgraph"
@@ -66,8 +68,26 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	case *list:
 		format = surety.GraphList
 	}
+	softMemoryLimit()
 	if err := surety.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
 		return fail(e, "graph", err)
 	}
 	return 0
+}
+
+// graphMemoryLimit is the soft limit on the Go heap that surety graph
+// sets unless GOMEMLIMIT gives one. The garbage collector otherwise lets
+// the heap grow to twice what is live: on the Linux kernel the graph, with
+// its millions of edges, is live at about 850 MB by the end, and the
+// process peaked at twice that. Under the limit the collector works
+// harder near the end instead; when the live heap exceeds it, the
+// runtime caps the collector's share of the CPU rather than thrash.
+const graphMemoryLimit = 900 << 20
+
+// softMemoryLimit sets graphMemoryLimit, unless the environment sets a
+// limit of its own (the runtime reads GOMEMLIMIT itself).
+func softMemoryLimit() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(graphMemoryLimit)
+	}
 }
