@@ -2,6 +2,8 @@ package c_test
 
 import (
 	"context"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/suretydev/surety/frontend"
@@ -30,5 +32,31 @@ func TestRespell(t *testing.T) {
 	}
 	if string(f.Source) != src {
 		t.Errorf("the file's source is not what was read")
+	}
+}
+
+// TestRespellWords: a spelling is respelled only as a whole word, the
+// longer spelling wins where one begins another, and a source without any
+// is returned itself. The expected results are those of the regular
+// expression \b(?:__const__|__const|...)\b that Respell once used.
+func TestRespellWords(t *testing.T) {
+	ref := regexp.MustCompile(`\b(?:__const__|__const|__volatile__|__volatile|__signed__|__signed)\b`)
+	for _, src := range []string{
+		"", "_", "__", "__const", "__const__", "__const_", "___const", "x__const", "__constx",
+		"__const__x", "$__const", "__const$", "(__signed__)", "__volatile__volatile",
+		"a __const__ b __const\n__signed", "__volatile__ __volatile\t__signed__,__signed;",
+		"int __constant, __const9, __const_t;", "__const____const", "__const__const",
+	} {
+		want := ref.ReplaceAllStringFunc(src, func(w string) string {
+			word := strings.Trim(w, "_")
+			return word + strings.Repeat(" ", len(w)-len(word))
+		})
+		if got := string(c.Respell([]byte(src))); got != want {
+			t.Errorf("Respell(%q) = %q, want %q", src, got, want)
+		}
+	}
+	src := []byte("int __constant = __LINE__;")
+	if got := c.Respell(src); &got[0] != &src[0] {
+		t.Errorf("Respell copied a source with nothing to respell")
 	}
 }
