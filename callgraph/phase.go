@@ -158,6 +158,17 @@ func Phases(g *Graph, opts *PhaseOptions) *PhaseSplit {
 			s.Of[n.Index] = pi
 		}
 	}
+	// Counted first: on a kernel, millions of ambiguous edges cross
+	// components, and a growing slice would copy them all again and again.
+	cross := 0
+	for _, e := range g.Edges {
+		if s.Of[e.Caller.Index] != s.Of[e.Callee.Index] {
+			cross++
+		}
+	}
+	if cross > 0 {
+		s.Cross = make([]*Edge, 0, cross)
+	}
 	for _, e := range g.Edges {
 		if s.Of[e.Caller.Index] != s.Of[e.Callee.Index] {
 			s.Cross = append(s.Cross, e)

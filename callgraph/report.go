@@ -124,26 +124,14 @@ type PhaseInfo struct {
 
 // Summarize computes g's summary with phases cut as opts says.
 func Summarize(g *Graph, opts *PhaseOptions) *Summary {
-	c := Condense(g)
-	layers := Layers(c)
+	// What the summary keeps of the whole graph's condensation is in s
+	// after summarizeWhole: its edges between components are let go
+	// before the phases make their own (on a kernel, tens of megabytes).
+	s, layerOf := summarizeWhole(g)
 	split := Phases(g, opts)
-	s := &Summary{
-		Report:          MakeReport(g, c),
-		Layers:          layers,
-		PhaseBy:         split.By,
-		LayerStats:      split.LayerStats(),
-		CrossPhaseEdges: len(split.Cross),
-		Unresolved:      g.Unresolved,
-		UnmatchedExtra:  g.UnmatchedExtra,
-		Functions:       make([]FunctionInfo, len(g.Nodes)),
-	}
-	if s.Layers == nil {
-		s.Layers = [][]*Component{}
-	}
-	if s.Unresolved == nil {
-		s.Unresolved = []*Unresolved{}
-	}
-	layerOf := LayerOf(g, layers)
+	s.PhaseBy = split.By
+	s.LayerStats = split.LayerStats()
+	s.CrossPhaseEdges = len(split.Cross)
 	phaseLayer := make([]int, len(g.Nodes))
 	for _, p := range split.Phases {
 		s.Phases = append(s.Phases, PhaseInfo{Name: p.Name, Functions: len(p.Nodes), Layers: p.Layers})
@@ -154,6 +142,7 @@ func Summarize(g *Graph, opts *PhaseOptions) *Summary {
 				}
 			}
 		}
+		p.Condensation = nil // split is Summarize's own
 	}
 	if s.Phases == nil {
 		s.Phases = []PhaseInfo{}
@@ -166,6 +155,28 @@ func Summarize(g *Graph, opts *PhaseOptions) *Summary {
 		s.Functions[i] = FunctionInfo{ID: n.ID, File: n.File(), Name: n.Name(), Line: line,
 			Layer: layerOf[i], Phase: split.Of[i], PhaseLayer: phaseLayer[i]}
 	}
+	return s
+}
+
+// summarizeWhole starts g's summary with what the whole graph's
+// condensation gives: the report, layers and recursions. It returns the
+// layer of each node too.
+func summarizeWhole(g *Graph) (*Summary, []int) {
+	c := Condense(g)
+	layers := Layers(c)
+	s := &Summary{
+		Report:         MakeReport(g, c),
+		Layers:         layers,
+		Unresolved:     g.Unresolved,
+		UnmatchedExtra: g.UnmatchedExtra,
+		Functions:      make([]FunctionInfo, len(g.Nodes)),
+	}
+	if s.Layers == nil {
+		s.Layers = [][]*Component{}
+	}
+	if s.Unresolved == nil {
+		s.Unresolved = []*Unresolved{}
+	}
 	for _, comp := range c.Components {
 		if len(comp.Nodes) > 1 {
 			s.Recursions = append(s.Recursions, comp)
@@ -175,7 +186,7 @@ func Summarize(g *Graph, opts *PhaseOptions) *Summary {
 	if s.Recursions == nil {
 		s.Recursions = []*Component{}
 	}
-	return s
+	return s, LayerOf(g, layers)
 }
 
 func sortComponentsBySize(cs []*Component) {
