@@ -5,16 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/suretydev/surety"
 )
-
-// stringList is a flag that may be given several times.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 func runContracts(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)

@@ -46,13 +46,11 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		return finish(e, "facts", *asJSON, surety.TaskVerdict{Result: r}, err, func(v surety.TaskVerdict) bool { return v.Verdict == svcomp.False })
 	}
 	src, err := surety.ReadSource(ctx, file)
+	if err == nil && !*noCache {
+		opts.Cache, err = surety.OpenCheckCache(*cacheDir, e.getenv)
+	}
 	if err != nil {
 		return fail(e, "facts", err)
-	}
-	if !*noCache {
-		if opts.Cache, err = surety.OpenCheckCache(*cacheDir, e.getenv); err != nil {
-			return fail(e, "facts", err)
-		}
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
 	return finish(e, "facts", *asJSON, res, err, func(r *surety.FactsResult) bool { return r.Report.Summary.Falsified > 0 })

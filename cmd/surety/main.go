@@ -168,21 +168,6 @@ func fail(e *env, name string, err error) int {
 	return 2
 }
 
-// checkOut checks that the output a flag names is not a file where a
-// directory is wanted (or, with file, a directory where a file is), before
-// anything is loaded or asked. The library checks the rest (that it can be
-// made and written) when it runs.
-func checkOut(flagName, path string, file bool) error {
-	check := surety.CheckOutDir
-	if file {
-		check = surety.CheckOutFile
-	}
-	if err := check(path, true); err != nil {
-		return fmt.Errorf("--%s %w", flagName, err)
-	}
-	return nil
-}
-
 // show prints v on stdout: with asJSON as its WriteJSON writes it or else
 // as indented JSON, without as its WriteText writes it for people.
 func show(e *env, asJSON bool, v interface{ WriteText(io.Writer) error }) error {
@@ -227,15 +212,4 @@ func exitIf(found bool) int {
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
-}
-
-// splitList is a comma-separated flag's items, trimmed, empty ones left out.
-func splitList(s string) []string {
-	var out []string
-	for p := range strings.SplitSeq(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }

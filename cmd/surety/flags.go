@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/llm"
 )
+
+// The flag helpers every command shares: model flags, checks of values
+// and output paths, parsing of flags and arguments.
 
 // modelFlags are the flags every command that asks a language model shares.
 // The model itself is configured from the environment, as OpenAI's own
@@ -145,3 +149,35 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
 	}
 	return 0, true
 }
+
+// checkOut checks that the output a flag names is not a file where a
+// directory is wanted (or, with file, a directory where a file is), before
+// anything is loaded or asked. The library checks the rest (that it can be
+// made and written) when it runs.
+func checkOut(flagName, path string, file bool) error {
+	check := surety.CheckOutDir
+	if file {
+		check = surety.CheckOutFile
+	}
+	if err := check(path, true); err != nil {
+		return fmt.Errorf("--%s %w", flagName, err)
+	}
+	return nil
+}
+
+// splitList is a comma-separated flag's items, trimmed, empty ones left out.
+func splitList(s string) []string {
+	var out []string
+	for p := range strings.SplitSeq(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// stringList is a flag that may be given several times.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
