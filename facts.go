@@ -63,6 +63,13 @@ type FactsOptions struct {
 	Audit string
 	// Mutants caps the mutation queries of the audit; 0 means 60.
 	Mutants int
+	// Need is VerifyAll's bmc.Options.Need: what the caller still needs
+	// once an assertion is decided; nil means every check runs.
+	Need func(f *bmc.Fact) bmc.Need
+	// Carry is VerifyAll's bmc.Options.Carry: a report on the same
+	// program at a smaller bound whose bound-complete facts are taken
+	// instead of being checked again.
+	Carry *bmc.Report
 }
 
 // ErrNoAssertion reports a program in which no assertion was recognised:
@@ -167,7 +174,8 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 			return nil, err
 		}
 	}
-	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck}
+	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck,
+		Need: opts.Need, Carry: opts.Carry}
 	res := &FactsResult{}
 	if !opts.SkipUndefinedBehaviour {
 		claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)

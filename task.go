@@ -83,6 +83,7 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 	fopts := opts.Facts
 	fopts.Audit = "off"
 	fopts.SkipBoundCheck = false
+	fopts.Need = taskNeed
 	k := fopts.K
 	if k == 0 {
 		k = bmc.DefaultK
@@ -124,7 +125,23 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 			return res, nil
 		}
 		k *= 4
+		// What held on every execution at the smaller bound still does.
+		fopts.Carry = rep
 	}
+}
+
+// taskNeed is what a task still needs once an assertion is decided: after
+// one fails the task is false and nothing more is needed; after one stays
+// unknown the task cannot be true, so only failures of the others can
+// still decide it (no compositional checks, no induction).
+func taskNeed(f *bmc.Fact) bmc.Need {
+	switch f.Status {
+	case bmc.VerdictFalsified:
+		return bmc.NeedNothing
+	case bmc.VerdictUnknown:
+		return bmc.NeedFailures
+	}
+	return bmc.NeedAll
 }
 
 // taskVerdict reads a facts report as an unreach-call verdict; again says

@@ -183,6 +183,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if f.Reused {
 			ew.WriteString(" reused")
 		}
+		if f.Carried > 0 {
+			fmt.Fprintf(ew, " carried from k=%d", f.Carried)
+		}
 		if f.Status.Fact() {
 			if f.BoundComplete {
 				ew.WriteString(" bound complete: holds on every execution")

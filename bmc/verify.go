@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -46,7 +47,39 @@ type Options struct {
 	// Replay configures the replay of counterexamples that their engine
 	// did not reproduce; nil means the defaults.
 	Replay *ReplayOptions
+	// Need, when set, is asked after each assertion is decided: what the
+	// caller still needs of the assertions not decided yet. A caller that
+	// asks only whether the program can fail (an SV-COMP task) needs
+	// nothing more after one assertion fails, and only failures after one
+	// stays unknown; checks it no longer needs are not run (those under
+	// way are cancelled), and what they would have decided is UNKNOWN,
+	// saying why. The report then depends on the order in which checks
+	// finish. Need may be called from several goroutines, one at a time.
+	// Nil means every check runs.
+	Need func(f *Fact) Need
+	// Carry is a report on the same program, with the same order, at a
+	// smaller bound. Its bound-complete facts hold on every execution,
+	// whatever the bound, so they are taken as they are (Fact.Carried)
+	// instead of being checked again; a caller that raises the bound
+	// pays only for what the smaller one left open. A report of another
+	// program, order or a larger bound is an error (ErrBadCarry).
+	Carry *Report
 }
+
+// A Need is what a caller still needs of a VerifyAll run (Options.Need).
+// A run's needs only shrink: the smallest answer given so far holds.
+type Need int
+
+const (
+	// NeedAll decides every assertion fully.
+	NeedAll Need = iota
+	// NeedFailures only looks for failures: each assertion gets its
+	// standalone check and nothing more (no compositional check, no
+	// bound check and so no induction).
+	NeedFailures
+	// NeedNothing stops the run.
+	NeedNothing
+)
 
 func (o *Options) k() int {
 	if o == nil || o.K <= 0 {
@@ -95,7 +128,10 @@ type Fact struct {
 	// Reused is true when the result cache answered every check of this
 	// assertion: an earlier run decided the same queries (after an edit,
 	// only the queries whose content changed are checked again).
-	Reused         bool            `json:"reused,omitempty"`
+	Reused bool `json:"reused,omitempty"`
+	// Carried is the bound of the earlier run whose bound-complete
+	// answer this fact is (Options.Carry); 0 when this run decided it.
+	Carried        int             `json:"carried,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Disagreement   []EngineAnswer  `json:"disagreement,omitempty"`
 }
@@ -142,13 +178,19 @@ type Summary struct {
 	Checks    int `json:"checks"`
 	CacheHits int `json:"cache_hits"`
 	// Reused counts the assertions whose every check the cache answered.
-	Reused int           `json:"reused"`
-	Time   time.Duration `json:"time_ns"`
+	Reused int `json:"reused"`
+	// Carried counts the facts taken from Options.Carry.
+	Carried int           `json:"carried,omitempty"`
+	Time    time.Duration `json:"time_ns"`
 }
 
 // ErrBadOrder reports an Options.Order that is not a permutation of the
 // program's assertions.
 var ErrBadOrder = errors.New("bmc: order is not a permutation of the assertions")
+
+// ErrBadCarry reports an Options.Carry that is not a report on the same
+// program, in the same order, at a bound no larger than the run's.
+var ErrBadCarry = errors.New("bmc: carried report does not fit the run")
 
 // VerifyAll runs Algorithm 2 of VIVERRA over p with checker c.
 //
@@ -192,11 +234,25 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	facts := make([]Fact, len(p.Asserts))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
+	sctx, stop := context.WithCancel(gctx)
+	defer stop()
+	r.stop = stop
+	carried, err := carry(opts.Carry, p, order, r.k)
+	if err != nil {
+		return nil, err
+	}
+	if len(hazards) > 0 {
+		carried = nil // nothing is a fact; decide says why
+	}
 	for pos, i := range order {
 		f := &facts[i]
+		if c, ok := carried[i]; ok {
+			*f = c
+			continue
+		}
 		f.Assertion = p.Asserts[i]
 		f.Position = pos + 1
-		g.Go(func() error { return r.decide(gctx, f, order[:pos]) })
+		g.Go(func() error { return r.run(sctx, gctx, f, order[:pos]) })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -257,6 +313,31 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	return rep, nil
 }
 
+// carry returns the bound-complete facts of an earlier report on p in the
+// same order at a bound no larger than k, by assertion index.
+func carry(rep *Report, p *Program, order []int, k int) (map[int]Fact, error) {
+	if rep == nil {
+		return nil, nil
+	}
+	if rep.File != p.File || rep.K > k || !slices.Equal(rep.Order, order) || len(rep.Facts) != len(p.Asserts) {
+		return nil, fmt.Errorf("%w: %s at k=%d, for %s at k=%d", ErrBadCarry, rep.File, rep.K, p.File, k)
+	}
+	out := map[int]Fact{}
+	for _, f := range rep.Facts {
+		if f.Index < 0 || f.Index >= len(p.Asserts) || p.Asserts[f.Index].Pred != f.Pred {
+			return nil, fmt.Errorf("%w: assertion %d differs", ErrBadCarry, f.Index)
+		}
+		if f.Status.Fact() && f.BoundComplete {
+			if f.Carried == 0 {
+				f.Carried = rep.K
+			}
+			f.Duration, f.Reused = 0, false
+			out[f.Index] = f
+		}
+	}
+	return out, nil
+}
+
 func checkOrder(order []int, n int) error {
 	if len(order) != n {
 		return fmt.Errorf("%w: %d entries for %d assertions", ErrBadOrder, len(order), n)
@@ -293,6 +374,9 @@ func summarize(facts []Fact) Summary {
 		if f.Reused {
 			s.Reused++
 		}
+		if f.Carried > 0 {
+			s.Carried++
+		}
 	}
 	s.Unverified = s.Falsified + s.Unknown
 	return s
@@ -311,6 +395,60 @@ type runner struct {
 	mu      sync.Mutex
 	assumed []string // every answer's Assumptions
 	found   []Hazard // every answer's Hazards
+	need    Need     // the smallest Options.Need answer so far
+	needBy  string   // the assertion that gave it, for reasons
+	stop    context.CancelFunc
+}
+
+// run decides one assertion as far as the caller still needs it (lines
+// 3-12 of Algorithm 2 when it needs all), then asks Options.Need what is
+// needed of the rest. ctx is cancelled when nothing more is needed; outer
+// is the run's own context, whose cancellation is an error.
+func (r *runner) run(ctx, outer context.Context, f *Fact, before []int) error {
+	if need, why := r.needs(); need == NeedNothing {
+		r.skip(f, why)
+		return nil
+	}
+	err := r.decide(ctx, f, before)
+	if need, why := r.needs(); need == NeedNothing && outer.Err() == nil && (err != nil || f.Status == VerdictUnknown) {
+		// Cancelled for want of need, not failed: what was under way
+		// is dropped.
+		r.skip(f, why)
+		return nil
+	}
+	if err != nil || r.opts.Need == nil {
+		return err
+	}
+	n := r.opts.Need(f)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n > r.need {
+		r.need = n
+		r.needBy = fmt.Sprintf("%s (line %d) was %s", f.Label(), f.SrcLine, f.Status)
+		if n == NeedNothing {
+			r.stop()
+		}
+	}
+	return nil
+}
+
+// needs is what the caller still needs, and why in words when that is
+// less than everything.
+func (r *runner) needs() (Need, string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch r.need {
+	case NeedNothing:
+		return r.need, "not checked: the run stopped after " + r.needBy
+	case NeedFailures:
+		return r.need, "not checked: only failures were looked for after " + r.needBy
+	}
+	return NeedAll, ""
+}
+
+// skip leaves f undecided, for why.
+func (r *runner) skip(f *Fact, why string) {
+	*f = Fact{Assertion: f.Assertion, Position: f.Position, Status: VerdictUnknown, Reason: why, Standalone: Unknown}
 }
 
 func (r *runner) assumptions() []string {
@@ -340,14 +478,16 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	ran += fresh
 	f.Standalone = res.Status
 	f.Duration += res.Duration
-	if res.Status != Verified && len(before) > 0 {
+	need, why := r.needs()
+	if res.Status != Verified && len(before) > 0 && need == NeedAll {
 		if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
 			return err
 		}
 		ran += fresh
 		f.Duration += res.Duration
-	}
-	if f.Standalone != Verified {
+		st := res.Status
+		f.Compositional = &st
+	} else if res.Status != Verified && len(before) == 0 {
 		st := res.Status
 		f.Compositional = &st
 	}
@@ -363,6 +503,9 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.Status, f.Counterexample = VerdictFalsified, res.Counterexample
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
+		if f.Compositional == nil && len(before) > 0 {
+			f.Reason += " (" + why + ")"
+		}
 	}
 	if hs := r.allHazards(); f.Status.Fact() && len(hs) > 0 {
 		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hs[0])
@@ -370,6 +513,10 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 			f.Reason += fmt.Sprintf(" (and %d more hazard(s))", n)
 		}
 		f.Status, f.IG = VerdictUnknown, nil
+	}
+	if need, why := r.needs(); need != NeedAll && f.Status.Fact() {
+		f.BoundReason = why
+		return nil
 	}
 	if !r.opts.BoundCheck || !f.Status.Fact() {
 		if f.Status.Fact() {
