@@ -13,6 +13,7 @@ import (
 type recorder struct {
 	oracle
 	unknown map[int]bool
+	alone   map[int]bool // UNKNOWN for standalone queries only
 	block   map[int]bool
 	mu      sync.Mutex
 	queries []Query
@@ -30,7 +31,7 @@ func (c *recorder) Check(ctx context.Context, q *Query) (*Result, error) {
 		case <-time.After(10 * time.Second):
 			return &Result{Status: Verified, Engine: "oracle"}, nil
 		}
-	case c.unknown[q.Target]:
+	case c.unknown[q.Target], c.alone[q.Target] && len(q.Assume) == 0:
 		return &Result{Status: Unknown, Engine: "oracle", Reason: "timeout"}, nil
 	}
 	return c.oracle.Check(ctx, q)
@@ -71,11 +72,13 @@ func TestNeedNothingStops(t *testing.T) {
 }
 
 // After an assertion stays unknown, a caller that needs only failures gets
-// standalone checks of the rest and nothing more: no compositional
-// query, no bound check.
+// standalone checks of the rest, a compositional one only where the
+// standalone check could not decide (it may find a failure), and no bound
+// check.
 func TestNeedFailuresOnly(t *testing.T) {
 	p := syntheticProgram(4)
-	c := &recorder{oracle: oracle{w: &world{n: 4, exec: [][]bool{{true, true, true, true}}}}, unknown: map[int]bool{0: true}}
+	w := &world{n: 4, exec: [][]bool{{true, true, true, false}}}
+	c := &recorder{oracle: oracle{w: w}, unknown: map[int]bool{0: true}, alone: map[int]bool{3: true}}
 	rep, err := VerifyAll(context.Background(), p, c, &Options{Workers: 1, Order: []int{0, 1, 2, 3}, BoundCheck: true, Need: taskLikeNeed})
 	if err != nil {
 		t.Fatal(err)
@@ -83,18 +86,22 @@ func TestNeedFailuresOnly(t *testing.T) {
 	if f := rep.Facts[0]; f.Status != VerdictUnknown || f.Reason != "timeout" {
 		t.Fatalf("a1 = %s (%q), want UNKNOWN by timeout", f.Status, f.Reason)
 	}
-	for _, f := range rep.Facts[1:] {
+	for _, f := range rep.Facts[1:3] {
 		if f.Status != VerdictVerified || f.BoundComplete || !strings.Contains(f.BoundReason, "only failures were looked for after "+rep.Facts[0].Label()) {
 			t.Errorf("%s = %s, bound %q, want VERIFIED with its bound not checked", f.Label(), f.Status, f.BoundReason)
 		}
 	}
+	if f := rep.Facts[3]; f.Status != VerdictFalsified {
+		t.Errorf("a4 = %s, want FALSIFIED by its compositional check", f.Status)
+	}
 	for _, q := range c.queries {
-		if len(q.Assume) > 0 || q.UnwindingAssertions {
+		if (len(q.Assume) > 0 && q.Target != 3) || q.UnwindingAssertions {
 			t.Errorf("query %+v asked after only failures were needed", q)
 		}
 	}
 	// Without Need every fact gets its bound check.
-	c = &recorder{oracle: oracle{w: c.w}, unknown: c.unknown}
+	w = &world{n: 4, exec: [][]bool{{true, true, true, true}}}
+	c = &recorder{oracle: oracle{w: w}, unknown: map[int]bool{0: true}}
 	rep, err = VerifyAll(context.Background(), p, c, &Options{Workers: 1, Order: []int{0, 1, 2, 3}, BoundCheck: true})
 	if err != nil {
 		t.Fatal(err)

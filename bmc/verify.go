@@ -74,8 +74,8 @@ const (
 	// NeedAll decides every assertion fully.
 	NeedAll Need = iota
 	// NeedFailures only looks for failures: each assertion gets its
-	// standalone check and nothing more (no compositional check, no
-	// bound check and so no induction).
+	// standalone check, the compositional one only when the standalone
+	// check could not decide, and no bound check (so no induction).
 	NeedFailures
 	// NeedNothing stops the run.
 	NeedNothing
@@ -479,7 +479,10 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	f.Standalone = res.Status
 	f.Duration += res.Duration
 	need, why := r.needs()
-	if res.Status != Verified && len(before) > 0 && need == NeedAll {
+	// Only failures needed: a standalone failure is one; a check that
+	// could not decide is asked again with the earlier assertions
+	// assumed, which may find one.
+	if res.Status != Verified && len(before) > 0 && (need == NeedAll || res.Status == Unknown) {
 		if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
 			return err
 		}
