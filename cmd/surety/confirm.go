@@ -36,7 +36,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
 		return usage(e, "surety confirm --build CMD and/or --run CMD [flags] PATH...")
 	}
-	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", *out, false)); err != nil {
+	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", surety.CheckOutDir, *out)); err != nil {
 		return fail(e, "confirm", err)
 	}
 	opts := &surety.ConfirmOptions{
@@ -66,14 +66,10 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return 0
 	}
 	mf.m.WriteUsage(e.stdout)
-	switch failed, first := res.Failed(); {
-	case mf.estimate:
-		return 0
-	case res.Confirmed() > 0:
-		return 1
-	case failed == len(res.Bugs):
+	// Every bug failed (none confirmed then): no finding, but a failed run.
+	if failed, first := res.Failed(); failed == len(res.Bugs) && !mf.estimate {
 		fmt.Fprintf(e.stderr, "surety confirm: every potential bug failed (%d ERROR); the first: %s\n", failed, first)
 		return 2
 	}
-	return 0
+	return exitIf(res.Confirmed() > 0 && !mf.estimate)
 }

@@ -11,9 +11,9 @@ import (
 
 func runContracts(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)
-	var entries, knowledge stringList
-	fs.Var(&entries, "entry", "treat this function (qualified name) as an entry; repeatable")
-	fs.Var(&knowledge, "knowledge", "a domain-knowledge document; repeatable")
+	var entries, knowledge []string
+	fs.Func("entry", "treat this function (qualified name) as an entry; repeatable", func(v string) error { entries = append(entries, v); return nil })
+	fs.Func("knowledge", "a domain-knowledge document; repeatable", func(v string) error { knowledge = append(knowledge, v); return nil })
 	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
 	batch := fs.Int("batch", 1, "components per request")
 	ambiguous := fs.Bool("ambiguous", true, "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")
@@ -23,7 +23,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", *out, false)); err != nil {
+	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", surety.CheckOutDir, *out)); err != nil {
 		return fail(e, "contracts", err)
 	}
 	opts := &surety.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,

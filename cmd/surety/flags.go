@@ -154,11 +154,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
 // directory is wanted (or, with file, a directory where a file is), before
 // anything is loaded or asked. The library checks the rest (that it can be
 // made and written) when it runs.
-func checkOut(flagName, path string, file bool) error {
-	check := surety.CheckOutDir
-	if file {
-		check = surety.CheckOutFile
-	}
+func checkOut(flagName string, check func(path string, dryRun bool) error, path string) error {
 	if err := check(path, true); err != nil {
 		return fmt.Errorf("--%s %w", flagName, err)
 	}
@@ -175,9 +171,3 @@ func splitList(s string) []string {
 	}
 	return out
 }
-
-// stringList is a flag that may be given several times.
-type stringList []string
-
-func (s *stringList) String() string     { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }

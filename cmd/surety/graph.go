@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"runtime/debug"
 
 	"github.com/suretydev/surety"
@@ -68,7 +67,10 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	case *list:
 		format = surety.GraphList
 	}
-	softMemoryLimit()
+	// The runtime reads GOMEMLIMIT itself; without it, graphMemoryLimit.
+	if e.getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(graphMemoryLimit)
+	}
 	if err := surety.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
 		return fail(e, "graph", err)
 	}
@@ -83,11 +85,3 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 // harder near the end instead; when the live heap exceeds it, the
 // runtime caps the collector's share of the CPU rather than thrash.
 const graphMemoryLimit = 900 << 20
-
-// softMemoryLimit sets graphMemoryLimit, unless the environment sets a
-// limit of its own (the runtime reads GOMEMLIMIT itself).
-func softMemoryLimit() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(graphMemoryLimit)
-	}
-}

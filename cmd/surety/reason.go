@@ -24,7 +24,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", *out, true)); err != nil {
+	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", surety.CheckOutFile, *out)); err != nil {
 		return fail(e, "reason", err)
 	}
 	solver, err := surety.Solver(*solverName)

@@ -49,7 +49,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		return usage(e, "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
 	}
 	if err := firstError(check(*name != "" && !strings.ContainsAny(*name, `/\`), "name", fmt.Sprintf("%q", *name), "a plain file name is needed"),
-		checkOut("out", *out, false)); err != nil {
+		checkOut("out", surety.CheckOutDir, *out)); err != nil {
 		return fail(e, "synth", err)
 	}
 	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,

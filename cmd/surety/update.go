@@ -30,7 +30,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	if err := firstError(notNegative("top", *top, "0: 10"), mf.check()); err != nil {
 		return fail(e, "update", err)
 	}
-	if err := checkOut("state", *state, false); err != nil && !*planOnly {
+	if err := checkOut("state", surety.CheckOutDir, *state); err != nil && !*planOnly {
 		return fail(e, "update", err)
 	}
 	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
@@ -48,10 +48,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	}
 	status := 0
 	if res.Contracts != nil && !mf.estimate {
-		status = reportsStatus(e, "update", res.Reports)
-		if len(res.Contracts.Errors) > 0 && status == 0 {
-			status = 1
-		}
+		status = max(reportsStatus(e, "update", res.Reports), exitIf(len(res.Contracts.Errors) > 0))
 	}
 	if err := show(e, *asJSON, res); err != nil {
 		return fail(e, "update", err)
