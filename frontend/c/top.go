@@ -1,9 +1,9 @@
 package c
 
 import (
-	"runtime"
-
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // The tree is read only at file scope: a walk over the translation unit's
@@ -43,7 +43,7 @@ func (fd *found) walk(n *sitter.Node, depth int) {
 		orphansHere = n.Type() != "preproc_elifdef"
 	}
 	c := sitter.NewTreeCursor(n)
-	defer closeCursor(c)
+	defer tsutil.CloseCursor(c)
 	if !c.GoToFirstChild() {
 		return
 	}
@@ -113,7 +113,7 @@ func (fd *found) nested(n *sitter.Node, depth int) {
 	// A body in a conditional may be a function's whose head is a macro.
 	orphansHere := kindOf(n) == kPreprocCond && n.Type() != "preproc_elifdef"
 	c := sitter.NewTreeCursor(n)
-	defer closeCursor(c)
+	defer tsutil.CloseCursor(c)
 	if !c.GoToFirstChild() {
 		return
 	}
@@ -137,14 +137,4 @@ func (fd *found) nested(n *sitter.Node, depth int) {
 			return
 		}
 	}
-}
-
-// closeCursor closes c and clears the finalizer the binding gives every
-// cursor. An object waiting for its finalizer keeps alive what it points
-// to, here the tree with the Go copy of every node visited: without this,
-// each file's nodes outlive its parse by a garbage collection, and on the
-// Linux kernel they made a quarter of the live heap while loading.
-func closeCursor(c *sitter.TreeCursor) {
-	c.Close()
-	runtime.SetFinalizer(c, nil)
 }

@@ -6,6 +6,7 @@ package tsutil
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -48,6 +49,16 @@ func Text(n *sitter.Node, src []byte) string {
 	return string(src[n.StartByte():n.EndByte()])
 }
 
+// CloseCursor closes c and clears the finalizer the binding gives every
+// cursor. An object waiting for its finalizer keeps alive what it points
+// to, here the tree with the Go copy of every node visited: a cursor left
+// to its finalizer keeps its file's nodes a garbage collection longer (on
+// the Linux kernel, a quarter of the live heap while loading).
+func CloseCursor(c *sitter.TreeCursor) {
+	c.Close()
+	runtime.SetFinalizer(c, nil)
+}
+
 // Errors lists the ERROR and MISSING nodes under root, outermost only, as
 // syntax errors of file. It walks with a cursor and does not descend into
 // subtrees without errors, so it costs little on clean files.
@@ -57,7 +68,7 @@ func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
 	}
 	var out []frontend.SyntaxError
 	c := sitter.NewTreeCursor(root)
-	defer c.Close()
+	defer CloseCursor(c)
 	for {
 		n := c.CurrentNode()
 		descend := false
