@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -235,11 +235,8 @@ var gccDiagRE = regexp.MustCompile(`(?m)^[^:\n]*:(\d+):(?:\d+:)? (fatal error|er
 // call of a function that no header declares. Without gcc it returns the
 // assumption that the program compiles.
 func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard, string, error) {
-	gcc := opts.GCC
-	if gcc == "" {
-		gcc = "gcc"
-	}
-	if _, err := proc.LookPath(gcc); err != nil {
+	cc := &gcc.Tool{Path: opts.GCC}
+	if _, err := cc.LookPath(); err != nil {
 		return nil, "the program compiles as C (gcc was not found to check it)", nil
 	}
 	dir, remove, err := proc.TempDir("prescan")
@@ -254,7 +251,7 @@ func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard,
 	if err := os.WriteFile(filepath.Join(dir, name), p.Source, 0o644); err != nil {
 		return nil, "", fmt.Errorf("bmc: prescan: %w", err)
 	}
-	args := []string{"-fsyntax-only", "-std=gnu11", "-Wimplicit-function-declaration"}
+	args := []string{"-std=gnu11", "-Wimplicit-function-declaration"}
 	if p.File != "" {
 		if abs, err := filepath.Abs(filepath.Dir(p.File)); err == nil {
 			args = append(args, "-iquote", abs)
@@ -263,8 +260,7 @@ func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard,
 	for _, d := range opts.IncludeDirs {
 		args = append(args, "-I", d)
 	}
-	args = append(args, name)
-	res, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Args: args, Dir: dir, Timeout: time.Minute, MaxOutput: 1 << 20})
+	res, err := cc.SyntaxCheck(ctx, dir, name, args...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, "", fmt.Errorf("bmc: prescan: %w", ctx.Err())
@@ -272,7 +268,7 @@ func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard,
 		return []Hazard{{Construct: "compile error", Detail: "gcc could not check the program: " + err.Error()}}, "", nil
 	}
 	var hs []Hazard
-	for _, m := range gccDiagRE.FindAllStringSubmatch(string(res.Stderr), -1) {
+	for _, m := range gccDiagRE.FindAllStringSubmatch(res.Diagnostics, -1) {
 		line, _ := strconv.Atoi(m[1])
 		msg := m[3]
 		switch {
@@ -289,8 +285,8 @@ func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard,
 			hs = append(hs, Hazard{Line: line, Construct: "compile error", Detail: "gcc: " + msg})
 		}
 	}
-	if len(hs) == 0 && res.ExitCode != 0 {
-		hs = append(hs, Hazard{Construct: "compile error", Detail: "gcc -fsyntax-only failed: " + firstLines(string(res.Stderr), 300)})
+	if len(hs) == 0 && !res.OK {
+		hs = append(hs, Hazard{Construct: "compile error", Detail: "gcc -fsyntax-only failed: " + firstLines(res.Diagnostics, 300)})
 	}
 	return hs, "", nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -69,11 +70,8 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 	if cex == nil {
 		return &Replayed{Why: "the engine gave no counterexample"}, nil
 	}
-	gcc := opts.GCC
-	if gcc == "" {
-		gcc = "gcc"
-	}
-	if _, err := proc.LookPath(gcc); err != nil {
+	cc := &gcc.Tool{Path: opts.GCC}
+	if _, err := cc.LookPath(); err != nil {
 		return &Replayed{Why: "gcc not found to replay it"}, nil
 	}
 	src := q.Render("__surety_assert", "__surety_assume")
@@ -97,16 +95,16 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
 		return nil, fmt.Errorf("bmc: replay: %w", err)
 	}
-	cr, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Dir: dir, Timeout: 60 * time.Second,
-		Args: []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-o", "prog", "prog.c", "harness.c", "-lm"}})
+	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
+		"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing")
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("bmc: replay: %w", ctx.Err())
 		}
 		return &Replayed{Why: "gcc: " + err.Error()}, nil
 	}
-	if cr.ExitCode != 0 {
-		return &Replayed{Why: "gcc failed: " + firstLines(string(cr.Stderr), 300)}, nil
+	if !cr.OK {
+		return &Replayed{Why: "gcc failed: " + firstLines(cr.Diagnostics, 300)}, nil
 	}
 	rt := opts.Timeout
 	if rt <= 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
@@ -148,11 +149,8 @@ func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
 func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
-	gcc := c.opts.GCC
-	if gcc == "" {
-		gcc = "gcc"
-	}
-	if _, err := proc.LookPath(gcc); err != nil {
+	cc := &gcc.Tool{Path: c.opts.GCC}
+	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
 	}
 	dir, remove, err := proc.TempDir("native-replay")
@@ -173,15 +171,14 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *sy
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
 		return nil, err.Error()
 	}
-	cr, err := proc.Run(ctx, &proc.Cmd{Path: gcc, Dir: dir, Timeout: 60 * time.Second,
-		Args: []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
-			"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
-			"-o", "prog", "prog.c", "harness.c", "-lm"}})
+	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
+		"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
+		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types")
 	if err != nil {
 		return nil, "gcc: " + err.Error()
 	}
-	if cr.ExitCode != 0 {
-		msg := strings.TrimSpace(string(cr.Stderr))
+	if !cr.OK {
+		msg := strings.TrimSpace(cr.Diagnostics)
 		if len(msg) > 300 {
 			msg = msg[:300]
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
 )
@@ -30,7 +31,7 @@ type safetyReplay struct {
 	src  []byte // the rendered program
 	dir  string
 	rm   func()
-	gcc  string
+	cc   *gcc.Tool
 	// failed, when not "", is why nothing can be replayed.
 	failed string
 	ready  bool
@@ -58,11 +59,8 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 	if r.ready || r.failed != "" {
 		return r.failed
 	}
-	r.gcc = r.c.opts.GCC
-	if r.gcc == "" {
-		r.gcc = "gcc"
-	}
-	if _, err := proc.LookPath(r.gcc); err != nil {
+	r.cc = &gcc.Tool{Path: r.c.opts.GCC}
+	if _, err := r.cc.LookPath(); err != nil {
 		r.failed = "gcc not found to replay it"
 		return r.failed
 	}
@@ -87,10 +85,10 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 		r.failed = err.Error()
 		return r.failed
 	}
-	args := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
+	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, sanitizeFlags...)
-	args = append(args, "-c", "-o", "prog.o", "prog.c")
-	if msg := r.gccRun(ctx, args); msg != "" {
+	flags = append(flags, "-c")
+	if msg := r.build(ctx, "prog.o", []string{"prog.c"}, flags); msg != "" {
 		r.failed = msg
 		return msg
 	}
@@ -98,13 +96,15 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 	return ""
 }
 
-func (r *safetyReplay) gccRun(ctx context.Context, args []string) string {
-	cr, err := proc.Run(ctx, &proc.Cmd{Path: r.gcc, Dir: r.dir, Timeout: 60 * time.Second, Args: args})
+// build compiles inputs to out in the replay's directory; it returns why
+// it could not, or "".
+func (r *safetyReplay) build(ctx context.Context, out string, inputs, flags []string) string {
+	cr, err := r.cc.Build(ctx, r.dir, out, inputs, flags...)
 	if err != nil {
 		return "gcc: " + err.Error()
 	}
-	if cr.ExitCode != 0 {
-		msg := strings.TrimSpace(string(cr.Stderr))
+	if !cr.OK {
+		msg := strings.TrimSpace(cr.Diagnostics)
 		if len(msg) > 300 {
 			msg = msg[:300]
 		}
@@ -127,9 +127,8 @@ func (r *safetyReplay) run(ctx context.Context, s *symex.Site, d *symex.CexData)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {
 		return false, err.Error(), ""
 	}
-	args := append([]string{"-std=gnu11", "-O0", "-w"}, sanitizeFlags...)
-	args = append(args, "-o", bin, "prog.o", hname, "-lm")
-	if msg := r.gccRun(ctx, args); msg != "" {
+	flags := append([]string{"-std=gnu11", "-O0", "-w"}, sanitizeFlags...)
+	if msg := r.build(ctx, bin, []string{"prog.o", hname, "-lm"}, flags); msg != "" {
 		return false, msg, ""
 	}
 	defer os.Remove(filepath.Join(r.dir, bin))
