@@ -42,8 +42,19 @@ func (x *extractor) span(from, to token.Pos) frontend.Span {
 	if e.Offset > len(x.src) || e.Offset < s.Offset {
 		e = s
 	}
-	return frontend.Span{File: x.path, StartByte: s.Offset, EndByte: e.Offset,
+	sp := frontend.Span{File: x.path, StartByte: s.Offset, EndByte: e.Offset,
 		StartLine: s.Line, EndLine: e.Line, StartCol: s.Column, EndCol: e.Column}
+	// go/token puts the end of the file on the last line even after a
+	// final newline; there the bytes say where it is.
+	if s.Offset == len(x.src) {
+		p := pointAt(x.path, x.src, s.Offset)
+		sp.StartLine, sp.StartCol = p.StartLine, p.StartCol
+	}
+	if e.Offset == len(x.src) {
+		p := pointAt(x.path, x.src, e.Offset)
+		sp.EndLine, sp.EndCol = p.StartLine, p.StartCol
+	}
+	return sp
 }
 
 func (x *extractor) text(from, to token.Pos) string {
