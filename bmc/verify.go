@@ -478,19 +478,18 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	ran += fresh
 	f.Standalone = res.Status
 	f.Duration += res.Duration
-	need, why := r.needs()
-	// Only failures needed: a standalone failure is one; a check that
-	// could not decide is asked again with the earlier assertions
-	// assumed, which may find one.
-	if res.Status != Verified && len(before) > 0 && (need == NeedAll || res.Status == Unknown) {
-		if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
-			return err
+	// With only failures needed, a standalone failure is one; a check
+	// that could not decide is asked again with the earlier assertions
+	// assumed, which may find one. For the first assertion the
+	// compositional query is the standalone one.
+	if need, _ := r.needs(); res.Status != Verified && (len(before) == 0 || need == NeedAll || res.Status == Unknown) {
+		if len(before) > 0 {
+			if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
+				return err
+			}
+			ran += fresh
+			f.Duration += res.Duration
 		}
-		ran += fresh
-		f.Duration += res.Duration
-		st := res.Status
-		f.Compositional = &st
-	} else if res.Status != Verified && len(before) == 0 {
 		st := res.Status
 		f.Compositional = &st
 	}
@@ -506,9 +505,6 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.Status, f.Counterexample = VerdictFalsified, res.Counterexample
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
-		if f.Compositional == nil && len(before) > 0 {
-			f.Reason += " (" + why + ")"
-		}
 	}
 	if hs := r.allHazards(); f.Status.Fact() && len(hs) > 0 {
 		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hs[0])
