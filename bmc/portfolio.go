@@ -241,24 +241,38 @@ func maxDuration(rs []*Result) (m time.Duration) {
 	return m
 }
 
-// proofsOverBounds drops the unwinding counterexamples (Result.Unwound)
-// when another engine proved the target for every execution: a loop that
-// runs past K contradicts a bounded VERIFIED, not a proof that needs no
-// bound. Such a proof is an induction (Result.Induction); a VERIFIED that
-// only says its unwinding was complete does contradict one.
+// proofsOverBounds drops the answers that a stronger one makes moot, so
+// that only real contradictions are reported as disagreements:
+//
+//   - an unwinding counterexample (Result.Unwound) when another engine
+//     proved the target for every execution: a loop that runs past K
+//     contradicts a bounded VERIFIED, not a proof that needs no bound.
+//     Such a proof is an induction (Result.Induction); a VERIFIED that only
+//     says its unwinding was complete does contradict one.
+//   - a VERIFIED whose bound was not complete (!Result.BoundComplete) when
+//     another engine's violation of the target replayed under gcc: the
+//     bounded answer speaks only of the executions within its bound, and
+//     engines count unwindings differently, so a run that the program
+//     really makes past one engine's bound is no contradiction.
 func proofsOverBounds(definite []*Result) []*Result {
-	proved := false
+	proved, violated := false, false
 	for _, r := range definite {
 		if r.Status == Verified && r.BoundComplete && r.Induction > 0 {
 			proved = true
 		}
+		if r.Status == Falsified && r.Replayed && !r.Unwound {
+			violated = true
+		}
 	}
-	if !proved {
+	if !proved && !violated {
 		return definite
 	}
 	var out []*Result
 	for _, r := range definite {
-		if r.Status == Falsified && r.Unwound {
+		if proved && r.Status == Falsified && r.Unwound {
+			continue
+		}
+		if violated && r.Status == Verified && !r.BoundComplete {
 			continue
 		}
 		out = append(out, r)

@@ -33,9 +33,10 @@ func (c *timed) Check(ctx context.Context, q *Query) (*Result, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	// A fake's counterexample stands for one its engine replayed.
+	// A fake's counterexample stands for one its engine replayed, its
+	// VERIFIED for one whose bound was complete.
 	return &Result{Status: c.status, Engine: c.name, Reason: "budget", Duration: c.delay,
-		Replayed: c.status == Falsified, Assumptions: c.assumptions}, nil
+		Replayed: c.status == Falsified, BoundComplete: c.status == Verified, Assumptions: c.assumptions}, nil
 }
 
 // With First, the fast engine's answer is taken and the slow one is
@@ -207,5 +208,28 @@ func TestPortfolioProofOverUnwinding(t *testing.T) {
 	bounded := &fixedAnswer{name: "cbmc", res: Result{Status: Verified, BoundComplete: true}}
 	if r, _ := (&Portfolio{Checkers: []Checker{bounded, unwound}}).Check(context.Background(), q); r.Status != Unknown {
 		t.Errorf("a complete unwinding and an unwinding counterexample gave %+v, want UNKNOWN", r)
+	}
+}
+
+// A violation that replays under gcc is the program's: a bounded VERIFIED
+// whose bound was not complete speaks only of shorter runs and does not
+// contradict it, while one whose bound was complete does.
+func TestPortfolioViolationOverIncompleteBound(t *testing.T) {
+	violation := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Replayed: true}}
+	incomplete := &fixedAnswer{name: "native", res: Result{Status: Verified}}
+	r, err := (&Portfolio{Checkers: []Checker{incomplete, violation}}).Check(context.Background(), &Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Falsified || r.Engine != "esbmc" || r.Disagreement != nil {
+		t.Errorf("an incomplete VERIFIED and a replayed violation gave %+v, want esbmc's FALSIFIED", r)
+	}
+	complete := &fixedAnswer{name: "native", res: Result{Status: Verified, BoundComplete: true}}
+	if r, _ := (&Portfolio{Checkers: []Checker{complete, violation}}).Check(context.Background(), &Query{}); r.Status != Unknown || r.Disagreement == nil {
+		t.Errorf("a complete VERIFIED and a replayed violation gave %+v, want UNKNOWN with the disagreement", r)
+	}
+	unreplayed := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Unwound: false}}
+	if r, _ := (&Portfolio{Checkers: []Checker{incomplete, unreplayed}}).Check(context.Background(), &Query{UnwindingAssertions: true}); r.Status != Unknown || r.Disagreement == nil {
+		t.Errorf("an incomplete VERIFIED and a violation not replayed gave %+v, want UNKNOWN with the disagreement", r)
 	}
 }
