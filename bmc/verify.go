@@ -538,6 +538,13 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.BoundComplete = true
 		f.Induction, f.Invariants = b.Induction, b.Invariants
 	case Falsified:
+		if b.Replayed && !b.Unwound {
+			// The run past the bound failed the target: a real
+			// execution shows the violation that k was too small to
+			// reach (Result.Unwound is false only then).
+			f.Status, f.IG, f.Counterexample, f.Reason = VerdictFalsified, nil, b.Counterexample, b.Reason
+			return nil
+		}
 		f.BoundReason = "a loop can run more than k times"
 		if b.Reason != "" {
 			f.BoundReason = b.Reason // which loop, as the engine says

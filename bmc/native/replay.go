@@ -61,7 +61,8 @@ func usesAlloc(src []byte) bool {
 func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
-	b.WriteString("void __surety_fail(void) { fputs(\"" + targetMarker + "\\n\", stderr); fflush(stderr); _exit(86); }\n")
+	b.WriteString("static unsigned __surety_past;\n")
+	b.WriteString("void __surety_fail(void) { fprintf(stderr, \"" + targetMarker + " %u\\n\", __surety_past); fflush(stderr); _exit(86); }\n")
 	b.WriteString("void __surety_infeasible(void) { _exit(87); }\n")
 	b.WriteString("static const struct { unsigned long long u; double d; } __surety_v[] = {\n")
 	for _, v := range d.Nondet {
@@ -87,8 +88,10 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 	}
 	b.WriteString("  {0ULL, 0}\n};\nstatic unsigned __surety_i;\n")
 	fmt.Fprintf(&b, "static unsigned __surety_n = %d;\n", len(d.Nondet))
-	b.WriteString("static unsigned long long __surety_u(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].u : 0; }\n")
-	b.WriteString("static double __surety_d(void) { return __surety_i < __surety_n ? __surety_v[__surety_i++].d : 0; }\n")
+	// Past the model's values every input is 0, counted: a run that goes
+	// deeper than the model's bound takes inputs the model never chose.
+	b.WriteString("static unsigned long long __surety_u(void) { if (__surety_i < __surety_n) return __surety_v[__surety_i++].u; __surety_past++; return 0; }\n")
+	b.WriteString("static double __surety_d(void) { if (__surety_i < __surety_n) return __surety_v[__surety_i++].d; __surety_past++; return 0; }\n")
 	var names []string
 	for n := range ctree.NondetTypes {
 		names = append(names, n)

@@ -41,7 +41,10 @@ void __surety_leave(int **depth) { --**depth; }
 `
 )
 
-var unwoundRE = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
+var (
+	unwoundRE  = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
+	violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
+)
 
 // unwound decides a query whose unwinding check found a model: FALSIFIED
 // when the model's input makes a real run exceed a bound of the program,
@@ -76,11 +79,39 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 	res.Status = bmc.Falsified
 	res.Replayed = true
 	res.Unwound = true
-	res.Reason = fmt.Sprintf("unwinding assertion: the %s at line %d runs more than k=%d times, replayed under gcc", kind, line, q.K)
+	exceeds := fmt.Sprintf("the %s at line %d runs more than k=%d times", kind, line, q.K)
 	if kind == "recursion" {
-		res.Reason = fmt.Sprintf("unwinding assertion: the function at line %d recurses deeper than k=%d, replayed under gcc", line, q.K)
+		exceeds = fmt.Sprintf("the function at line %d recurses deeper than k=%d", line, q.K)
+	}
+	res.Reason = "unwinding assertion: " + exceeds + ", replayed under gcc"
+	if past, ok := c.replayDeep(ctx, q, tr, d); ok {
+		// The run went on past the bound and failed the target: a real
+		// execution, so the target's violation, not the bound's.
+		res.Unwound = false
+		res.Reason = "the target fails on a run past the bound (" + exceeds + "), replayed under gcc"
+		if past > 0 {
+			res.Reason += fmt.Sprintf("; the run took %d inputs past the model's, each 0", past)
+		}
 	}
 	return res
+}
+
+// replayDeep runs the program on the model's input without bounds, every
+// input past the model's being 0, and reports whether the run failed the
+// target, and after how many such inputs. A bug deeper than k (a recursion
+// a hundred calls deep, a loop that counts to a constant) is then found by
+// the run that the unwinding check already chose.
+func (c *Checker) replayDeep(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (past int, ok bool) {
+	rr, _ := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
+	if rr == nil || rr.ExitCode != exitViolated {
+		return 0, false
+	}
+	m := violatedRE.FindStringSubmatch(string(rr.Stderr))
+	if m == nil {
+		return 0, false
+	}
+	past, _ = strconv.Atoi(m[1])
+	return past, true
 }
 
 // replayBounds runs the program with every loop and function counted and

@@ -58,6 +58,23 @@ int main(void) {
   assert(f(n) == n);
   return 0;
 }`, 3, bmc.Falsified, "the function at line 1 recurses deeper than k=3"},
+		{"deep recursion", `int f(int n) { if (n == 0) return 0; return 1 + f(n - 1); }
+int main(void) {
+  assert(f(100) != 100);
+  return 0;
+}`, 5, bmc.Falsified, "the target fails on a run past the bound (the function at line 1 recurses deeper than k=5)"},
+		{"deep loop with inputs past the model's", `int main(void) {
+  int s = 0;
+  for (int i = 0; i < 40; i++) s += __VERIFIER_nondet_int() == 0;
+  assert(s < 40);
+  return 0;
+}`, 5, bmc.Falsified, "inputs past the model's, each 0"},
+		{"deep run that holds", `int main(void) {
+  int s = 0;
+  for (int i = 0; i < 40; i++) s++;
+  assert(s == 40);
+  return 0;
+}`, 5, bmc.Falsified, "unwinding assertion: the loop at line 3 runs more than k=5 times"},
 		{"complete", `int main(void) {
   int s = 0;
   for (int i = 0; i < 3; i++) s += i;
@@ -156,5 +173,25 @@ func TestInstrumentedCompiles(t *testing.T) {
 				t.Fatalf("gcc: %v\n%s\n%s", err, out, src)
 			}
 		})
+	}
+}
+
+// TestDeepViolationIsAFact checks that a violation deeper than k, shown by
+// the run the unwinding check chose, makes the fact FALSIFIED (with its
+// counterexample) rather than a bounded VERIFIED.
+func TestDeepViolationIsAFact(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `int f(int n) { if (n == 0) return 0; return 1 + f(n - 1); }
+int main(void) {
+  assert(f(60) != 60);
+  return 0;
+}`)
+	rep, err := bmc.VerifyAll(context.Background(), p, New(&Options{NoInduction: true}), &bmc.Options{K: 5, BoundCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Facts[0]
+	if f.Status != bmc.VerdictFalsified || f.Counterexample == nil || !strings.Contains(f.Reason, "past the bound") {
+		t.Fatalf("got %v (%s), want FALSIFIED past the bound", f.Status, f.Reason)
 	}
 }
