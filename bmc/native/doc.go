@@ -247,7 +247,11 @@
 // compiled with a counter on every loop and function (unwind.go) and run
 // on the model's input until a counter passes k. A library model's own
 // bound, or a model that does not replay, gives UNKNOWN ("unwinding
-// assertion violated: ...").
+// assertion violated: ..."). The same input is then run without counters
+// (every input past the model's being 0): a run that fails the target is
+// the target's violation past the bound, FALSIFIED without Result.Unwound,
+// and bmc makes the fact FALSIFIED rather than bounded (a recursion a
+// hundred calls deep reaching reach_error, found at k=5).
 //
 // Before that, a bound that main's top loops exceed is closed by
 // k-induction where it can be (kinduct.go; the step case's execution in
