@@ -14,6 +14,7 @@ import (
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // GraphOptions control Graph. The zero value is valid; nil means the
@@ -100,6 +101,9 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 		false, warnTo(send, "load")); err != nil {
 		return nil, err
 	}
+	// The parsing is over: what the parsers freed in the C heap goes back
+	// to the system rather than stay resident while the graph is built.
+	tsutil.ReleaseCMemory()
 	if kc != nil {
 		if err := writeKept(opts.ModelFile, b, kc); err != nil {
 			send(Event{Stage: "graph", Warning: fmt.Sprintf("model file %s: %v", opts.ModelFile, err)})

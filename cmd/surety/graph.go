@@ -10,6 +10,7 @@ import (
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend/golang"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 func runGraph(ctx context.Context, e *env, args []string) int {
@@ -71,6 +72,10 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	if e.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(graphMemoryLimit)
 	}
+	// Few malloc arenas for the parsers' C heap: each keeps what its
+	// trees freed, and with one per thread that parsed, a big tree's run
+	// kept hundreds of megabytes of freed C memory resident.
+	tsutil.LimitArenas(graphArenas)
 	if err := surety.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
 		return fail(e, "graph", err)
 	}
@@ -85,3 +90,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 // harder near the end instead; when the live heap exceeds it, the
 // runtime caps the collector's share of the CPU rather than thrash.
 const graphMemoryLimit = 900 << 20
+
+// graphArenas is the number of malloc arenas surety graph lets the C heap
+// have. glibc's default is eight per core.
+const graphArenas = 2

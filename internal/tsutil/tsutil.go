@@ -90,3 +90,20 @@ func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
 		}
 	}
 }
+
+// ReleaseCMemory gives back to the system the memory that the C heap
+// holds free: tree-sitter parses in C, and glibc's malloc keeps what a
+// closed tree freed in its arenas, one per thread that parsed, for
+// later use. After a big load that is hundreds of megabytes of resident
+// memory no one will use again. It reports whether any was given back;
+// where the C library cannot (not glibc), it does nothing and reports
+// false. Call it once the parsing is over.
+func ReleaseCMemory() bool { return releaseCMemory() }
+
+// LimitArenas caps the number of malloc arenas of the C heap at n (glibc;
+// elsewhere it does nothing and reports false). glibc gives each thread
+// that allocates concurrently an arena of its own, up to eight per core,
+// and each keeps the memory its trees freed: with few arenas, a tree's
+// freed memory serves the next tree. Call it before any parsing; it
+// reports whether the limit was set.
+func LimitArenas(n int) bool { return limitArenas(n) }
