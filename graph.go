@@ -55,7 +55,7 @@ type GraphResult struct {
 	// by a callgraph.Builder, so that a big tree's model is never whole in
 	// memory: its nodes' functions have no calls, parameters or bodies,
 	// and an edge has its call's line but most have no call site
-	// (Edge.Call is nil).
+	// (Edge.Call returns nil).
 	Graph *callgraph.Graph `json:"-"`
 	// Summary counts edges, SCCs, layers and phases, and lists the
 	// recursions and the phases with their layers; it marshals to stable

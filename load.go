@@ -219,7 +219,7 @@ func cutKnowledge(ctx context.Context, m llm.Model, g *callgraph.Graph, docs []c
 	for _, p := range split.Phases {
 		part := contract.Part{Name: p.Name}
 		for _, n := range p.Nodes[:min(12, len(p.Nodes))] {
-			part.Functions = append(part.Functions, n.Func.QualifiedName())
+			part.Functions = append(part.Functions, n.Func().QualifiedName())
 		}
 		parts = append(parts, part)
 	}

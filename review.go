@@ -286,23 +286,23 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 			continue
 		}
 		rec := byID[contract.StableID(n.ID)]
-		if rec == nil || n.Func.Body == nil {
+		if rec == nil || n.Func().Body == nil {
 			why := "no contract record"
-			if n.Func.Body == nil {
+			if n.Func().Body == nil {
 				why = "no statement tree (load with frontend.NeedBodies)"
 			}
-			reports[i] = &hoare.Report{Function: n.ID, Name: n.Func.QualifiedName(), Verdict: hoare.Skipped, Reason: why, DecidedBy: hoare.ByModel}
+			reports[i] = &hoare.Report{Function: n.ID, Name: n.Func().QualifiedName(), Verdict: hoare.Skipped, Reason: why, DecidedBy: hoare.ByModel}
 			continue
 		}
 		eg.Go(func() error {
-			src, err := source(n.Func.Span.File)
+			src, err := source(n.Func().Span.File)
 			var rep *hoare.Report
 			if err == nil {
 				names := map[string]string{}
 				for _, e := range n.Out {
-					names[e.Callee.ID] = e.Callee.Func.QualifiedName()
+					names[e.Callee.ID] = e.Callee.Func().QualifiedName()
 				}
-				rep, err = hoare.Reason(ctx, &hoare.Input{Func: n.Func, Source: src, Contract: rec.Contract,
+				rep, err = hoare.Reason(ctx, &hoare.Input{Func: n.Func(), Source: src, Contract: rec.Contract,
 					Callees: rec.Expectations, CalleeNames: names},
 					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Stepper: opts.Stepper})
 			}

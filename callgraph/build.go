@@ -39,16 +39,31 @@ func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
 	if prog != nil {
 		files = prog.Files
 	}
-	g, r := start(files, opts, map[string]bool{}, map[string]bool{}, false)
+	declared, traits := map[string]bool{}, map[string]bool{}
+	defs := make([][]funcRef, len(files))
+	for i, f := range files {
+		for _, fn := range f.Functions {
+			if fn.Trait != "" {
+				traits[baseType(fn.Trait)] = true
+			}
+			if !fn.Definition {
+				declared[fn.Name] = true
+				continue
+			}
+			defs[i] = append(defs[i], funcRef{fn: fn})
+		}
+	}
+	g, r := start(files, defs, opts, declared, traits)
+	r.made = nil
 	calls := 0
 	for _, n := range g.Nodes {
-		calls += len(n.Func.Calls)
+		calls += len(n.fn.Calls)
 	}
 	g.Edges = make([]*Edge, 0, calls)
 	var s site
 	for _, n := range g.Nodes {
 		fi := r.enter(n)
-		for _, c := range n.Func.Calls {
+		for _, c := range n.fn.Calls {
 			s.of(c)
 			r.resolve(n, fi, &s)
 		}
@@ -56,16 +71,16 @@ func Build(prog *frontend.Program, opts *BuildOptions) *Graph {
 	return r.finish(opts)
 }
 
-// start makes the graph's nodes from files and the resolver of their
-// calls; declared and traits already hold the names of prototypes and
-// traits seen elsewhere (by a Builder). With made, r.made[i][j] is the node
-// made of files[i].Functions[j], nil for a declaration.
-func start(files []*frontend.File, opts *BuildOptions, declared, traits map[string]bool, made bool) (*Graph, *resolver) {
+// start makes the graph's nodes from the definitions defs[i] of each
+// file files[i], and the resolver of their calls; declared and traits hold
+// the names of the prototypes and traits of every file. r.made[i][j] is
+// the node made of defs[i][j] (nil for a duplicate dropped).
+func start(files []*frontend.File, defs [][]funcRef, opts *BuildOptions, declared, traits map[string]bool) (*Graph, *resolver) {
 	if opts == nil {
 		opts = &BuildOptions{}
 	}
 	g := &Graph{IncludeAmbiguous: opts.IncludeAmbiguous}
-	r := newResolver(files, g, declared, traits, made)
+	r := newResolver(files, defs, g, declared, traits)
 	r.maxCands = opts.MaxCandidates
 	return g, r
 }
@@ -74,11 +89,11 @@ func start(files []*frontend.File, opts *BuildOptions, declared, traits map[stri
 // ID, so a file's functions come together: what a name means in the file
 // is kept until the next file.
 func (r *resolver) enter(n *Node) fileInfo {
-	if f := n.Func.Span.File; f != r.file {
+	if f := n.File(); f != r.file {
 		r.file = f
 		clear(r.memo)
 	}
-	return r.files[n.Func.Span.File]
+	return r.files[r.file]
 }
 
 // finish adds the extra edges and links the graph. It empties r first:
@@ -179,9 +194,9 @@ type resolver struct {
 	// millions of each.
 	edgeSlab  []Edge
 	unresSlab []Unresolved
-	candsSlab [][]*Node
-	// lastCands is the candidates of the last ambiguous call.
-	lastCands *[]*Node
+	siteSlab  []callSite
+	// lastSite is the site of the last call that had one.
+	lastSite *callSite
 }
 
 // resolved is what resolution found for a call.
@@ -201,7 +216,7 @@ func (r *resolver) newEdge(e Edge) *Edge {
 	return p
 }
 
-func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]bool, made bool) *resolver {
+func newResolver(files []*frontend.File, defs [][]funcRef, g *Graph, declared, traits map[string]bool) *resolver {
 	r := &resolver{
 		g:          g,
 		files:      map[string]fileInfo{},
@@ -223,17 +238,14 @@ func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]b
 		memo:       map[string]resolved{},
 	}
 	n := 0
-	for _, f := range files {
-		n += len(f.Functions)
+	for _, d := range defs {
+		n += len(d)
 	}
 	g.Nodes = make([]*Node, 0, n)
-	if made {
-		r.made = make([][]*Node, len(files))
-	}
+	slab := make([]Node, n)
+	r.made = make([][]*Node, len(files))
 	for i, f := range files {
-		if made {
-			r.made[i] = make([]*Node, len(f.Functions))
-		}
+		r.made[i] = make([]*Node, len(defs[i]))
 		for _, t := range f.Types {
 			r.types[t.Name] = append(r.types[t.Name], t)
 		}
@@ -259,23 +271,21 @@ func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]b
 				r.imports[fileName{f.Path, im.Name}] = append(r.imports[fileName{f.Path, im.Name}], im)
 			}
 		}
-		for j, fn := range f.Functions {
-			if fn.Trait != "" {
-				r.traits[baseType(fn.Trait)] = true
+		for j, ref := range defs[i] {
+			n := &slab[0]
+			slab = slab[1:]
+			n.fn, n.rec = ref.fn, ref.rec
+			if ref.fn != nil {
+				n.ID = ref.fn.ID()
+			} else {
+				n.ID = ref.rec.id()
 			}
-			if !fn.Definition {
-				r.declared[fn.Name] = true
-				continue
-			}
-			n := &Node{ID: fn.ID(), Func: fn}
 			g.Nodes = append(g.Nodes, n)
-			if made {
-				r.made[i][j] = n
-			}
-			if _, ok := r.files[fn.Span.File]; !ok {
+			r.made[i][j] = n
+			if _, ok := r.files[n.File()]; !ok {
 				// Spans name the file as the frontend saw it; normally
 				// f.Path.
-				r.files[fn.Span.File] = fileInfo{file: f}
+				r.files[n.File()] = fileInfo{file: f}
 			}
 		}
 	}
@@ -296,31 +306,31 @@ func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]b
 	r.visible = make([]bool, len(g.Nodes))
 	r.lang = make([]string, len(g.Nodes))
 	for _, n := range g.Nodes {
-		fn := n.Func
-		fi := r.files[fn.Span.File]
+		fi := r.files[n.File()]
 		r.lang[n.Index] = fi.file.Language
 		if r.lang[n.Index] != r.lang[0] {
 			r.mixed = true
 		}
-		r.visible[n.Index] = !fn.FileLocal
-		if fn.Kind == "macro" {
+		r.visible[n.Index] = !n.fileLocal()
+		if n.text(textKind) == "macro" {
 			// A C body whose head is a macro invocation
 			// (SYSCALL_DEFINE3(read, ...) { ... }) is named after
 			// the macro, which expands to another name: no call
 			// names it so, and a call of the macro is not one of it.
 			continue
 		}
-		if fn.Receiver == "" {
-			r.free[fn.Name] = append(r.free[fn.Name], n)
+		name := n.simpleName()
+		if n.receiver() == "" {
+			r.free[name] = append(r.free[name], n)
 			continue
 		}
-		recv := baseType(fn.Receiver)
+		recv := baseType(n.receiver())
 		r.recvs[recv] = true
-		r.methods[fn.Name] = append(r.methods[fn.Name], n)
-		r.byRecv[recvName{recv, fn.Name}] = append(r.byRecv[recvName{recv, fn.Name}], n)
-		if fn.Trait != "" {
-			tr := baseType(fn.Trait)
-			r.byTrait[recvName{tr, fn.Name}] = append(r.byTrait[recvName{tr, fn.Name}], n)
+		r.methods[name] = append(r.methods[name], n)
+		r.byRecv[recvName{recv, name}] = append(r.byRecv[recvName{recv, name}], n)
+		if n.trait() != "" {
+			tr := baseType(n.trait())
+			r.byTrait[recvName{tr, name}] = append(r.byTrait[recvName{tr, name}], n)
 			if !slices.Contains(r.traitsOf[recv], tr) {
 				r.traitsOf[recv] = append(r.traitsOf[recv], tr)
 			}
@@ -331,9 +341,9 @@ func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]b
 			continue
 		}
 		for _, n := range ns {
-			kf := fileName{n.Func.Span.File, name}
+			kf := fileName{n.File(), name}
 			r.inFile[kf] = append(r.inFile[kf], n)
-			km := fileName{n.Func.Module, name}
+			km := fileName{n.module(), name}
 			r.inModule[km] = append(r.inModule[km], n)
 		}
 	}
@@ -349,7 +359,7 @@ func newResolver(files []*frontend.File, g *Graph, declared, traits map[string]b
 
 // resolve adds the edges or the unresolved entry of one call.
 func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
-	line := c.line
+	line := int32(c.line)
 	if c.resolved {
 		var targets []*Node
 		for _, id := range c.targets {
@@ -361,8 +371,9 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 			r.unresolved(caller, c, ReasonLibrary)
 			return
 		}
+		site := r.share(c.call, nil)
 		for _, n := range uniqueNodes(targets) {
-			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line}))
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, site: site, Line: line}))
 		}
 		return
 	}
@@ -385,7 +396,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 	)
 	// A bare call without hints in a function without module means the
 	// same throughout the file.
-	memo := c.kind == frontend.CallDirect && c.hints == nil && caller.Func.Module == ""
+	memo := c.kind == frontend.CallDirect && c.hints == nil && caller.module() == ""
 	if m, ok := r.memo[c.name]; ok && memo {
 		cands, how = m.cands, m.how
 	} else {
@@ -408,15 +419,15 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 		}
 		r.unresolved(caller, c, reason)
 	case len(cands) == 1 && how != guessed:
-		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: cands[0], Call: c.call, Line: line, ByName: how == byName}))
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: cands[0], site: r.share(c.call, nil), Line: line, ByName: how == byName}))
 	default:
 		if r.maxCands > 0 && len(cands) > r.maxCands {
 			r.unresolved(caller, c, ReasonTooMany)
 			return
 		}
-		shared := r.shareCands(cands)
+		site := r.share(c.call, cands)
 		for _, n := range cands {
-			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: line, Ambiguous: true, cands: shared}))
+			r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, site: site, Line: line, Ambiguous: true}))
 		}
 	}
 }
@@ -428,7 +439,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 func (r *resolver) indirect(caller *Node, fi fileInfo, c *site) {
 	var cands []*Node
 	for _, name := range hintsOf(c).Candidates {
-		cands = append(cands, r.freeCands(caller.Func, name)...)
+		cands = append(cands, r.freeCands(caller, name)...)
 	}
 	if r.mixed {
 		cands = filterNodes(cands, func(n *Node) bool { return r.lang[n.Index] == fi.file.Language })
@@ -442,26 +453,30 @@ func (r *resolver) indirect(caller *Node, fi fileInfo, c *site) {
 		r.unresolved(caller, c, ReasonTooMany)
 		return
 	}
-	shared := r.shareCands(cands)
+	site := r.share(c.call, cands)
 	for _, n := range cands {
-		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, Call: c.call, Line: c.line, Ambiguous: true, Indirect: true, cands: shared}))
+		r.g.Edges = append(r.g.Edges, r.newEdge(Edge{Caller: caller, Callee: n, site: site, Line: int32(c.line), Ambiguous: true, Indirect: true}))
 	}
 }
 
-// shareCands returns a pointer to cands for the edges of one call, the
-// same pointer as for the call before when it had the very same slice (a
-// name memoized in the file).
-func (r *resolver) shareCands(cands []*Node) *[]*Node {
-	if p := r.lastCands; p != nil && len(*p) == len(cands) && &(*p)[0] == &cands[0] {
+// share returns the site of a call's edges: nil when it has neither call
+// site nor candidates, else one from a slab, the same as for the call
+// before when it had the same site and the very same candidates (a name
+// memoized in the file).
+func (r *resolver) share(call *frontend.Call, cands []*Node) *callSite {
+	if call == nil && cands == nil {
+		return nil
+	}
+	if p := r.lastSite; p != nil && p.call == call && len(p.cands) == len(cands) && (cands == nil || &p.cands[0] == &cands[0]) {
 		return p
 	}
-	if len(r.candsSlab) == 0 {
-		r.candsSlab = make([][]*Node, 1024)
+	if len(r.siteSlab) == 0 {
+		r.siteSlab = make([]callSite, 1024)
 	}
-	p := &r.candsSlab[0]
-	r.candsSlab = r.candsSlab[1:]
-	*p = cands
-	r.lastCands = p
+	p := &r.siteSlab[0]
+	r.siteSlab = r.siteSlab[1:]
+	*p = callSite{call: call, cands: cands}
+	r.lastSite = p
 	return p
 }
 
@@ -496,7 +511,7 @@ const (
 
 // candidates returns the functions c may call and how sure they are.
 func (r *resolver) candidates(caller *Node, call *site) ([]*Node, certainty) {
-	fn := caller.Func
+	fn := caller
 	c := hintsOf(call)
 	switch call.kind {
 	case frontend.CallMethod:
@@ -556,30 +571,30 @@ func hintsOf(c *site) *frontend.CallHints {
 // freeCands returns the free functions a bare call of name in fn may
 // mean: the only one, else those of fn's module, else of its file, else
 // the visible ones.
-func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
+func (r *resolver) freeCands(fn *Node, name string) []*Node {
 	if cs := r.imported(fn, name); len(cs) > 0 {
 		return cs
 	}
 	cands := r.free[name]
 	if len(cands) <= 1 {
-		if len(cands) == 1 && !r.visible[cands[0].Index] && cands[0].File() != fn.Span.File {
+		if len(cands) == 1 && !r.visible[cands[0].Index] && cands[0].File() != fn.File() {
 			return nil
 		}
 		return cands
 	}
-	if fn.Module != "" {
-		if same := r.inModule[fileName{fn.Module, name}]; len(same) > 0 {
+	if fn.module() != "" {
+		if same := r.inModule[fileName{fn.module(), name}]; len(same) > 0 {
 			return same
 		}
 	}
-	if same := r.inFile[fileName{fn.Span.File, name}]; len(same) > 0 {
+	if same := r.inFile[fileName{fn.File(), name}]; len(same) > 0 {
 		return same
 	}
 	var globbed []*Node
-	for _, im := range r.globs[fn.Span.File] {
+	for _, im := range r.globs[fn.File()] {
 		if inScope(fn, im) {
 			mod := splitPath(im.Module)
-			globbed = append(globbed, filterNodes(cands, func(n *Node) bool { return moduleEndsWith(n.Func.Module, mod) })...)
+			globbed = append(globbed, filterNodes(cands, func(n *Node) bool { return moduleEndsWith(n.module(), mod) })...)
 		}
 	}
 	if len(globbed) > 0 {
@@ -590,12 +605,12 @@ func (r *resolver) freeCands(fn *frontend.Function, name string) []*Node {
 
 // imported returns the free functions that fn's file imports under name,
 // unless fn's own module defines the name.
-func (r *resolver) imported(fn *frontend.Function, name string) []*Node {
-	ims := r.imports[fileName{fn.Span.File, name}]
+func (r *resolver) imported(fn *Node, name string) []*Node {
+	ims := r.imports[fileName{fn.File(), name}]
 	if len(ims) == 0 {
 		return nil
 	}
-	if fn.Module != "" && len(r.inModule[fileName{fn.Module, name}]) > 0 {
+	if fn.module() != "" && len(r.inModule[fileName{fn.module(), name}]) > 0 {
 		return nil
 	}
 	var out []*Node
@@ -604,25 +619,25 @@ func (r *resolver) imported(fn *frontend.Function, name string) []*Node {
 			continue
 		}
 		mod := splitPath(im.Module)
-		out = append(out, filterNodes(r.free[im.Name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, mod) })...)
+		out = append(out, filterNodes(r.free[im.Name], func(n *Node) bool { return moduleEndsWith(n.module(), mod) })...)
 	}
 	return uniqueNodes(out)
 }
 
 // inScope reports whether the import im applies in fn: it is declared in
 // fn's module or one around it.
-func inScope(fn *frontend.Function, im frontend.Import) bool {
-	return im.Scope == "" || fn.Module == im.Scope || strings.HasPrefix(fn.Module, im.Scope+"::")
+func inScope(fn *Node, im frontend.Import) bool {
+	return im.Scope == "" || fn.module() == im.Scope || strings.HasPrefix(fn.module(), im.Scope+"::")
 }
 
 // pathCands returns the functions a call of name through the path segs
 // may mean: methods of the type the last segment names, else methods of
 // the trait it names, else free functions of a module ending in segs.
-func (r *resolver) pathCands(fn *frontend.Function, segs []string, name string) []*Node {
+func (r *resolver) pathCands(fn *Node, segs []string, name string) []*Node {
 	last := segs[len(segs)-1]
 	prefix := segs[:len(segs)-1]
 	if cs := r.byRecv[recvName{last, name}]; len(cs) > 0 {
-		if t := filterNodes(cs, func(n *Node) bool { return moduleEndsWith(n.Func.Module, prefix) }); len(t) > 0 {
+		if t := filterNodes(cs, func(n *Node) bool { return moduleEndsWith(n.module(), prefix) }); len(t) > 0 {
 			cs = t
 		}
 		return r.narrow(fn, cs)
@@ -635,17 +650,17 @@ func (r *resolver) pathCands(fn *frontend.Function, segs []string, name string) 
 			return r.narrow(fn, cs) // a default method through the type
 		}
 	}
-	cs := filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, segs) })
+	cs := filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.module(), segs) })
 	if len(cs) == 0 {
 		cs = r.reexported(segs, name)
 	}
 	if len(cs) == 0 {
 		// The path may start with a module the file imports, maybe
 		// renamed: h::f() after use a::helpers as h.
-		for _, im := range r.imports[fileName{fn.Span.File, segs[0]}] {
+		for _, im := range r.imports[fileName{fn.File(), segs[0]}] {
 			if inScope(fn, im) {
 				full := append(append(splitPath(im.Module), im.Name), segs[1:]...)
-				cs = append(cs, filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.Func.Module, full) })...)
+				cs = append(cs, filterNodes(r.free[name], func(n *Node) bool { return moduleEndsWith(n.module(), full) })...)
 				if len(cs) == 0 {
 					cs = r.reexported(full, name)
 				}
@@ -672,7 +687,7 @@ func (r *resolver) reexported(segs []string, name string) []*Node {
 			if im.Name != "*" {
 				want = im.Name
 			}
-			out = append(out, filterNodes(r.free[want], func(n *Node) bool { return moduleEndsWith(n.Func.Module, from) })...)
+			out = append(out, filterNodes(r.free[want], func(n *Node) bool { return moduleEndsWith(n.module(), from) })...)
 		}
 	}
 	return out
@@ -696,7 +711,7 @@ func (r *resolver) methodsOf(t, name, trait string) []*Node {
 	}
 	if trait != "" {
 		out = filterNodes(out, func(n *Node) bool {
-			return baseType(n.Func.Trait) == trait || baseType(n.Func.Receiver) == trait
+			return baseType(n.trait()) == trait || baseType(n.receiver()) == trait
 		})
 	}
 	return uniqueNodes(out)
@@ -704,16 +719,16 @@ func (r *resolver) methodsOf(t, name, trait string) []*Node {
 
 // narrow keeps, of several candidates, those in the caller's module (when
 // it has one), else those in its file, else all of them.
-func (r *resolver) narrow(fn *frontend.Function, cs []*Node) []*Node {
+func (r *resolver) narrow(fn *Node, cs []*Node) []*Node {
 	if len(cs) <= 1 {
 		return cs
 	}
-	if fn.Module != "" {
-		if t := filterNodes(cs, func(n *Node) bool { return n.Func.Module == fn.Module }); len(t) > 0 {
+	if fn.module() != "" {
+		if t := filterNodes(cs, func(n *Node) bool { return n.module() == fn.module() }); len(t) > 0 {
 			return t
 		}
 	}
-	if t := filterNodes(cs, func(n *Node) bool { return n.File() == fn.Span.File }); len(t) > 0 {
+	if t := filterNodes(cs, func(n *Node) bool { return n.File() == fn.File() }); len(t) > 0 {
 		return t
 	}
 	return nearest(fn, cs)
@@ -725,20 +740,20 @@ func (r *resolver) narrow(fn *frontend.Function, cs []*Node) []*Node {
 // without modules (C) directories stand for them: a kernel's
 // arch/x86/kernel calls arch/x86's function, not arch/arm's. On a tie
 // (nothing shared, or as much shared by all) it keeps them all.
-func nearest(fn *frontend.Function, cs []*Node) []*Node {
+func nearest(fn *Node, cs []*Node) []*Node {
 	if len(cs) <= 1 {
 		return cs
 	}
-	where, sep := fn.Module, "::"
+	where, sep := fn.module(), "::"
 	if where == "" {
-		where, sep = path.Dir(fn.Span.File), "/"
+		where, sep = path.Dir(fn.File()), "/"
 	}
 	best, n := 0, 0
 	lens := make([]int, len(cs))
 	for i, c := range cs {
-		other := c.Func.Module
+		other := c.module()
 		if sep == "/" {
-			other = path.Dir(c.Func.Span.File)
+			other = path.Dir(c.File())
 		}
 		lens[i] = commonSegs(where, other, sep)
 		switch {
@@ -843,7 +858,7 @@ func (g *Graph) lookup(name string, qualified map[string][]*Node) []*Node {
 	}
 	var out []*Node
 	for _, n := range g.Nodes {
-		if n.Func != nil && n.Func.Name == name {
+		if (n.fn != nil || n.rec != nil) && n.simpleName() == name {
 			out = append(out, n)
 		}
 	}
@@ -854,10 +869,10 @@ func (g *Graph) lookup(name string, qualified map[string][]*Node) []*Node {
 func (g *Graph) qualifiedIndex() map[string][]*Node {
 	m := map[string][]*Node{}
 	for _, n := range g.Nodes {
-		if n.Func == nil {
+		if n.fn == nil && n.rec == nil {
 			continue
 		}
-		q := n.Func.QualifiedName()
+		q := n.Name()
 		m[q] = append(m[q], n)
 		k := path.Clean(n.File()) + ":" + q
 		m[k] = append(m[k], n)
@@ -877,6 +892,6 @@ func (r *resolver) addExtra(extra []ExtraEdge) {
 			r.g.UnmatchedExtra = append(r.g.UnmatchedExtra, x)
 			continue
 		}
-		r.g.Edges = append(r.g.Edges, &Edge{Caller: from[0], Callee: to[0], Line: x.Line, Extra: true})
+		r.g.Edges = append(r.g.Edges, &Edge{Caller: from[0], Callee: to[0], Line: int32(x.Line), Extra: true})
 	}
 }

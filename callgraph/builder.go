@@ -17,16 +17,19 @@ import (
 // the calls alone is larger than the graph.
 //
 // The graph is the one Build makes of the same files, but for the call
-// sites: Edge.Call and Unresolved.Call are nil for calls kept compact (a
-// call the frontend gave hints for or resolved itself is kept whole), and
-// each Node.Func has no Calls, Params, Results, Body, Specs, Signature or
-// Doc. Add is safe for concurrent use; Graph is called once, after the
+// sites and the functions: Edge.Call and Unresolved.Call are nil for calls
+// kept compact (a call the frontend gave hints for or resolved itself is
+// kept whole), and a node keeps a compact record of its function, from
+// which Node.Func makes a Function with no Calls, Params, Results, Body,
+// Specs, Signature or Doc. Add is safe for concurrent use; Graph is called once, after the
 // last Add.
 type Builder struct {
 	opts  BuildOptions
 	mu    sync.Mutex
 	ids   map[string]int32
 	names []string
+	// texts are the texts of the functions' records but their names.
+	texts *textTable
 	files []*builtFile
 	// declared and traits are the names of prototypes and traits, which
 	// the builder's files no longer hold.
@@ -39,8 +42,11 @@ type Builder struct {
 
 // builtFile is what a Builder keeps of one file.
 type builtFile struct {
+	// file is the file's header, without functions.
 	file *frontend.File
-	// calls[j] are the calls of file.Functions[j].
+	// defs are the file's definitions, in the file's order.
+	defs []funcRef
+	// calls[j] are the calls of defs[j].
 	calls [][]compactCall
 	// whole are the calls kept whole, indexed by compactCall.whole.
 	whole []*frontend.Call
@@ -62,7 +68,7 @@ type compactCall struct {
 // NewBuilder returns an empty Builder whose graph Build would make with
 // opts; nil means the zero value. The builder keeps a copy of opts.
 func NewBuilder(opts *BuildOptions) *Builder {
-	b := &Builder{ids: map[string]int32{}, declared: map[string]bool{}, traits: map[string]bool{}}
+	b := &Builder{ids: map[string]int32{}, texts: newTextTable(), declared: map[string]bool{}, traits: map[string]bool{}}
 	if opts != nil {
 		b.opts = *opts
 	}
@@ -98,7 +104,14 @@ func (b *Builder) Add(f *frontend.File) {
 		}
 	}
 	slab := make([]compactCall, 0, n)
-	defs := make([]*frontend.Function, 0, len(f.Functions))
+	nd := 0
+	for _, fn := range f.Functions {
+		if fn.Definition && fitsRecord(fn) {
+			nd++
+		}
+	}
+	recs := make([]funcRecord, nd)
+	defs := make([]funcRef, 0, len(f.Functions))
 	b.mu.Lock()
 	for _, fn := range f.Functions {
 		if fn.Trait != "" {
@@ -124,10 +137,9 @@ func (b *Builder) Add(f *frontend.File) {
 			slab = append(slab, cc)
 		}
 		bf.calls = append(bf.calls, slab[from:len(slab):len(slab)])
-		slim(fn)
-		defs = append(defs, fn)
+		defs = append(defs, b.keep(fn, &recs, f.Path))
 	}
-	bf.file.Functions = slices.Clip(defs)
+	bf.defs = slices.Clip(defs)
 	slices.Sort(bf.declared)
 	bf.declared = slices.Clip(slices.Compact(bf.declared))
 	b.files = append(b.files, bf)
@@ -147,6 +159,20 @@ func (b *Builder) intern(s string) int32 {
 	return id
 }
 
+// keep returns what b keeps of the definition fn of the file at path: a
+// record from *recs, else, when fn's span does not fit one, fn itself,
+// slimmed. b.mu is held.
+func (b *Builder) keep(fn *frontend.Function, recs *[]funcRecord, path string) funcRef {
+	if !fitsRecord(fn) {
+		slim(fn)
+		return funcRef{fn: fn}
+	}
+	r := &(*recs)[0]
+	*recs = (*recs)[1:]
+	r.set(fn, b.texts, path)
+	return funcRef{rec: r}
+}
+
 // slim drops from fn what the call graph does not read.
 func slim(fn *frontend.Function) {
 	fn.Calls, fn.Params, fn.Results, fn.Body, fn.Specs = nil, nil, nil, nil, nil
@@ -162,10 +188,12 @@ func (b *Builder) Graph() *Graph {
 	defer b.mu.Unlock()
 	slices.SortStableFunc(b.files, func(x, y *builtFile) int { return strings.Compare(x.file.Path, y.file.Path) })
 	files := make([]*frontend.File, len(b.files))
+	defs := make([][]funcRef, len(b.files))
 	for i, bf := range b.files {
 		files[i] = bf.file
+		defs[i] = bf.defs
 	}
-	g, r := start(files, &b.opts, b.declared, b.traits, true)
+	g, r := start(files, defs, &b.opts, b.declared, b.traits)
 	// The calls of each node, by index; a node dropped as a duplicate
 	// has none.
 	type nodeCalls struct {

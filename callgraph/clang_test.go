@@ -134,7 +134,7 @@ func (p *cPrecision) add(g *callgraph.Graph, defined map[string]bool, file strin
 		if e.Caller.File() != file || e.Extra {
 			continue
 		}
-		q := pair{e.Caller.Func.Name, e.Callee.Func.Name}
+		q := pair{e.Caller.Func().Name, e.Callee.Func().Name}
 		if e.Ambiguous {
 			amb[q] = true
 		} else {
@@ -170,7 +170,7 @@ func clangCheck(t *testing.T, clang string, paths, files, flags []string) cPreci
 	g := callgraph.Build(prog, nil)
 	defined := map[string]bool{}
 	for _, n := range g.Nodes {
-		defined[n.Func.Name] = true
+		defined[n.Func().Name] = true
 	}
 	var pr cPrecision
 	for _, f := range files {

@@ -12,7 +12,9 @@
 // Build takes a whole program. For a big tree, a Builder (builder.go)
 // takes each file as frontend.Load parses it (LoadOptions.Keep) and keeps
 // only what resolution needs, its calls in a compact form: on the Linux
-// kernel the model of the calls alone outweighs the graph. A Builder also
+// kernel the model of the calls alone outweighs the graph. Its nodes keep
+// a compact record of their function (record.go), from which Node.Func
+// makes a Function when asked. A Builder also
 // saves that compact model (kept.go), so that a later Builder reuses the
 // files that have not changed instead of parsing them again.
 //
@@ -22,7 +24,9 @@
 // Prototypes and trait methods without a body are not nodes; a call to one
 // resolves to its definition when the program has it.
 //
-// An edge goes from a caller to a callee and carries its call site. A call
+// An edge goes from a caller to a callee and carries its call's line; the
+// call site (Edge.Call) and the candidates of an ambiguous call
+// (Edge.Candidates) are kept once for the call's edges. A call
 // resolved by the frontend itself (frontend.Call.Resolved) gives the edges
 // the frontend lists. Otherwise the call is resolved by name, helped by
 // what the frontend says of it (frontend.Call.Hints), the types it

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 )
 
 // An ExtraEdge is a call the user states: Caller calls Callee at Line.
@@ -57,6 +58,8 @@ func LoadEdges(r io.Reader, name string) ([]ExtraEdge, error) {
 			return bad(line, "edge has no callee")
 		case e.Line < 0:
 			return bad(line, "negative line %d", e.Line)
+		case e.Line > math.MaxInt32:
+			return bad(line, "line %d out of range", e.Line)
 		}
 		return nil
 	}

@@ -40,6 +40,7 @@ func TestLoadEdgesErrorsNameTheLine(t *testing.T) {
 		{"{\"caller\": \"a\", \"callee\": \"b\"}\n{\"caller\": \"a\"}\n", "e:2: edge has no callee"},
 		{"{\"caller\": \"a\", \"callee\": \"b\"}\n\n{\"caller\": \"a\", \"calee\": \"b\"}\n", "e:3: json: unknown field \"calee\""},
 		{"{\"caller\": \"a\", \"callee\": \"b\", \"line\": -1}\n", "e:1: negative line"},
+		{"{\"caller\": \"a\", \"callee\": \"b\", \"line\": 2147483648}\n", "e:1: line 2147483648 out of range"},
 		{"{\"caller\": \"a\", \"callee\": \n", "e:1:"},
 		{"[\n {\"caller\": \"a\", \"callee\": \"b\"},\n {\"caller\": 5, \"callee\": \"b\"}\n]", "e:3:"},
 		{"[\n {\"caller\": \"a\", \"callee\": \"b\"}\n,\n", "e:"},

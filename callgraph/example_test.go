@@ -78,7 +78,7 @@ func ExampleCGTraversal() {
 	// Assertions by function ID, as "name:line".
 	items := map[string][]string{}
 	for _, n := range g.Nodes {
-		items[n.ID] = []string{fmt.Sprintf("%s:%d", n.Name(), n.Func.Span.StartLine)}
+		items[n.ID] = []string{fmt.Sprintf("%s:%d", n.Name(), n.Func().Span.StartLine)}
 	}
 	line := func(s string) int {
 		var l int

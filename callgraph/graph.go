@@ -35,57 +35,117 @@ type Graph struct {
 type Node struct {
 	Index int    `json:"-"`
 	ID    string `json:"id"` // frontend.Function.ID
-	// Func is the function the node stands for; nil for a node made by an
-	// extra edge naming a function the program does not define.
-	Func *frontend.Function `json:"-"`
-	Out  []*Edge            `json:"-"` // calls made, in Graph.Edges order
-	In   []*Edge            `json:"-"` // calls received, in Graph.Edges order
+	// fn is the function of a node Build made; rec the compact record of
+	// one a Builder made. Both are nil for a node made by an extra edge
+	// naming a function the program does not define.
+	fn  *frontend.Function
+	rec *funcRecord
+	Out []*Edge `json:"-"` // calls made, in Graph.Edges order
+	In  []*Edge `json:"-"` // calls received, in Graph.Edges order
+}
+
+// Func returns the function n stands for; nil for a node made by an
+// extra edge naming a function the program does not define. A node Build
+// made returns the program's own Function, the same pointer each time.
+// A node a Builder made keeps a compact record instead (a kernel has
+// hundreds of thousands of functions), and each call makes a new Function
+// from it, with the fields the Builder documents as dropped left empty:
+// keep the result rather than call Func again in a loop. Changing the
+// result changes nothing of the graph.
+func (n *Node) Func() *frontend.Function {
+	if n.fn != nil {
+		return n.fn
+	}
+	if n.rec != nil {
+		return n.rec.function()
+	}
+	return nil
 }
 
 // File returns the file of n's function.
 func (n *Node) File() string {
-	if n.Func == nil {
-		return ""
+	switch {
+	case n.fn != nil:
+		return n.fn.Span.File
+	case n.rec != nil:
+		return n.rec.file
 	}
-	return n.Func.Span.File
+	return ""
 }
 
 // Name returns the qualified name of n's function, or its ID when n has no
 // function.
 func (n *Node) Name() string {
-	if n.Func == nil {
-		return n.ID
+	switch {
+	case n.fn != nil:
+		return n.fn.QualifiedName()
+	case n.rec != nil:
+		return n.rec.qualifiedName()
 	}
-	return n.Func.QualifiedName()
+	return n.ID
+}
+
+// line returns the first line of n's function, 0 when it has none.
+func (n *Node) line() int {
+	switch {
+	case n.fn != nil:
+		return n.fn.Span.StartLine
+	case n.rec != nil:
+		return int(n.rec.startLine)
+	}
+	return 0
+}
+
+// text returns the text field i (textName, textModule...) of n's
+// function without making one; "" when n has none.
+func (n *Node) text(i int) string {
+	switch {
+	case n.fn != nil:
+		return fnText(n.fn, i)
+	case n.rec != nil:
+		return n.rec.text(i)
+	}
+	return ""
+}
+
+func (n *Node) simpleName() string { return n.text(textName) }
+func (n *Node) module() string     { return n.text(textModule) }
+func (n *Node) receiver() string   { return n.text(textReceiver) }
+func (n *Node) trait() string      { return n.text(textTrait) }
+
+// fileLocal returns frontend.Function.FileLocal of n's function.
+func (n *Node) fileLocal() bool {
+	switch {
+	case n.fn != nil:
+		return n.fn.FileLocal
+	case n.rec != nil:
+		return n.rec.fileLocal
+	}
+	return false
 }
 
 // MarshalJSON writes a node as {"id", "file", "name", "line"}.
 func (n *Node) MarshalJSON() ([]byte, error) {
-	line := 0
-	if n.Func != nil {
-		line = n.Func.Span.StartLine
-	}
 	return json.Marshal(struct {
 		ID   string `json:"id"`
 		File string `json:"file,omitempty"`
 		Name string `json:"name"`
 		Line int    `json:"line,omitempty"`
-	}{n.ID, n.File(), n.Name(), line})
+	}{n.ID, n.File(), n.Name(), n.line()})
 }
 
-// An Edge is a call from Caller to Callee.
+// An Edge is a call from Caller to Callee. A kernel has millions, so an
+// edge takes 32 bytes: what its call's edges share (the call site, the
+// candidates) is kept once for them, and Line is an int32.
 type Edge struct {
 	Caller *Node `json:"-"`
 	Callee *Node `json:"-"`
-	// Call is the call site; nil for an edge given in BuildOptions.Extra.
-	Call *frontend.Call `json:"-"`
-	// cands are the candidates of an ambiguous edge, shared by the call's
-	// edges: a kernel has millions of edges, most of them ambiguous, so
-	// an edge holds one pointer, not a slice.
-	cands *[]*Node
+	// site is what the call's edges share; nil for an edge with neither
+	// call site nor candidates.
+	site *callSite
 	// Line is the line of the call site (for an extra edge, the line it
 	// gave, possibly 0).
-	Line int `json:"line"`
+	Line int32 `json:"line"`
 	// Ambiguous marks an edge that is one of several candidates of a call
 	// whose callee name resolution could not decide; Candidates then lists
 	// them all.
@@ -104,14 +164,33 @@ type Edge struct {
 	Indirect bool `json:"indirect,omitempty"`
 }
 
+// A callSite is what the edges of one call share.
+type callSite struct {
+	// call is the call site, when kept.
+	call *frontend.Call
+	// cands are the candidates of an ambiguous call, sorted by index.
+	cands []*Node
+}
+
+// Call returns the call site of e; nil for an edge given in
+// BuildOptions.Extra, and for most edges of a graph a Builder made (see
+// Builder). The call is the program's own and shared by the call's edges:
+// not to be changed.
+func (e *Edge) Call() *frontend.Call {
+	if e.site == nil {
+		return nil
+	}
+	return e.site.call
+}
+
 // Candidates returns the candidates of an ambiguous edge's call, sorted by
 // node index and shared by the call's edges (not to be changed); nil for
 // a sound edge.
 func (e *Edge) Candidates() []*Node {
-	if e.cands == nil {
+	if e.site == nil {
 		return nil
 	}
-	return *e.cands
+	return e.site.cands
 }
 
 // MarshalJSON writes an edge with its endpoints and candidates as IDs.
@@ -121,8 +200,8 @@ func (e *Edge) MarshalJSON() ([]byte, error) {
 		cands = append(cands, c.ID)
 	}
 	var callee string
-	if e.Call != nil {
-		callee = e.Call.Callee
+	if c := e.Call(); c != nil {
+		callee = c.Callee
 	}
 	return json.Marshal(struct {
 		Caller     string   `json:"caller"`
@@ -134,7 +213,7 @@ func (e *Edge) MarshalJSON() ([]byte, error) {
 		Extra      bool     `json:"extra,omitempty"`
 		ByName     bool     `json:"by_name,omitempty"`
 		Indirect   bool     `json:"indirect,omitempty"`
-	}{e.Caller.ID, e.Callee.ID, callee, e.Line, e.Ambiguous, cands, e.Extra, e.ByName, e.Indirect})
+	}{e.Caller.ID, e.Callee.ID, callee, int(e.Line), e.Ambiguous, cands, e.Extra, e.ByName, e.Indirect})
 }
 
 // Reason says why a call reached no node.
@@ -231,7 +310,7 @@ func (g *Graph) link() {
 			return a.Caller.Index - b.Caller.Index
 		}
 		if a.Line != b.Line {
-			return a.Line - b.Line
+			return int(a.Line) - int(b.Line)
 		}
 		return a.Callee.Index - b.Callee.Index
 	})

@@ -81,10 +81,10 @@ func chainGraph(n int, cycle bool) *Graph {
 		g.Nodes[i] = &Node{ID: fmt.Sprintf("chain.c:f%07d@%d", i, i+1)}
 	}
 	for i := range n - 1 {
-		g.Edges = append(g.Edges, &Edge{Caller: g.Nodes[i], Callee: g.Nodes[i+1], Line: i + 1})
+		g.Edges = append(g.Edges, &Edge{Caller: g.Nodes[i], Callee: g.Nodes[i+1], Line: int32(i + 1)})
 	}
 	if cycle {
-		g.Edges = append(g.Edges, &Edge{Caller: g.Nodes[n-1], Callee: g.Nodes[0], Line: n})
+		g.Edges = append(g.Edges, &Edge{Caller: g.Nodes[n-1], Callee: g.Nodes[0], Line: int32(n)})
 	}
 	g.sortNodes()
 	g.link()

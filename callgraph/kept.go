@@ -44,6 +44,7 @@ type keptFile struct {
 // parsed again.
 type Kept struct {
 	names []string
+	texts *textTable
 	files map[string]*builtFile // by path
 	keys  map[string]string     // by path
 	// byFile finds a file handed out by File again in Add.
@@ -72,10 +73,10 @@ func (b *Builder) Save(w io.Writer, key func(path string) string) error {
 		kf := keptFile{Path: bf.file.Path, Key: k, Language: bf.file.Language, Module: bf.file.Module,
 			Resolver: bf.file.Resolver, Size: bf.file.Size, Lines: bf.file.Lines, Whole: bf.whole,
 			Types: bf.file.Types, Imports: bf.file.Imports, Declared: bf.declared, Traits: bf.traits}
-		kf.Funcs = make([]frontend.Function, len(bf.file.Functions))
-		kf.NCalls = make([]int32, len(bf.file.Functions))
-		for j, fn := range bf.file.Functions {
-			kf.Funcs[j] = *fn
+		kf.Funcs = make([]frontend.Function, len(bf.defs))
+		kf.NCalls = make([]int32, len(bf.defs))
+		for j, ref := range bf.defs {
+			kf.Funcs[j] = *ref.function()
 			kf.NCalls[j] = int32(len(bf.calls[j]))
 			for _, c := range bf.calls[j] {
 				kf.Calls = append(kf.Calls, c.callee, c.name, c.qual, c.line, c.whole, int32(c.kind))
@@ -103,7 +104,7 @@ func ReadKept(r io.Reader) (*Kept, error) {
 	if head.Version != keptVersion {
 		return nil, fmt.Errorf("callgraph: reading a saved builder: format %d, want %d", head.Version, keptVersion)
 	}
-	k := &Kept{names: head.Names, files: map[string]*builtFile{}, keys: map[string]string{}, byFile: map[*frontend.File]*builtFile{}}
+	k := &Kept{names: head.Names, texts: newTextTable(), files: map[string]*builtFile{}, keys: map[string]string{}, byFile: map[*frontend.File]*builtFile{}}
 	n := int32(len(head.Names))
 	for {
 		var kf keptFile
@@ -118,14 +119,25 @@ func ReadKept(r io.Reader) (*Kept, error) {
 		f := &frontend.File{Path: kf.Path, Language: kf.Language, Module: kf.Module, Resolver: kf.Resolver,
 			Size: kf.Size, Lines: kf.Lines, Types: kf.Types, Imports: kf.Imports}
 		bf := &builtFile{file: f, whole: kf.Whole, declared: kf.Declared, traits: kf.Traits}
-		funcs := make([]frontend.Function, len(kf.Funcs))
-		copy(funcs, kf.Funcs)
-		f.Functions = make([]*frontend.Function, len(funcs))
+		recs := make([]funcRecord, 0, len(kf.Funcs))
+		for j := range kf.Funcs {
+			if fitsRecord(&kf.Funcs[j]) {
+				recs = append(recs, funcRecord{})
+			}
+		}
+		bf.defs = make([]funcRef, len(kf.Funcs))
 		slab := make([]compactCall, 0, len(kf.Calls)/6)
 		at := 0
-		for j := range funcs {
-			funcs[j].Span.File = f.Path // one copy of the path
-			f.Functions[j] = &funcs[j]
+		for j := range kf.Funcs {
+			fn := &kf.Funcs[j]
+			fn.Span.File = f.Path // one copy of the path
+			if fitsRecord(fn) {
+				bf.defs[j] = funcRef{rec: &recs[0]}
+				recs = recs[1:]
+				bf.defs[j].rec.set(fn, k.texts, f.Path)
+			} else {
+				bf.defs[j] = funcRef{fn: fn}
+			}
 			from := len(slab)
 			for range kf.NCalls[j] {
 				if at+6 > len(kf.Calls) {
@@ -149,8 +161,8 @@ func ReadKept(r io.Reader) (*Kept, error) {
 }
 
 // File returns the file kept for path under key, nil when none is (the
-// file is new, or its key changed). The file has no calls of its own: it
-// is for a Builder that Reuse gave k to.
+// file is new, or its key changed). The file has no functions or calls of
+// its own: it is for a Builder that Reuse gave k to.
 func (k *Kept) File(path, key string) *frontend.File {
 	if k == nil || k.keys[path] != key {
 		return nil
@@ -178,6 +190,7 @@ func (b *Builder) Reuse(k *Kept) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.names = k.names
+	b.texts = k.texts
 	b.ids = make(map[string]int32, len(k.names))
 	for i, s := range k.names {
 		b.ids[s] = int32(i)

@@ -30,8 +30,8 @@ type mirIndex struct {
 func newMIRIndex(g *callgraph.Graph) *mirIndex {
 	ix := &mirIndex{byName: map[string][]*callgraph.Node{}}
 	for _, n := range g.Nodes {
-		if n.Func != nil && n.Func.Parent == "" {
-			ix.byName[n.Func.Name] = append(ix.byName[n.Func.Name], n)
+		if n.Func() != nil && n.Func().Parent == "" {
+			ix.byName[n.Func().Name] = append(ix.byName[n.Func().Name], n)
 		}
 	}
 	return ix
@@ -54,10 +54,10 @@ func (ix *mirIndex) header(p string) *callgraph.Node {
 		var best *callgraph.Node
 		for _, n := range ix.byName[m[3]] {
 			f := filepath.ToSlash(n.File())
-			if n.Func.Receiver == "" || !strings.HasSuffix(f, "/"+m[1]) && f != m[1] || n.Func.Span.StartLine < line {
+			if n.Func().Receiver == "" || !strings.HasSuffix(f, "/"+m[1]) && f != m[1] || n.Func().Span.StartLine < line {
 				continue
 			}
-			if best == nil || n.Func.Span.StartLine < best.Func.Span.StartLine {
+			if best == nil || n.Func().Span.StartLine < best.Func().Span.StartLine {
 				best = n
 			}
 		}
@@ -67,10 +67,10 @@ func (ix *mirIndex) header(p string) *callgraph.Node {
 	name := segs[len(segs)-1]
 	var out []*callgraph.Node
 	for _, n := range ix.byName[name] {
-		if len(segs) >= 2 && n.Func.Receiver != "" && n.Func.Receiver == segs[len(segs)-2] && n.Func.Receiver == n.Func.Trait {
+		if len(segs) >= 2 && n.Func().Receiver != "" && n.Func().Receiver == segs[len(segs)-2] && n.Func().Receiver == n.Func().Trait {
 			out = append(out, n) // a trait's default method
 		}
-		if n.Func.Receiver == "" && strings.HasSuffix("::"+n.Func.Module+"::"+name, "::"+strings.Join(segs, "::")) {
+		if n.Func().Receiver == "" && strings.HasSuffix("::"+n.Func().Module+"::"+name, "::"+strings.Join(segs, "::")) {
 			out = append(out, n)
 		}
 	}
@@ -113,9 +113,9 @@ func (ix *mirIndex) callee(p string) (*callgraph.Node, string) {
 		}
 		var out []*callgraph.Node
 		for _, n := range ix.byName[name] {
-			if n.Func.Receiver != "" && n.Func.Receiver == recv {
+			if n.Func().Receiver != "" && n.Func().Receiver == recv {
 				out = append(out, n)
-			} else if n.Func.Receiver == "" && strings.HasSuffix("::"+n.Func.Module+"::"+name, "::"+p) {
+			} else if n.Func().Receiver == "" && strings.HasSuffix("::"+n.Func().Module+"::"+name, "::"+p) {
 				out = append(out, n)
 			}
 		}
@@ -124,7 +124,7 @@ func (ix *mirIndex) callee(p string) (*callgraph.Node, string) {
 			mod := "::" + strings.Join(segs[:len(segs)-2], "::")
 			var in []*callgraph.Node
 			for _, n := range out {
-				if strings.HasSuffix("::"+n.Func.Module, mod) {
+				if strings.HasSuffix("::"+n.Func().Module, mod) {
 					in = append(in, n)
 				}
 			}
@@ -137,14 +137,14 @@ func (ix *mirIndex) callee(p string) (*callgraph.Node, string) {
 	}
 	var out []*callgraph.Node
 	for _, n := range ix.byName[name] {
-		if n.Func.Receiver == recv && (n.Func.Trait == trait || trait == "") {
+		if n.Func().Receiver == recv && (n.Func().Trait == trait || trait == "") {
 			out = append(out, n)
 		}
 	}
 	if len(out) == 0 {
 		// A default method the type does not override.
 		for _, n := range ix.byName[name] {
-			if n.Func.Receiver == trait {
+			if n.Func().Receiver == trait {
 				out = append(out, n)
 			}
 		}

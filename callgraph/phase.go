@@ -95,8 +95,8 @@ func Phases(g *Graph, opts *PhaseOptions) *PhaseSplit {
 		ids := map[string]int{}
 		for i, n := range g.Nodes {
 			k := path.Dir(n.File())
-			if opts.By == ByModule && n.Func != nil && n.Func.Module != "" {
-				k = n.Func.Module
+			if m := n.module(); opts.By == ByModule && m != "" {
+				k = m
 			}
 			id, ok := ids[k]
 			if !ok {
@@ -133,8 +133,8 @@ func Phases(g *Graph, opts *PhaseOptions) *PhaseSplit {
 		case ByComponent:
 			p.Name = p.Layers[0][0].Nodes[0].Name()
 		case ByModule:
-			if f := nodes[0].Func; f != nil && f.Module != "" {
-				p.Name = f.Module
+			if m := nodes[0].module(); m != "" {
+				p.Name = m
 				break
 			}
 			fallthrough

@@ -2,8 +2,6 @@ package callgraph
 
 import (
 	"strings"
-
-	"github.com/suretydev/surety/frontend"
 )
 
 // typeOf evaluates the receiver chain c (frontend.Call.RecvType) met in
@@ -12,7 +10,7 @@ import (
 // whose candidates disagree on their result or give none. t is then the
 // foreign type the chain stopped at (one the program neither declares nor
 // gives methods, as Vec or str), or "" when the chain is unknown.
-func (r *resolver) typeOf(fn *frontend.Function, c string) (t string, ok bool) {
+func (r *resolver) typeOf(fn *Node, c string) (t string, ok bool) {
 	steps := splitChain(c)
 	if len(steps) == 0 {
 		return "", false
@@ -87,7 +85,7 @@ func (r *resolver) foreign(t string) bool {
 func resultOf(cs []*Node) (string, bool) {
 	t := ""
 	for _, n := range cs {
-		rt := n.Func.ResultType
+		rt := n.text(textResult)
 		if rt == "" || t != "" && rt != t {
 			return "", false
 		}

@@ -148,11 +148,7 @@ func Summarize(g *Graph, opts *PhaseOptions) *Summary {
 		s.Phases = []PhaseInfo{}
 	}
 	for i, n := range g.Nodes {
-		line := 0
-		if n.Func != nil {
-			line = n.Func.Span.StartLine
-		}
-		s.Functions[i] = FunctionInfo{ID: n.ID, File: n.File(), Name: n.Name(), Line: line,
+		s.Functions[i] = FunctionInfo{ID: n.ID, File: n.File(), Name: n.Name(), Line: n.line(),
 			Layer: layerOf[i], Phase: split.Of[i], PhaseLayer: phaseLayer[i]}
 	}
 	return s

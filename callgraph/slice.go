@@ -61,23 +61,28 @@ func Slice(g *Graph, from, to []string) (*Graph, error) {
 	copyOf := make([]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {
 		if keep[i] {
-			copyOf[i] = &Node{ID: n.ID, Func: n.Func}
+			copyOf[i] = &Node{ID: n.ID, fn: n.fn, rec: n.rec}
 			out.Nodes = append(out.Nodes, copyOf[i])
 		}
 	}
 	out.sortNodes()
+	sites := map[*callSite]*callSite{} // a call's edges share its site
 	for _, e := range g.Edges {
 		if keep[e.Caller.Index] && keep[e.Callee.Index] {
 			c := *e
 			c.Caller, c.Callee = copyOf[e.Caller.Index], copyOf[e.Callee.Index]
-			if e.cands != nil {
-				var cands []*Node
-				for _, n := range *e.cands {
-					if copyOf[n.Index] != nil {
-						cands = append(cands, copyOf[n.Index])
+			if e.site != nil && e.site.cands != nil {
+				s := sites[e.site]
+				if s == nil {
+					s = &callSite{call: e.site.call}
+					for _, n := range e.site.cands {
+						if copyOf[n.Index] != nil {
+							s.cands = append(s.cands, copyOf[n.Index])
+						}
 					}
+					sites[e.site] = s
 				}
-				c.cands = &cands
+				c.site = s
 			}
 			out.Edges = append(out.Edges, &c)
 		}

@@ -75,7 +75,7 @@ func CGTraversal[T any](g *Graph, entry string, items map[string][]T, line func(
 		hasEdge := f.edge < len(f.n.Out)
 		hasItem := f.item < len(f.items)
 		switch {
-		case hasEdge && (!hasItem || f.n.Out[f.edge].Line <= line(f.items[f.item])):
+		case hasEdge && (!hasItem || int(f.n.Out[f.edge].Line) <= line(f.items[f.item])):
 			e := f.n.Out[f.edge]
 			f.edge++
 			enter(e.Callee) // f may move: stack can grow

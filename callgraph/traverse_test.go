@@ -98,7 +98,7 @@ func TestCGTraversalProperty(t *testing.T) {
 		parent := dfsParents(g, entry)
 		for _, e := range g.Edges {
 			f, callee := e.Caller, e.Callee
-			if parent[callee.ID] != (edgeKey{f.ID, e.Line}) {
+			if parent[callee.ID] != (edgeKey{f.ID, int(e.Line)}) {
 				continue
 			}
 			last := -1
@@ -106,7 +106,7 @@ func TestCGTraversalProperty(t *testing.T) {
 				last = max(last, slices.Max(pos[it]))
 			}
 			for _, it := range items[f.ID] {
-				if it.line >= e.Line && last >= 0 && slices.Min(pos[it]) < last {
+				if it.line >= int(e.Line) && last >= 0 && slices.Min(pos[it]) < last {
 					t.Fatalf("iter %d: %s item at line %d (pos %d) precedes callee %s's items (last pos %d), call at line %d",
 						iter, f.ID, it.line, slices.Min(pos[it]), callee.ID, last, e.Line)
 				}
@@ -134,7 +134,7 @@ func dfsParents(g *Graph, entry *Node) map[string]edgeKey {
 				continue
 			}
 			seen[e.Callee.ID] = true
-			parent[e.Callee.ID] = edgeKey{n.ID, e.Line}
+			parent[e.Callee.ID] = edgeKey{n.ID, int(e.Line)}
 			visit(e.Callee)
 		}
 	}

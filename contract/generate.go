@@ -292,7 +292,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		}
 		f := out.Functions[i]
 		r := &Record{
-			Function: p.ID, Name: p.Name, Span: p.node.Func.Span, BodyHash: p.hash, Expected: p.expected,
+			Function: p.ID, Name: p.Name, Span: p.node.Func().Span, BodyHash: p.hash, Expected: p.expected,
 			Contract:  Contract{Requires: f.Requires, Ensures: f.Ensures},
 			Source:    p.source,
 			Conflicts: append(slices.Clone(p.conflicts), f.Conflicts...),
@@ -311,7 +311,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		callees := map[string]string{} // ID or qualified name -> ID
 		for _, e := range p.node.Out {
 			callees[e.Callee.ID] = e.Callee.ID
-			callees[e.Callee.Func.QualifiedName()] = e.Callee.ID
+			callees[e.Callee.Func().QualifiedName()] = e.Callee.ID
 		}
 		for _, c := range f.Callees {
 			id, ok := callees[c.Callee]
@@ -347,7 +347,7 @@ func (gen *generator) keep(r *Record, write bool) error {
 // prepare builds the prompt part of one function, or reuses its stored
 // record and returns nil.
 func (gen *generator) prepare(ctx context.Context, n *callgraph.Node, c *callgraph.Component, inCycle bool) (*fnPrompt, error) {
-	fn := n.Func
+	fn := n.Func()
 	src, err := gen.source(fn.Span.File)
 	if err != nil {
 		return nil, err
@@ -423,15 +423,15 @@ func (gen *generator) prepare(ctx context.Context, n *callgraph.Node, c *callgra
 			if gen.cond.ComponentOf(e.Caller) != c || e.Caller == n && len(c.Nodes) > 1 {
 				continue
 			}
-			if slices.ContainsFunc(p.CycleCallers, func(v cycleView) bool { return v.Name == e.Caller.Func.QualifiedName() }) {
+			if slices.ContainsFunc(p.CycleCallers, func(v cycleView) bool { return v.Name == e.Caller.Func().QualifiedName() }) {
 				continue
 			}
-			csrc, err := gen.source(e.Caller.Func.Span.File)
+			csrc, err := gen.source(e.Caller.Func().Span.File)
 			if err != nil {
 				return nil, err
 			}
-			p.CycleCallers = append(p.CycleCallers, cycleView{Name: e.Caller.Func.QualifiedName(),
-				Body: numbered(e.Caller.Func.Span.Text(csrc), e.Caller.Func.Span.StartLine)})
+			p.CycleCallers = append(p.CycleCallers, cycleView{Name: e.Caller.Func().QualifiedName(),
+				Body: numbered(e.Caller.Func().Span.Text(csrc), e.Caller.Func().Span.StartLine)})
 		}
 	}
 	if gen.opts.Knowledge != nil {
@@ -442,7 +442,7 @@ func (gen *generator) prepare(ctx context.Context, n *callgraph.Node, c *callgra
 		p.Knowledge = gen.opts.Knowledge.For(part)
 	}
 	for _, e := range n.Out {
-		p.Calls = append(p.Calls, callView{Line: e.Line, Text: e.Call.Callee, Callee: e.Callee.ID})
+		p.Calls = append(p.Calls, callView{Line: int(e.Line), Text: e.Call().Callee, Callee: e.Callee.ID})
 	}
 	return p, nil
 }

@@ -41,7 +41,7 @@ func twoCallersGraph(t *testing.T) (g *callgraph.Graph, fID string) {
 	}
 	g = callgraph.Build(prog, nil)
 	for _, n := range g.Nodes {
-		if n.Func.Name == "f" {
+		if n.Func().Name == "f" {
 			fID = n.ID
 		}
 	}

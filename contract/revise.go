@@ -254,17 +254,17 @@ type calleeView struct {
 // callees, and returns the caller's expectations with those replaced.
 func reviseOne(ctx context.Context, n *callgraph.Node, rec *Record, callees []*callgraph.Node, byID map[string]*Record,
 	source func(string) ([]byte, error), opts *ReviseOptions) ([]Expectation, *llm.Reply, error) {
-	src, err := source(n.Func.Span.File)
+	src, err := source(n.Func().Span.File)
 	if err != nil {
 		return nil, nil, err
 	}
-	caller := fnPrompt{ID: n.ID, Name: n.Func.QualifiedName(), Location: n.Func.Span.String(),
-		Body: numbered(n.Func.Span.Text(src), n.Func.Span.StartLine)}
+	caller := fnPrompt{ID: n.ID, Name: n.Func().QualifiedName(), Location: n.Func().Span.String(),
+		Body: numbered(n.Func().Span.Text(src), n.Func().Span.StartLine)}
 	var views []calleeView
 	ids := map[string]string{} // ID or qualified name -> ID
 	for _, c := range callees {
 		now := byID[StableID(c.ID)]
-		v := calleeView{ID: c.ID, Name: c.Func.QualifiedName(), After: formatContract(now.Contract), Before: "(none: the function is new)"}
+		v := calleeView{ID: c.ID, Name: c.Func().QualifiedName(), After: formatContract(now.Contract), Before: "(none: the function is new)"}
 		if old := opts.Previous[StableID(c.ID)]; old != nil {
 			v.Before = formatContract(old.Contract)
 		}
@@ -274,7 +274,7 @@ func reviseOne(ctx context.Context, n *callgraph.Node, rec *Record, callees []*c
 			}
 		}
 		views = append(views, v)
-		ids[c.ID], ids[c.Func.QualifiedName()] = c.ID, c.ID
+		ids[c.ID], ids[c.Func().QualifiedName()] = c.ID, c.ID
 	}
 	var prompt strings.Builder
 	if err := expectationsTmpl.Execute(&prompt, map[string]any{"Goal": opts.Goal, "Caller": caller, "Callees": views}); err != nil {

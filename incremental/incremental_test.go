@@ -51,7 +51,7 @@ func snapshot(t *testing.T, root, lexContract string) *incremental.Snapshot {
 	var recs []*contract.Record
 	for _, n := range g.Nodes {
 		text := "behaves as its callers expect"
-		if n.Func.Name == "lex" {
+		if n.Func().Name == "lex" {
 			text = lexContract
 		}
 		recs = append(recs, &contract.Record{Function: n.ID, Contract: contract.Contract{

@@ -80,12 +80,12 @@ func Take(g *callgraph.Graph, records []*contract.Record, read func(string) ([]b
 	s := &Snapshot{Functions: map[string]*FuncState{}}
 	specs := map[string]string{} // simple name -> key, of spec functions
 	for _, n := range g.Nodes {
-		if IsSpec(n.Func) {
-			specs[n.Func.Name] = Key(n.Func)
+		if IsSpec(n.Func()) {
+			specs[n.Func().Name] = Key(n.Func())
 		}
 	}
 	for _, n := range g.Nodes {
-		fn := n.Func
+		fn := n.Func()
 		src, ok := files[fn.Span.File]
 		if !ok {
 			var err error
@@ -113,7 +113,7 @@ func Take(g *callgraph.Graph, records []*contract.Record, read func(string) ([]b
 		}
 		slices.Sort(st.Mentions)
 		for _, e := range n.Out {
-			k := Key(e.Callee.Func)
+			k := Key(e.Callee.Func())
 			if !slices.Contains(st.Callees, k) {
 				st.Callees = append(st.Callees, k)
 			}
