@@ -25,7 +25,11 @@ func (e *DisagreementError) Error() string {
 	return "smt: solvers disagree: " + strings.Join(parts, ", ")
 }
 
-type portfolio struct{ solvers []Solver }
+type portfolio struct {
+	solvers []Solver
+	// stagger delays every solver but the first; see Staggered.
+	stagger time.Duration
+}
 
 // Portfolio returns a Solver that runs the given solvers in parallel on
 // each query. The first definitive (sat or unsat) answer wins and the
@@ -37,6 +41,15 @@ type portfolio struct{ solvers []Solver }
 // when every solver fails, the errors are returned joined.
 func Portfolio(solvers ...Solver) Solver {
 	return &portfolio{solvers: append([]Solver(nil), solvers...)}
+}
+
+// Staggered returns a Portfolio whose first solver runs alone for delay:
+// the others start only when it has not answered by then, or as soon as
+// it stops without a definitive answer. Most checks a verifier asks take
+// a fraction of a second, and racing two solvers on each doubles the CPU
+// they cost; a hard check still gets every solver, delay later.
+func Staggered(delay time.Duration, solvers ...Solver) Solver {
+	return &portfolio{solvers: append([]Solver(nil), solvers...), stagger: delay}
 }
 
 func (p *portfolio) Name() string {
@@ -60,20 +73,49 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		err error
 	}
 	ch := make(chan answer, len(p.solvers))
-	for i, s := range p.solvers {
+	run := func(i int) {
 		go func() {
-			res, err := s.Check(runCtx, q)
+			res, err := p.solvers[i].Check(runCtx, q)
 			ch <- answer{i, res, err}
 		}()
 	}
+	started := len(p.solvers)
+	var later <-chan time.Time
+	if p.stagger > 0 && len(p.solvers) > 1 {
+		started = 1
+		t := time.NewTimer(p.stagger)
+		defer t.Stop()
+		later = t.C
+	}
+	for i := range started {
+		run(i)
+	}
+	startRest := func() {
+		for i := started; i < len(p.solvers); i++ {
+			run(i)
+		}
+		started, later = len(p.solvers), nil
+	}
 	answers := make([]answer, len(p.solvers))
 	var winner *Result
-	for range p.solvers {
-		a := <-ch
-		answers[a.i] = a
-		if a.err == nil && a.res != nil && a.res.Status.Definitive() && winner == nil {
-			winner = a.res
-			cancel()
+	for got := 0; got < started; {
+		select {
+		case <-later:
+			if winner == nil && runCtx.Err() == nil {
+				startRest()
+			}
+			later = nil
+			continue
+		case a := <-ch:
+			got++
+			answers[a.i] = a
+			if a.err == nil && a.res != nil && a.res.Status.Definitive() && winner == nil {
+				winner = a.res
+				cancel()
+			}
+		}
+		if got == started && winner == nil && started < len(p.solvers) && runCtx.Err() == nil {
+			startRest() // the first gave up early: the others need not wait
 		}
 	}
 	var definitive []*Result
@@ -99,6 +141,9 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 	)
 	for i, a := range answers {
 		name := p.solvers[i].Name()
+		if a.res == nil && a.err == nil {
+			continue // never started
+		}
 		if a.err != nil {
 			errs = append(errs, a.err)
 			reasons = append(reasons, name+": error: "+a.err.Error())
@@ -106,7 +151,7 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		}
 		reasons = append(reasons, name+": "+a.res.Reason)
 	}
-	if len(errs) == len(answers) {
+	if len(errs) == started {
 		return nil, errors.Join(errs...)
 	}
 	return &Result{Status: Unknown, Reason: strings.Join(reasons, "; "), Solver: p.Name(), Duration: time.Since(start)}, nil

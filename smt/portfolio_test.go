@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -149,5 +150,67 @@ func TestCrossCheck(t *testing.T) {
 	res, err = CrossCheck(fixedSolver{"a", Unknown}, fixedSolver{"b", Unknown}).Check(ctx, &Query{Script: bvScript})
 	if err != nil || res.Status != Unknown || res.Reason != "a: fixed; b: fixed" {
 		t.Fatalf("got %+v, %v", res, err)
+	}
+}
+
+// countingSolver answers a fixed result after a delay and counts its runs.
+type countingSolver struct {
+	name   string
+	delay  time.Duration
+	status Status
+	runs   *atomic.Int32
+}
+
+func (c *countingSolver) Name() string { return c.name }
+
+func (c *countingSolver) Check(ctx context.Context, _ *Query) (*Result, error) {
+	c.runs.Add(1)
+	select {
+	case <-time.After(c.delay):
+		return &Result{Status: c.status, Solver: c.name, Reason: "fixed"}, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// A staggered portfolio runs its first solver alone: a quick answer
+// starts no other solver, a slow one lets the others in after the delay,
+// and an early give-up lets them in at once.
+func TestStaggered(t *testing.T) {
+	var firstRuns, secondRuns atomic.Int32
+	quick := &countingSolver{name: "a", delay: time.Millisecond, status: Unsat, runs: &firstRuns}
+	other := &countingSolver{name: "b", delay: time.Millisecond, status: Unsat, runs: &secondRuns}
+	res, err := Staggered(time.Second, quick, other).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unsat || res.Solver != "a" || secondRuns.Load() != 0 {
+		t.Fatalf("quick first solver: got %+v, %v, second ran %d times; want a's unsat alone", res, err, secondRuns.Load())
+	}
+
+	firstRuns.Store(0)
+	secondRuns.Store(0)
+	slow := &countingSolver{name: "a", delay: time.Minute, status: Unsat, runs: &firstRuns}
+	start := time.Now()
+	res, err = Staggered(50*time.Millisecond, slow, other).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unsat || res.Solver != "b" || secondRuns.Load() != 1 {
+		t.Fatalf("slow first solver: got %+v, %v; want b's unsat after the delay", res, err)
+	}
+	if d := time.Since(start); d < 50*time.Millisecond || d > 10*time.Second {
+		t.Fatalf("slow first solver: answered after %v, want after the 50ms delay and without waiting for it", d)
+	}
+
+	secondRuns.Store(0)
+	givesUp := &countingSolver{name: "a", delay: time.Millisecond, status: Unknown, runs: &firstRuns}
+	start = time.Now()
+	res, err = Staggered(time.Minute, givesUp, other).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unsat || res.Solver != "b" {
+		t.Fatalf("first solver gives up: got %+v, %v; want b's unsat", res, err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("first solver gives up: answered after %v; the others waited for the delay", d)
+	}
+
+	both := &countingSolver{name: "b", delay: time.Millisecond, status: Unknown, runs: &secondRuns}
+	res, err = Staggered(time.Minute, givesUp, both).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unknown || res.Reason != "a: fixed; b: fixed" {
+		t.Fatalf("both give up: got %+v, %v; want Unknown with both reasons", res, err)
 	}
 }

@@ -27,6 +27,12 @@ type Options struct {
 	// point one of Bitwuzla and cvc5 (z3 where either is missing): of
 	// those installed, the first two in that order.
 	Solver smt.Solver
+	// Stagger is how long the portfolio's first solver (cvc5; Bitwuzla
+	// for floating point) runs alone before the other joins it
+	// (smt.Staggered): 0 means 1s, a negative value races them from the
+	// start. Most checks end well within a second, and racing two solvers
+	// on each doubles the CPU they cost.
+	Stagger time.Duration
 	// GCC is the compiler used to replay counterexamples; "" means "gcc".
 	GCC string
 	// ReplayTimeout limits one run of a replayed program; 0 means 10s.
@@ -117,7 +123,19 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	case 1:
 		return ss[0], nil
 	}
-	return smt.Portfolio(ss...), nil
+	return c.portfolio(ss...), nil
+}
+
+// portfolio races solvers, the first alone for Options.Stagger.
+func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
+	d := c.opts.Stagger
+	switch {
+	case d < 0:
+		return smt.Portfolio(ss...)
+	case d == 0:
+		d = time.Second
+	}
+	return smt.Staggered(d, ss...)
 }
 
 // installed returns the solvers that can run here, by name.
@@ -149,7 +167,7 @@ func (c *Checker) decider(tr *symex.Translation, timeout time.Duration) (smt.Sol
 		if cvc5, ok := have["cvc5"]; ok {
 			warm := &warmSolver{pool: &c.warm, solver: cvc5, tr: tr, timeout: timeout}
 			if z3, ok := have["z3"]; ok {
-				return smt.Portfolio(warm, &prefixed{Solver: z3, script: script}), nil
+				return c.portfolio(warm, &prefixed{Solver: z3, script: script}), nil
 			}
 			return warm, nil
 		}
