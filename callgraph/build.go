@@ -363,7 +363,7 @@ func (r *resolver) resolve(caller *Node, fi fileInfo, c *site) {
 	if c.resolved {
 		var targets []*Node
 		for _, id := range c.targets {
-			if n := r.g.byID[id]; n != nil {
+			if n := r.g.Node(id); n != nil {
 				targets = append(targets, n)
 			}
 		}
@@ -486,7 +486,7 @@ func (r *resolver) unresolved(caller *Node, c *site, why Reason) {
 	}
 	u := &r.unresSlab[0]
 	r.unresSlab = r.unresSlab[1:]
-	*u = Unresolved{Caller: caller, Call: c.call, Callee: c.callee, Line: c.line, Reason: why}
+	*u = Unresolved{Caller: caller, Call: c.call, Callee: c.callee, Line: int32(c.line), Reason: why}
 	r.g.Unresolved = append(r.g.Unresolved, u)
 }
 
@@ -850,7 +850,7 @@ func moduleEndsWith(mod string, segs []string) bool {
 // lookup finds the function a user names: by ID, else by qualified name,
 // else by simple name, each only when unique.
 func (g *Graph) lookup(name string, qualified map[string][]*Node) []*Node {
-	if n := g.byID[name]; n != nil {
+	if n := g.Node(name); n != nil {
 		return []*Node{n}
 	}
 	if cs := qualified[name]; len(cs) > 0 {

@@ -27,8 +27,6 @@ type Graph struct {
 	// UnmatchedExtra lists the edges of BuildOptions.Extra whose caller or
 	// callee named no function.
 	UnmatchedExtra []ExtraEdge `json:"unmatched_extra,omitempty"`
-
-	byID map[string]*Node
 }
 
 // A Node is one function definition.
@@ -254,7 +252,7 @@ type Unresolved struct {
 	// found (Callee then holds the name given).
 	Call   *frontend.Call
 	Callee string // as written
-	Line   int
+	Line   int32
 	Reason Reason
 }
 
@@ -265,11 +263,19 @@ func (u *Unresolved) MarshalJSON() ([]byte, error) {
 		Callee string `json:"callee"`
 		Line   int    `json:"line"`
 		Reason Reason `json:"reason"`
-	}{u.Caller.ID, u.Callee, u.Line, u.Reason})
+	}{u.Caller.ID, u.Callee, int(u.Line), u.Reason})
 }
 
 // Node returns the node whose ID is id, or nil.
-func (g *Graph) Node(id string) *Node { return g.byID[id] }
+// It searches the nodes, which are sorted by ID, rather than keep a map
+// of them: a kernel has hundreds of thousands.
+func (g *Graph) Node(id string) *Node {
+	i, ok := slices.BinarySearchFunc(g.Nodes, id, func(n *Node, id string) int { return strings.Compare(n.ID, id) })
+	if !ok {
+		return nil
+	}
+	return g.Nodes[i]
+}
 
 // Counts reports whether e takes part in SCCs, layers, phases and
 // traversal: every sound edge does, an ambiguous one only when the graph
@@ -294,11 +300,9 @@ func sortUnique(s []int32) []int32 {
 // sortNodes sorts the nodes by ID and sets their indices.
 func (g *Graph) sortNodes() {
 	slices.SortFunc(g.Nodes, func(a, b *Node) int { return strings.Compare(a.ID, b.ID) })
-	g.byID = make(map[string]*Node, len(g.Nodes))
 	for i, n := range g.Nodes {
 		n.Index = i
 		n.In, n.Out = nil, nil
-		g.byID[n.ID] = n
 	}
 }
 
@@ -350,6 +354,6 @@ func (g *Graph) link() {
 		if a.Caller.Index != b.Caller.Index {
 			return a.Caller.Index - b.Caller.Index
 		}
-		return a.Line - b.Line
+		return int(a.Line) - int(b.Line)
 	})
 }

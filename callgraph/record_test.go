@@ -70,12 +70,38 @@ func TestEdgeSites(t *testing.T) {
 }
 
 // TestCompactSizes checks the sizes the memory of a kernel's graph rests
-// on: an edge of 32 bytes, a function record of at most 96.
+// on: an edge of 32 bytes, a function record of at most 96, an
+// unresolved call of 40.
 func TestCompactSizes(t *testing.T) {
+	if s := unsafe.Sizeof(Unresolved{}); s != 40 {
+		t.Errorf("an Unresolved takes %d bytes, want 40", s)
+	}
 	if s := unsafe.Sizeof(Edge{}); s != 32 {
 		t.Errorf("an Edge takes %d bytes, want 32", s)
 	}
 	if s := unsafe.Sizeof(funcRecord{}); s > 96 {
 		t.Errorf("a funcRecord takes %d bytes, want at most 96", s)
+	}
+}
+
+// TestNodeByID checks that Graph.Node, which searches the sorted nodes,
+// finds every node by its ID and nothing for an ID no node has.
+func TestNodeByID(t *testing.T) {
+	g := Build(prog(
+		file("b.c", "c", def("b.c", "f", 1), def("b.c", "g", 5)),
+		file("a.c", "c", def("a.c", "main", 1, "f@2")),
+	), nil)
+	if len(g.Nodes) != 3 {
+		t.Fatalf("want 3 nodes, got %d", len(g.Nodes))
+	}
+	for _, n := range g.Nodes {
+		if got := g.Node(n.ID); got != n {
+			t.Errorf("Node(%q) = %v, want the node of index %d", n.ID, got, n.Index)
+		}
+	}
+	for _, id := range []string{"", "a.c:main@2", "b.c:f@1x", "c.c:f@1", "0"} {
+		if n := g.Node(id); n != nil {
+			t.Errorf("Node(%q) = %s, want nil", id, n.ID)
+		}
 	}
 }

@@ -95,7 +95,7 @@ func CGTraversal[T any](g *Graph, entry string, items map[string][]T, line func(
 		if len(items[id]) == 0 {
 			continue
 		}
-		if n := g.byID[id]; n == nil || !visited[n.Index] {
+		if n := g.Node(id); n == nil || !visited[n.Index] {
 			if n == nil {
 				n = &Node{Index: -1, ID: id}
 			}
