@@ -147,6 +147,10 @@ func Summarize(g *Graph, opts *PhaseOptions) *Summary {
 	if s.Phases == nil {
 		s.Phases = []PhaseInfo{}
 	}
+	// The functions' records are made last, once the phases'
+	// condensations can go: on a kernel each takes tens of megabytes.
+	split.Cross = nil
+	s.Functions = make([]FunctionInfo, len(g.Nodes))
 	for i, n := range g.Nodes {
 		s.Functions[i] = FunctionInfo{ID: n.ID, File: n.File(), Name: n.Name(), Line: n.line(),
 			Layer: layerOf[i], Phase: split.Of[i], PhaseLayer: phaseLayer[i]}
@@ -165,7 +169,6 @@ func summarizeWhole(g *Graph) (*Summary, []int) {
 		Layers:         layers,
 		Unresolved:     g.Unresolved,
 		UnmatchedExtra: g.UnmatchedExtra,
-		Functions:      make([]FunctionInfo, len(g.Nodes)),
 	}
 	if s.Layers == nil {
 		s.Layers = [][]*Component{}
