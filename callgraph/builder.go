@@ -21,8 +21,8 @@ import (
 // kept compact (a call the frontend gave hints for or resolved itself is
 // kept whole), and a node keeps a compact record of its function, from
 // which Node.Func makes a Function with no Calls, Params, Results, Body,
-// Specs, Signature or Doc. Add is safe for concurrent use; Graph is called once, after the
-// last Add.
+// Specs, Signature or Doc. Add is safe for concurrent use; Graph is
+// called once, after the last Add.
 type Builder struct {
 	opts  BuildOptions
 	mu    sync.Mutex

@@ -34,8 +34,9 @@ type Node struct {
 	Index int    `json:"-"`
 	ID    string `json:"id"` // frontend.Function.ID
 	// fn is the function of a node Build made; rec the compact record of
-	// one a Builder made. Both are nil for a node made by an extra edge
-	// naming a function the program does not define.
+	// one a Builder made (which keeps fn instead, slimmed, for a function
+	// whose span does not fit a record). Both are nil for a node made by
+	// an extra edge naming a function the program does not define.
 	fn  *frontend.Function
 	rec *funcRecord
 	Out []*Edge `json:"-"` // calls made, in Graph.Edges order
