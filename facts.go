@@ -197,7 +197,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 		return nil, err
 	}
 	if opts.SkipUndefinedBehaviour {
-		rep.Assumptions = addSorted(rep.Assumptions, "no undefined behaviour (not checked)")
+		rep.Assumptions = addSorted(rep.Assumptions, uncheckedUB)
 	}
 	if auditMode != "off" {
 		mutants := opts.Mutants
@@ -215,6 +215,10 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	res.Annotated = rep.Annotate(p)
 	return res, nil
 }
+
+// uncheckedUB is the assumption of a report whose program the safety
+// check did not look at.
+const uncheckedUB = "no undefined behaviour (not checked)"
 
 // undefinedBehaviour runs the native engine's safety check: each
 // violation that a sanitized run confirmed is a hazard; operations it could

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -84,6 +85,12 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 	fopts.Audit = "off"
 	fopts.SkipBoundCheck = false
 	fopts.Need = taskNeed
+	// The safety check can only take a verdict away (undefined behaviour
+	// on a run makes the task unknown), so it runs once, on the verdict,
+	// rather than before every bound: a task left unknown does not pay
+	// for it at all.
+	checkUB := !fopts.SkipUndefinedBehaviour
+	fopts.SkipUndefinedBehaviour = true
 	k := fopts.K
 	if k == 0 {
 		k = bmc.DefaultK
@@ -108,6 +115,12 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		}
 		rep := fr.Report
 		v, why, again := taskVerdict(rep)
+		if v != svcomp.Unknown && checkUB {
+			if err := checkUndefined(ctx, file, src, &fopts, fr); err != nil {
+				return nil, err
+			}
+			v, why, again = taskVerdict(rep)
+		}
 		res.Verdict, res.Reason = v, why
 		if v == svcomp.False {
 			if opts.WitnessDir != "" {
@@ -128,6 +141,28 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		// What held on every execution at the smaller bound still does.
 		fopts.Carry = rep
 	}
+}
+
+// checkUndefined runs the safety check on a task's verdict: what it
+// confirms joins the report's hazards, what it leaves undecided its
+// assumptions, in place of the "not checked" that Facts wrote.
+func checkUndefined(ctx context.Context, file string, src []byte, opts *FactsOptions, fr *FactsResult) error {
+	p, err := bmc.ParseProgram(file, src)
+	if err != nil {
+		return err
+	}
+	claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)
+	if err != nil {
+		return err
+	}
+	rep := fr.Report
+	fr.Safety = claims
+	rep.Hazards = append(rep.Hazards, hazards...)
+	rep.Assumptions = slices.DeleteFunc(rep.Assumptions, func(a string) bool { return a == uncheckedUB })
+	if assumption != "" {
+		rep.Assumptions = addSorted(rep.Assumptions, assumption)
+	}
+	return nil
 }
 
 // taskNeed is what a task still needs once an assertion is decided: after
