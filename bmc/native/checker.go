@@ -318,14 +318,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			return res, nil
 		case smt.Sat:
 			cex := tr.Counterexample(sr.Model)
-			ok, why := c.replay(ctx, q, tr, cex)
+			ok, _, why := c.replay(ctx, q, tr, cex)
 			if !ok && len(tr.Nice) > 0 {
 				// Ask for a counterexample in which every scanf succeeds.
 				nice := "(assert (and true " + strings.Join(tr.Nice, " ") + "))\n"
 				sr2, err2 := c.solve(ctx, solver, sel+goal+nice, tr.Values(), timeout-time.Since(start))
 				if err2 == nil && sr2.Status == smt.Sat {
 					cex2 := tr.Counterexample(sr2.Model)
-					if ok2, why2 := c.replay(ctx, q, tr, cex2); ok2 {
+					if ok2, _, why2 := c.replay(ctx, q, tr, cex2); ok2 {
 						ok, cex = true, cex2
 					} else {
 						why += "; " + why2

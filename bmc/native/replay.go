@@ -6,7 +6,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -135,17 +137,25 @@ func cTypeName(t *ctree.Type) string {
 }
 
 // replay compiles the query's program with gcc, runs it on the
-// counterexample and reports whether the target assertion failed.
-func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (bool, string) {
+// counterexample and reports whether the target assertion failed, and
+// after how many inputs past the counterexample's (each 0).
+func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (ok bool, past int, why string) {
 	rr, why := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
 	if rr == nil {
-		return false, why
+		return false, 0, why
 	}
-	if rr.ExitCode == exitViolated && strings.Contains(string(rr.Stderr), targetMarker) {
-		return true, ""
+	if rr.ExitCode == exitViolated {
+		if m := violatedRE.FindStringSubmatch(string(rr.Stderr)); m != nil {
+			past, _ = strconv.Atoi(m[1])
+			return true, past, ""
+		}
 	}
-	return false, exitWhy(rr)
+	return false, 0, exitWhy(rr)
 }
+
+// violatedRE reads the harness's report of a failed target: the marker
+// and the number of inputs taken past the counterexample's.
+var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 
 // runReplay compiles a rendered program (src, with the lines of file),
 // with decls before it and extra C appended to the harness, and runs it on

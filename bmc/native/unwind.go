@@ -41,10 +41,7 @@ void __surety_leave(int **depth) { --**depth; }
 `
 )
 
-var (
-	unwoundRE  = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
-	violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
-)
+var unwoundRE = regexp.MustCompile(unwoundMarker + ` (loop|recursion) (\d+)`)
 
 // unwound decides a query whose unwinding check found a model: FALSIFIED
 // when the model's input makes a real run exceed a bound of the program,
@@ -84,9 +81,10 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 		exceeds = fmt.Sprintf("the function at line %d recurses deeper than k=%d", line, q.K)
 	}
 	res.Reason = "unwinding assertion: " + exceeds + ", replayed under gcc"
-	if past, ok := c.replayDeep(ctx, q, tr, d); ok {
-		// The run went on past the bound and failed the target: a real
-		// execution, so the target's violation, not the bound's.
+	// The same input, run without counters, goes on past the bound: a
+	// run that fails the target is a real execution of the target's
+	// violation, not the bound's.
+	if ok, past, _ := c.replay(ctx, q, tr, d); ok {
 		res.Unwound = false
 		res.Reason = "the target fails on a run past the bound (" + exceeds + "), replayed under gcc"
 		if past > 0 {
@@ -94,24 +92,6 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 		}
 	}
 	return res
-}
-
-// replayDeep runs the program on the model's input without bounds, every
-// input past the model's being 0, and reports whether the run failed the
-// target, and after how many such inputs. A bug deeper than k (a recursion
-// a hundred calls deep, a loop that counts to a constant) is then found by
-// the run that the unwinding check already chose.
-func (c *Checker) replayDeep(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (past int, ok bool) {
-	rr, _ := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
-	if rr == nil || rr.ExitCode != exitViolated {
-		return 0, false
-	}
-	m := violatedRE.FindStringSubmatch(string(rr.Stderr))
-	if m == nil {
-		return 0, false
-	}
-	past, _ = strconv.Atoi(m[1])
-	return past, true
 }
 
 // replayBounds runs the program with every loop and function counted and
