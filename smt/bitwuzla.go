@@ -5,6 +5,8 @@ import (
 	_ "embed"
 	"encoding/json"
 	"errors"
+	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,21 +44,34 @@ func bitwuzlaInput(q *Query) []byte {
 	return b
 }
 
-// importable caches, by interpreter, whether the bindings import.
-var importable sync.Map // string -> bool
+// interpreters caches, by the interpreter asked for, the executable that
+// imports the bindings, or "" when they do not import.
+var interpreters sync.Map // string -> string
 
 // bitwuzlaPresent reports whether python imports the bindings; it asks
 // each interpreter once.
-func bitwuzlaPresent(python string) bool {
-	if ok, seen := importable.Load(python); seen {
-		return ok.(bool)
+func bitwuzlaPresent(python string) bool { return bitwuzlaPython(python) != "" }
+
+// bitwuzlaPython returns the executable that python runs, when it imports
+// the bindings, else "". Queries run that executable directly: python3 is
+// often a shim (pyenv's is a chain of shell scripts) that costs half a
+// CPU-second per start, more than most queries take.
+func bitwuzlaPython(python string) string {
+	if exe, seen := interpreters.Load(python); seen {
+		return exe.(string)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	out, err := proc.Run(ctx, &proc.Cmd{Path: python, Args: []string{"-c", "import sys; del sys.path[0]; import bitwuzla"}})
-	ok := err == nil && out.ExitCode == 0
-	if err == nil || errors.Is(err, proc.ErrNotFound) {
-		importable.Store(python, ok)
+	out, err := proc.Run(ctx, &proc.Cmd{Path: python, Args: []string{"-c", "import sys; del sys.path[0]; import bitwuzla; print(sys.executable)"}})
+	exe := ""
+	if err == nil && out.ExitCode == 0 {
+		exe = python
+		if p := strings.TrimSpace(string(out.Stdout)); filepath.IsAbs(p) {
+			exe = p
+		}
 	}
-	return ok
+	if err == nil || errors.Is(err, proc.ErrNotFound) {
+		interpreters.Store(python, exe)
+	}
+	return exe
 }

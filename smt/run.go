@@ -95,6 +95,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 	}
 
 	var (
+		path  = s.program()
 		input string
 		args  []string
 		names []string // boolector: the model name of each value
@@ -125,7 +126,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		}
 		hard = q.Timeout // boolector's own limit counts whole seconds
 	case "bitwuzla":
-		if !bitwuzlaPresent(s.program()) {
+		if path = bitwuzlaPython(path); path == "" {
 			return nil, fmt.Errorf("%w: bitwuzla (the Python bindings do not import in %s)", ErrNotFound, s.program())
 		}
 		args = []string{"-c", bitwuzlaDriver}
@@ -136,7 +137,7 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 	}
 
 	out, err := proc.Run(ctx, &proc.Cmd{
-		Path:    s.program(),
+		Path:    path,
 		Args:    args,
 		Stdin:   []byte(input),
 		Timeout: hard,

@@ -3,6 +3,8 @@ package smt
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -229,5 +231,40 @@ func TestNotFoundMessage(t *testing.T) {
 	_, err := CVC5(&Options{Path: "surety-no-cvc5"}).Check(context.Background(), &Query{})
 	if err == nil || err.Error() != "smt: solver not found: cvc5 (surety-no-cvc5)" {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestInstalledInOrderGiven(t *testing.T) {
+	need(t, "z3")
+	need(t, "cvc5")
+	var got []string
+	for _, s := range Installed("cvc5", "no-such-solver", "z3") {
+		got = append(got, s.Name())
+	}
+	if strings.Join(got, ",") != "cvc5,z3" {
+		t.Fatalf("Installed(cvc5, no-such-solver, z3) = %v, want [cvc5 z3]", got)
+	}
+}
+
+// TestBitwuzlaSkipsShim checks that queries run the interpreter a shim
+// starts, not the shim: a shim such as pyenv's costs more CPU per start
+// than most queries take.
+func TestBitwuzlaSkipsShim(t *testing.T) {
+	need(t, "bitwuzla")
+	python, err := proc.LookPath("python3")
+	if err != nil {
+		t.Skip("needs python3")
+	}
+	shim := filepath.Join(t.TempDir(), "python-shim")
+	if err := os.WriteFile(shim, []byte("#!/bin/sh\nexec "+python+" \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exe := bitwuzlaPython(shim)
+	if exe == "" || exe == shim || !filepath.IsAbs(exe) {
+		t.Fatalf("bitwuzlaPython(shim) = %q, want the absolute path of the interpreter it starts", exe)
+	}
+	res, err := Bitwuzla(&Options{Path: shim}).Check(context.Background(), &Query{Script: bvScript, Values: []string{"x"}})
+	if err != nil || res.Status != Sat {
+		t.Fatalf("Check through the shim = %v, %v; want sat", res, err)
 	}
 }

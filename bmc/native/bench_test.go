@@ -15,7 +15,7 @@ import (
 // one), skipping the benchmark when any is not installed.
 func solvers(b *testing.B, names ...string) smt.Solver {
 	b.Helper()
-	have := installed()
+	have := installed(names...)
 	var ss []smt.Solver
 	for _, n := range names {
 		s, ok := have[n]

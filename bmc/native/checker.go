@@ -110,12 +110,9 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if fp {
 		want = []string{"bitwuzla", "cvc5", "z3"}
 	}
-	have := installed()
-	var ss []smt.Solver
-	for _, name := range want {
-		if s, ok := have[name]; ok && len(ss) < 2 {
-			ss = append(ss, s)
-		}
+	ss := smt.Installed(want...)
+	if len(ss) > 2 {
+		ss = ss[:2]
 	}
 	switch len(ss) {
 	case 0:
@@ -138,10 +135,10 @@ func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
 	return smt.Staggered(d, ss...)
 }
 
-// installed returns the solvers that can run here, by name.
-func installed() map[string]smt.Solver {
+// installed returns those of the named solvers that can run here, by name.
+func installed(names ...string) map[string]smt.Solver {
 	have := map[string]smt.Solver{}
-	for _, s := range smt.Available() {
+	for _, s := range smt.Installed(names...) {
 		have[s.Name()] = s
 	}
 	return have
@@ -163,7 +160,7 @@ func (c *Checker) Close() error {
 func (c *Checker) decider(tr *symex.Translation, timeout time.Duration) (smt.Solver, error) {
 	script := tr.Script.String()
 	if c.opts.Solver == nil && !c.opts.Fresh && !tr.FP {
-		have := installed()
+		have := installed("cvc5", "z3")
 		if cvc5, ok := have["cvc5"]; ok {
 			warm := &warmSolver{pool: &c.warm, solver: cvc5, tr: tr, timeout: timeout}
 			if z3, ok := have["z3"]; ok {

@@ -12,7 +12,7 @@ import (
 )
 
 func has(name string) bool {
-	_, ok := installed()[name]
+	_, ok := installed(name)[name]
 	return ok
 }
 
