@@ -15,14 +15,9 @@ import (
 // one), skipping the benchmark when any is not installed.
 func solvers(b *testing.B, names ...string) smt.Solver {
 	b.Helper()
-	have := installed(names...)
-	var ss []smt.Solver
-	for _, n := range names {
-		s, ok := have[n]
-		if !ok {
-			b.Skip("needs " + n)
-		}
-		ss = append(ss, s)
+	ss := smt.Installed(names...)
+	if len(ss) < len(names) {
+		b.Skipf("needs %v; installed: %d of them", names, len(ss))
 	}
 	if len(ss) == 1 {
 		return ss[0]
