@@ -226,8 +226,10 @@ func ExampleStageProgress() {
 func ExampleTaskProgress() {
 	progress := surety.TaskProgress(os.Stdout)
 	progress(&svcomp.Result{Task: "loop.yml", Verdict: svcomp.True, Outcome: svcomp.CorrectTrue, CPU: 1500 * time.Millisecond})
+	progress(&svcomp.Result{Task: "deep.yml", Verdict: svcomp.Unknown, Outcome: svcomp.NoAnswer, CPU: 30 * time.Second, Reason: "a1 (line 9) holds up to k=64 only"})
 	// Output:
 	// loop.yml: true (correct true) 1.5s CPU
+	// deep.yml: unknown (unknown) 30.0s CPU: a1 (line 9) holds up to k=64 only
 }
 
 // ExampleTaskVerdict_WriteJSON prints one task's verdict as SV-COMP's

@@ -80,10 +80,16 @@ func WriteJSON(w io.Writer, v any) error {
 }
 
 // TaskProgress returns a Bench progress callback for people: a line
-// "TASK: VERDICT (OUTCOME) CPU" on w as each task is answered.
+// "TASK: VERDICT (OUTCOME) CPU" on w as each task is answered, and for an
+// unknown verdict why, so that a long run read before its table is
+// printed (or after it was stopped) still says what stood in the way.
 func TaskProgress(w io.Writer) func(*svcomp.Result) {
 	return func(r *svcomp.Result) {
-		fmt.Fprintf(w, "%s: %s (%s) %.1fs CPU\n", r.Task, r.Verdict, r.Outcome, r.CPU.Seconds())
+		why := ""
+		if r.Verdict == svcomp.Unknown && r.Reason != "" {
+			why = ": " + r.Reason
+		}
+		fmt.Fprintf(w, "%s: %s (%s) %.1fs CPU%s\n", r.Task, r.Verdict, r.Outcome, r.CPU.Seconds(), why)
 	}
 }
 
