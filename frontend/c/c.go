@@ -62,7 +62,7 @@ func parse(ctx context.Context, src *frontend.Source, mode frontend.Mode) (*fron
 	}
 	defer tree.Close()
 	x := &extractor{file: src.Path, src: content, mode: mode}
-	root := tree.RootNode()
+	root := tsutil.NodeOf(tree.RootNode())
 	fd := &found{}
 	fd.walk(root, 0)
 	x.functions(fd)
@@ -132,11 +132,11 @@ type function struct {
 	// called: a call of one is indirect.
 	vars map[string]bool
 	// body is the compound statement's node, kept only while the tree is
-	// open.
-	body *sitter.Node
+	// open; null when the function has none.
+	body tsutil.Node
 }
 
-func (x *extractor) span(n *sitter.Node) frontend.Span { return tsutil.Span(x.file, n) }
+func (x *extractor) span(n tsutil.Node) frontend.Span { return tsutil.NodeSpan(x.file, n) }
 
 // internRange returns the text src[from:to], sharing one copy per
 // distinct text in the file: callee names repeat, and a big tree has
@@ -164,8 +164,8 @@ func (x *extractor) spanOf(from, to int) frontend.Span {
 	return frontend.Span{File: x.file, StartByte: from, EndByte: to, StartLine: sl, EndLine: el, StartCol: sc, EndCol: ec}
 }
 
-func (x *extractor) text(n *sitter.Node) string {
-	if n == nil {
+func (x *extractor) text(n tsutil.Node) string {
+	if n.IsNull() {
 		return ""
 	}
 	s, e := n.StartByte(), n.EndByte()
@@ -187,8 +187,8 @@ func (x *extractor) enclosing(b int) *function {
 	return nil
 }
 
-func (x *extractor) errors(root *sitter.Node) []frontend.SyntaxError {
-	errs := tsutil.Errors(x.file, root)
+func (x *extractor) errors(root tsutil.Node) []frontend.SyntaxError {
+	errs := tsutil.NodeErrors(x.file, root)
 	if len(x.healed) == 0 {
 		return errs
 	}

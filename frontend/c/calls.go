@@ -51,7 +51,7 @@ func (x *extractor) calls(fd *found) {
 		stores = append(stores, store{st, nil})
 	}
 	for i, fn := range x.defs {
-		if fn.body == nil {
+		if fn.body.IsNull() {
 			continue
 		}
 		s.calls, s.vars, s.stores = s.calls[:0], s.vars[:0], s.stores[:0]

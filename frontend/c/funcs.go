@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // head is a prototype whose semicolon is missing: maybe the head of a
@@ -35,7 +34,7 @@ func (x *extractor) functions(fd *found) {
 			continue
 		}
 		protos = append(protos, fn)
-		if last := decl.Child(int(decl.ChildCount()) - 1); last != nil && last.IsMissing() {
+		if last := decl.Child(int(decl.ChildCount()) - 1); !last.IsNull() && last.IsMissing() {
 			heads = append(heads, head{fn, int(last.StartByte())})
 		}
 	}
@@ -81,7 +80,7 @@ func (x *extractor) index() {
 //
 // The first head of the run names the function; the others are dropped.
 // It returns the prototypes that remain.
-func (x *extractor) joinHeads(protos []*function, heads []head, orphans []*sitter.Node) []*function {
+func (x *extractor) joinHeads(protos []*function, heads []head, orphans []tsutil.Node) []*function {
 	slices.SortFunc(heads, func(a, b head) int { return a.fn.start - b.fn.start })
 	dropped := map[*function]bool{}
 	for _, body := range orphans {
@@ -136,9 +135,9 @@ func (x *extractor) joinHeads(protos []*function, heads []head, orphans []*sitte
 // The function is named after the macro, has Kind "macro", and its
 // signature is the invocation. It returns nil when body follows anything
 // else.
-func (x *extractor) macroDefinition(body *sitter.Node) *function {
+func (x *extractor) macroDefinition(body tsutil.Node) *function {
 	prev := body.PrevNamedSibling()
-	for prev != nil && kindOf(prev) == kComment {
+	for !prev.IsNull() && kindOf(prev) == kComment {
 		prev = prev.PrevNamedSibling()
 	}
 	if kindOf(prev) != kExprStmt || !x.onlyPreproc(int(prev.EndByte()), int(body.StartByte())) {
@@ -148,7 +147,7 @@ func (x *extractor) macroDefinition(body *sitter.Node) *function {
 	if kindOf(call) != kCall {
 		return nil
 	}
-	name := call.ChildByFieldName("function")
+	name := call.ChildByField(fFunction)
 	if kindOf(name) != kIdentifier {
 		return nil
 	}
@@ -168,7 +167,7 @@ func (x *extractor) macroDefinition(body *sitter.Node) *function {
 	}
 	fn.Span.EndByte, fn.Span.EndLine, fn.Span.EndCol = fn.end, int(body.EndPoint().Row)+1, int(body.EndPoint().Column)+1
 	fn.Doc = x.doc(prev)
-	if last := prev.Child(int(prev.ChildCount()) - 1); last != nil && last.IsMissing() {
+	if last := prev.Child(int(prev.ChildCount()) - 1); !last.IsNull() && last.IsMissing() {
 		if x.healed == nil {
 			x.healed = map[int]bool{}
 		}
@@ -216,17 +215,17 @@ func (x *extractor) onlyPreproc(from, to int) bool {
 
 // definition makes a function of a function_definition node, or returns
 // nil when its declarator names no function.
-func (x *extractor) definition(def *sitter.Node) *function {
-	decl := def.ChildByFieldName("declarator")
+func (x *extractor) definition(def tsutil.Node) *function {
+	decl := def.ChildByField(fDeclarator)
 	fd, name := funcDeclarator(decl)
-	if fd == nil {
+	if fd.IsNull() {
 		return nil
 	}
-	body := def.ChildByFieldName("body")
-	fn := x.newFunction(def, def.ChildByFieldName("type"), decl, fd, name)
+	body := def.ChildByField(fBody)
+	fn := x.newFunction(def, def.ChildByField(fType), decl, fd, name)
 	fn.Kind, fn.Definition = "function", true
 	fn.Entry = fn.Name == "main"
-	if body == nil {
+	if body.IsNull() {
 		fn.Signature = x.text(def)
 	} else {
 		fn.body = body
@@ -253,15 +252,15 @@ func (x *extractor) definition(def *sitter.Node) *function {
 
 // prototype makes a function of a file-scope declaration whose declarator
 // top names a function.
-func (x *extractor) prototype(decl, top *sitter.Node) *function {
-	if decl == nil || top == nil {
+func (x *extractor) prototype(decl, top tsutil.Node) *function {
+	if decl.IsNull() || top.IsNull() {
 		return nil
 	}
 	fd, name := funcDeclarator(top)
-	if fd == nil {
+	if fd.IsNull() {
 		return nil
 	}
-	fn := x.newFunction(decl, decl.ChildByFieldName("type"), top, fd, name)
+	fn := x.newFunction(decl, decl.ChildByField(fType), top, fd, name)
 	fn.Kind = "prototype"
 	fn.Signature = strings.TrimSpace(string(x.src[decl.StartByte():top.EndByte()]))
 	fn.Doc = x.doc(decl)
@@ -272,7 +271,7 @@ func (x *extractor) prototype(decl, top *sitter.Node) *function {
 // linkage, results and parameters. n is the whole definition or
 // declaration, typ its type, decl its declarator, fd the function
 // declarator inside decl that holds the name.
-func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
+func (x *extractor) newFunction(n, typ, decl, fd, name tsutil.Node) *function {
 	fn := &function{
 		Function: &frontend.Function{
 			Name:     x.text(name),
@@ -284,7 +283,7 @@ func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
 		vars:  map[string]bool{},
 	}
 	typeStart := -1
-	if typ != nil {
+	if !typ.IsNull() {
 		typeStart = int(typ.StartByte())
 	}
 	for i := 0; i < int(n.ChildCount()); i++ {
@@ -315,60 +314,60 @@ func (x *extractor) newFunction(n, typ, decl, fd, name *sitter.Node) *function {
 			fn.Results = []frontend.Param{{Type: t}}
 		}
 	}
-	x.params(fn, fd.ChildByFieldName("parameters"))
+	x.params(fn, fd.ChildByField(fParameters))
 	return fn
 }
 
 // funcDeclarator finds, inside declarator d, the function declarator that
 // declares the name, and the name.
-func funcDeclarator(d *sitter.Node) (fd, name *sitter.Node) {
-	for depth := 0; d != nil && depth < 64; depth++ {
+func funcDeclarator(d tsutil.Node) (fd, name tsutil.Node) {
+	for depth := 0; !d.IsNull() && depth < 64; depth++ {
 		switch kindOf(d) {
 		case kFuncDecl:
-			inner := d.ChildByFieldName("declarator")
+			inner := d.ChildByField(fDeclarator)
 			if kindOf(inner) == kIdentifier {
 				return d, inner
 			}
 			d = inner
 		case kPointerDecl, kAttrDecl:
-			d = d.ChildByFieldName("declarator")
+			d = d.ChildByField(fDeclarator)
 		case kParenDecl:
 			d = d.NamedChild(0)
 		default:
-			return nil, nil
+			return tsutil.Node{}, tsutil.Node{}
 		}
 	}
-	return nil, nil
+	return tsutil.Node{}, tsutil.Node{}
 }
 
-// declName returns the identifier a declarator declares, or nil.
-func declName(d *sitter.Node) *sitter.Node {
-	for depth := 0; d != nil && depth < 64; depth++ {
+// declName returns the identifier a declarator declares, or null.
+func declName(d tsutil.Node) tsutil.Node {
+	for depth := 0; !d.IsNull() && depth < 64; depth++ {
 		switch kindOf(d) {
 		case kIdentifier:
 			return d
 		case kFuncDecl, kPointerDecl, kAttrDecl, kArrayDecl, kInitDecl:
-			d = d.ChildByFieldName("declarator")
+			d = d.ChildByField(fDeclarator)
 		case kParenDecl:
 			d = d.NamedChild(0)
 		default:
-			return nil
+			return tsutil.Node{}
 		}
 	}
-	return nil
+	return tsutil.Node{}
 }
 
 // params fills fn.Params from a parameter list; "(void)" is none.
-func (x *extractor) params(fn *function, list *sitter.Node) {
-	if list == nil {
+func (x *extractor) params(fn *function, list tsutil.Node) {
+	if list.IsNull() {
 		return
 	}
 	for i := 0; i < int(list.NamedChildCount()); i++ {
 		p := list.NamedChild(i)
 		switch kindOf(p) {
 		case kParamDecl:
-			name := declName(p.ChildByFieldName("declarator"))
-			if name == nil {
+			name := declName(p.ChildByField(fDeclarator))
+			if name.IsNull() {
 				t := strings.Join(strings.Fields(x.text(p)), " ")
 				if t == "void" && list.NamedChildCount() == 1 {
 					return
@@ -391,32 +390,32 @@ func (x *extractor) params(fn *function, list *sitter.Node) {
 
 // without returns the text of n with the text of its descendant d cut
 // out, white space collapsed: the type of a declaration without its name.
-func (x *extractor) without(n, d *sitter.Node) string {
+func (x *extractor) without(n, d tsutil.Node) string {
 	t := string(x.src[n.StartByte():d.StartByte()]) + string(x.src[d.EndByte():n.EndByte()])
 	return strings.Join(strings.Fields(t), " ")
 }
 
-func hasIdentParams(fd *sitter.Node) bool {
-	list := fd.ChildByFieldName("parameters")
-	return list != nil && list.NamedChildCount() > 0 && kindOf(list.NamedChild(0)) == kIdentifier
+func hasIdentParams(fd tsutil.Node) bool {
+	list := fd.ChildByField(fParameters)
+	return !list.IsNull() && list.NamedChildCount() > 0 && kindOf(list.NamedChild(0)) == kIdentifier
 }
 
 // krParams fills the types of K&R parameters from the declarations
 // between the parameter list and the body.
-func (x *extractor) krParams(fn *function, def *sitter.Node) {
+func (x *extractor) krParams(fn *function, def tsutil.Node) {
 	types := map[string]string{}
 	for i := 0; i < int(def.NamedChildCount()); i++ {
 		d := def.NamedChild(i)
 		if kindOf(d) != kDeclaration {
 			continue
 		}
-		typ := x.text(d.ChildByFieldName("type"))
+		typ := x.text(d.ChildByField(fType))
 		for j := 0; j < int(d.ChildCount()); j++ {
-			if d.FieldNameForChild(j) != "declarator" {
+			if d.FieldForChild(j) != fDeclarator {
 				continue
 			}
 			c := d.Child(j)
-			if name := declName(c); name != nil {
+			if name := declName(c); !name.IsNull() {
 				types[x.text(name)] = strings.TrimSpace(typ + " " + x.without(c, name))
 			}
 		}
@@ -434,10 +433,10 @@ func (x *extractor) krParams(fn *function, def *sitter.Node) {
 
 // doc returns the comments right above n (ending on the line before it or
 // on its line), without their markers.
-func (x *extractor) doc(n *sitter.Node) string {
+func (x *extractor) doc(n tsutil.Node) string {
 	var parts []string
 	row := n.StartPoint().Row
-	for p := n.PrevSibling(); p != nil && kindOf(p) == kComment && p.EndPoint().Row+1 >= row; p = p.PrevSibling() {
+	for p := n.PrevSibling(); !p.IsNull() && kindOf(p) == kComment && p.EndPoint().Row+1 >= row; p = p.PrevSibling() {
 		parts = append(parts, cleanComment(x.text(p)))
 		row = p.StartPoint().Row
 	}

@@ -3,15 +3,14 @@ package c
 import (
 	"strings"
 
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // bodies builds the statement tree of every definition.
 func (x *extractor) bodies() {
 	for _, fn := range x.defs {
-		if fn.body == nil {
+		if fn.body.IsNull() {
 			continue
 		}
 		b := &stmtBuilder{x: x, fn: fn}
@@ -37,7 +36,7 @@ const maxDepth = 2000
 
 // stmt converts one statement node. It returns nil for nodes that are not
 // statements (comments, errors, preprocessor directives).
-func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
+func (b *stmtBuilder) stmt(n tsutil.Node, depth int) *frontend.Stmt {
 	x := b.x
 	s := &frontend.Stmt{Span: x.span(n)}
 	if depth > maxDepth {
@@ -51,7 +50,7 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 	case kExprStmt:
 		s.Kind, s.Text = frontend.StmtSimple, x.text(n)
 		if e := firstNamed(n); kindOf(e) == kCall {
-			callee := e.ChildByFieldName("function")
+			callee := e.ChildByField(fFunction)
 			if kindOf(callee) == kIdentifier && throwNames[x.text(callee)] {
 				s.Kind, s.Text = frontend.StmtThrow, x.text(e)
 			}
@@ -63,9 +62,9 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 	case kDeclaration, kAttributedSt:
 		s.Kind, s.Text = frontend.StmtSimple, x.text(n)
 	case kIf:
-		s.Kind, s.Cond = frontend.StmtIf, x.cond(n.ChildByFieldName("condition"))
-		s.Body = b.branch(n.ChildByFieldName("consequence"), depth)
-		if alt := n.ChildByFieldName("alternative"); alt != nil {
+		s.Kind, s.Cond = frontend.StmtIf, x.cond(n.ChildByField(fCondition))
+		s.Body = b.branch(n.ChildByField(fConsequence), depth)
+		if alt := n.ChildByField(fAlternative); !alt.IsNull() {
 			if kindOf(alt) == kElse {
 				alt = firstNamed(alt)
 			}
@@ -73,30 +72,30 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 		}
 	case kFor:
 		s.Kind, s.LoopKind = frontend.StmtLoop, "for"
-		s.Cond = x.text(n.ChildByFieldName("condition"))
-		body := n.ChildByFieldName("body")
-		if body != nil {
+		s.Cond = x.text(n.ChildByField(fCondition))
+		body := n.ChildByField(fBody)
+		if !body.IsNull() {
 			s.Text = strings.TrimSpace(string(x.src[n.StartByte():body.StartByte()]))
 		}
 		s.Body = b.branch(body, depth)
 	case kWhile:
 		s.Kind, s.LoopKind = frontend.StmtLoop, "while"
-		s.Cond = x.cond(n.ChildByFieldName("condition"))
-		s.Body = b.branch(n.ChildByFieldName("body"), depth)
+		s.Cond = x.cond(n.ChildByField(fCondition))
+		s.Body = b.branch(n.ChildByField(fBody), depth)
 	case kDo:
 		s.Kind, s.LoopKind = frontend.StmtLoop, "do"
-		s.Cond = x.cond(n.ChildByFieldName("condition"))
-		s.Body = b.branch(n.ChildByFieldName("body"), depth)
+		s.Cond = x.cond(n.ChildByField(fCondition))
+		s.Body = b.branch(n.ChildByField(fBody), depth)
 	case kSwitch:
-		s.Kind, s.Cond = frontend.StmtSwitch, x.cond(n.ChildByFieldName("condition"))
-		s.Body = b.branch(n.ChildByFieldName("body"), depth)
+		s.Kind, s.Cond = frontend.StmtSwitch, x.cond(n.ChildByField(fCondition))
+		s.Body = b.branch(n.ChildByField(fBody), depth)
 	case kCase:
 		s.Kind = frontend.StmtCase
-		value := n.ChildByFieldName("value")
+		value := n.ChildByField(fValue)
 		s.Cond = x.text(value)
 		for i := 0; i < int(n.NamedChildCount()); i++ {
 			c := n.NamedChild(i)
-			if value != nil && c.StartByte() == value.StartByte() && c.EndByte() == value.EndByte() {
+			if !value.IsNull() && c.StartByte() == value.StartByte() && c.EndByte() == value.EndByte() {
 				continue
 			}
 			b.add(&s.Body, c, depth)
@@ -108,11 +107,11 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 	case kContinue:
 		s.Kind = frontend.StmtContinue
 	case kGoto:
-		s.Kind, s.Label = frontend.StmtGoto, x.text(n.ChildByFieldName("label"))
+		s.Kind, s.Label = frontend.StmtGoto, x.text(n.ChildByField(fLabel))
 	case kLabeled:
-		s.Kind, s.Label = frontend.StmtLabel, x.text(n.ChildByFieldName("label"))
+		s.Kind, s.Label = frontend.StmtLabel, x.text(n.ChildByField(fLabel))
 		for i := 0; i < int(n.ChildCount()); i++ {
-			if c := n.Child(i); c.IsNamed() && n.FieldNameForChild(i) != "label" {
+			if c := n.Child(i); c.IsNamed() && n.FieldForChild(i) != fLabel {
 				b.add(&s.Body, c, depth)
 			}
 		}
@@ -138,13 +137,13 @@ func (b *stmtBuilder) stmt(n *sitter.Node, depth int) *frontend.Stmt {
 // to the parser as a call missing its semicolon followed by a statement;
 // the two become one loop with LoopKind "macro" and the invocation as its
 // Cond, when the macro's name has "for_each" in it or starts with "for_".
-func (b *stmtBuilder) list(n *sitter.Node, depth int) []*frontend.Stmt {
+func (b *stmtBuilder) list(n tsutil.Node, depth int) []*frontend.Stmt {
 	var out []*frontend.Stmt
 	count := int(n.NamedChildCount())
 	for i := 0; i < count; i++ {
 		c := n.NamedChild(i)
 		if i+1 < count {
-			if call := b.loopMacro(c); call != nil {
+			if call := b.loopMacro(c); !call.IsNull() {
 				next := n.NamedChild(i + 1)
 				if k := kindOf(next); k != kComment && k != kPreprocCond && k != kPreprocOther && !next.IsError() {
 					s := &frontend.Stmt{Kind: frontend.StmtLoop, LoopKind: "macro", Span: b.x.span(c), Cond: b.x.text(call)}
@@ -163,33 +162,33 @@ func (b *stmtBuilder) list(n *sitter.Node, depth int) []*frontend.Stmt {
 }
 
 // loopMacro returns the call of an expression statement that is an
-// iteration macro missing its semicolon, or nil.
-func (b *stmtBuilder) loopMacro(n *sitter.Node) *sitter.Node {
+// iteration macro missing its semicolon, or null.
+func (b *stmtBuilder) loopMacro(n tsutil.Node) tsutil.Node {
 	if kindOf(n) != kExprStmt {
-		return nil
+		return tsutil.Node{}
 	}
 	last := n.Child(int(n.ChildCount()) - 1)
-	if last == nil || !last.IsMissing() {
-		return nil
+	if last.IsNull() || !last.IsMissing() {
+		return tsutil.Node{}
 	}
 	call := firstNamed(n)
 	if kindOf(call) != kCall {
-		return nil
+		return tsutil.Node{}
 	}
-	name := b.x.text(call.ChildByFieldName("function"))
+	name := b.x.text(call.ChildByField(fFunction))
 	if !strings.Contains(name, "for_each") && !strings.HasPrefix(name, "for_") {
-		return nil
+		return tsutil.Node{}
 	}
 	return call
 }
 
 // add appends the statement c to out; the statements of a preprocessor
 // conditional are appended in its place, every branch in order.
-func (b *stmtBuilder) add(out *[]*frontend.Stmt, c *sitter.Node, depth int) {
+func (b *stmtBuilder) add(out *[]*frontend.Stmt, c tsutil.Node, depth int) {
 	if kindOf(c) == kPreprocCond {
 		for i := 0; i < int(c.ChildCount()); i++ {
-			switch c.FieldNameForChild(i) {
-			case "condition", "name":
+			switch c.FieldForChild(i) {
+			case fCondition, fName:
 				continue
 			}
 			if k := c.Child(i); k.IsNamed() {
@@ -205,8 +204,8 @@ func (b *stmtBuilder) add(out *[]*frontend.Stmt, c *sitter.Node, depth int) {
 
 // branch converts the body of an if, loop or switch: the statements of a
 // block, or the one statement.
-func (b *stmtBuilder) branch(n *sitter.Node, depth int) []*frontend.Stmt {
-	if n == nil {
+func (b *stmtBuilder) branch(n tsutil.Node, depth int) []*frontend.Stmt {
+	if n.IsNull() {
 		return nil
 	}
 	if kindOf(n) == kCompound {
@@ -218,7 +217,7 @@ func (b *stmtBuilder) branch(n *sitter.Node, depth int) []*frontend.Stmt {
 }
 
 // cond returns the text of a condition without its parentheses.
-func (x *extractor) cond(n *sitter.Node) string {
+func (x *extractor) cond(n tsutil.Node) string {
 	t := strings.TrimSpace(x.text(n))
 	if kindOf(n) == kParen && strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
 		t = strings.TrimSpace(t[1 : len(t)-1])
@@ -227,14 +226,11 @@ func (x *extractor) cond(n *sitter.Node) string {
 }
 
 // firstNamed returns the first named child of n that is not a comment.
-func firstNamed(n *sitter.Node) *sitter.Node {
-	if n == nil {
-		return nil
-	}
-	for i := 0; i < int(n.NamedChildCount()); i++ {
+func firstNamed(n tsutil.Node) tsutil.Node {
+	for i := 0; i < n.NamedChildCount(); i++ {
 		if c := n.NamedChild(i); kindOf(c) != kComment {
 			return c
 		}
 	}
-	return nil
+	return tsutil.Node{}
 }

@@ -3,6 +3,8 @@ package c
 import (
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
+
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // kind is what the frontend cares about in a node type.
@@ -115,9 +117,24 @@ var (
 const errorSymbol = 1<<16 - 1
 
 // kindOf classifies n without allocating its type name.
-func kindOf(n *sitter.Node) kind {
-	if n == nil {
+func kindOf(n tsutil.Node) kind {
+	if n.IsNull() {
 		return kOther
 	}
 	return kinds[n.Symbol()]
 }
+
+// The fields read, by id: looked up once, not by name on every call.
+var (
+	fAlternative = tsutil.FieldOf(lang, "alternative")
+	fBody        = tsutil.FieldOf(lang, "body")
+	fCondition   = tsutil.FieldOf(lang, "condition")
+	fConsequence = tsutil.FieldOf(lang, "consequence")
+	fDeclarator  = tsutil.FieldOf(lang, "declarator")
+	fFunction    = tsutil.FieldOf(lang, "function")
+	fLabel       = tsutil.FieldOf(lang, "label")
+	fName        = tsutil.FieldOf(lang, "name")
+	fParameters  = tsutil.FieldOf(lang, "parameters")
+	fType        = tsutil.FieldOf(lang, "type")
+	fValue       = tsutil.FieldOf(lang, "value")
+)

@@ -1,8 +1,6 @@
 package c
 
 import (
-	sitter "github.com/smacker/go-tree-sitter"
-
 	"github.com/suretydev/surety/internal/tsutil"
 )
 
@@ -18,21 +16,33 @@ import (
 type found struct {
 	// defs are function definitions; orphans are bodies left without a
 	// head (a head split by #ifdef, or a macro standing for a head).
-	defs, orphans []*sitter.Node
+	defs, orphans []tsutil.Node
 	// protos are file-scope declarations with the declarator that names
 	// a function.
-	protos [][2]*sitter.Node
+	protos [][2]tsutil.Node
 	// decls are the file-scope declarations, read for the variables that
 	// may be called and the functions stored in them.
-	decls []*sitter.Node
+	decls []tsutil.Node
+	// kids are buffers for the children of the nodes walked, one per
+	// depth.
+	kids [][]tsutil.Node
+}
+
+// children returns the children of n in the buffer for depth.
+func (fd *found) children(n tsutil.Node, depth int) []tsutil.Node {
+	for len(fd.kids) <= depth {
+		fd.kids = append(fd.kids, nil)
+	}
+	fd.kids[depth] = n.Children(fd.kids[depth])
+	return fd.kids[depth]
 }
 
 // maxNesting bounds how deep the walk follows nested conditionals.
 const maxNesting = 64
 
 // walk collects what the file-scope nodes under n hold.
-func (fd *found) walk(n *sitter.Node, depth int) {
-	if n == nil || depth > maxNesting {
+func (fd *found) walk(n tsutil.Node, depth int) {
+	if n.IsNull() || depth > maxNesting {
 		return
 	}
 	// Bodies without a head count only at file scope and directly inside
@@ -42,13 +52,7 @@ func (fd *found) walk(n *sitter.Node, depth int) {
 	case kTranslationUnit, kPreprocCond:
 		orphansHere = n.Type() != "preproc_elifdef"
 	}
-	c := sitter.NewTreeCursor(n)
-	defer tsutil.CloseCursor(c)
-	if !c.GoToFirstChild() {
-		return
-	}
-	for {
-		ch := c.CurrentNode()
+	for _, ch := range fd.children(n, depth) {
 		switch kindOf(ch) {
 		case kFuncDef:
 			fd.defs = append(fd.defs, ch)
@@ -65,17 +69,14 @@ func (fd *found) walk(n *sitter.Node, depth int) {
 		case kPreprocCond, kLinkage, kDeclList, kError:
 			fd.walk(ch, depth+1)
 		}
-		if !c.GoToNextSibling() {
-			return
-		}
 	}
 }
 
 // protoDeclarators adds the declarators of decl that declare a function
 // by name: f(...), *f(...) or **f(...).
-func (fd *found) protoDeclarators(decl *sitter.Node) {
+func (fd *found) protoDeclarators(decl tsutil.Node) {
 	for i := 0; i < int(decl.ChildCount()); i++ {
-		if decl.FieldNameForChild(i) != "declarator" {
+		if decl.FieldForChild(i) != fDeclarator {
 			continue
 		}
 		top := decl.Child(i)
@@ -84,10 +85,10 @@ func (fd *found) protoDeclarators(decl *sitter.Node) {
 			if kindOf(d) != kPointerDecl {
 				break
 			}
-			d = d.ChildByFieldName("declarator")
+			d = d.ChildByField(fDeclarator)
 		}
-		if kindOf(d) == kFuncDecl && kindOf(d.ChildByFieldName("declarator")) == kIdentifier {
-			fd.protos = append(fd.protos, [2]*sitter.Node{decl, top})
+		if kindOf(d) == kFuncDecl && kindOf(d.ChildByField(fDeclarator)) == kIdentifier {
+			fd.protos = append(fd.protos, [2]tsutil.Node{decl, top})
 		}
 	}
 }
@@ -106,19 +107,13 @@ func (fd *found) protoDeclarators(decl *sitter.Node) {
 //	for_each_cpu(cpu, mask) { ... }
 //
 // (a K&R definition of per_cpu).
-func (fd *found) nested(n *sitter.Node, depth int) {
+func (fd *found) nested(n tsutil.Node, depth int) {
 	if depth > 4*maxNesting {
 		return
 	}
 	// A body in a conditional may be a function's whose head is a macro.
 	orphansHere := kindOf(n) == kPreprocCond && n.Type() != "preproc_elifdef"
-	c := sitter.NewTreeCursor(n)
-	defer tsutil.CloseCursor(c)
-	if !c.GoToFirstChild() {
-		return
-	}
-	for {
-		ch := c.CurrentNode()
+	for _, ch := range fd.children(n, maxNesting+1+depth) {
 		if orphansHere && kindOf(ch) == kCompound && ch.StartPoint().Column == 0 {
 			fd.orphans = append(fd.orphans, ch)
 		}
@@ -132,9 +127,6 @@ func (fd *found) nested(n *sitter.Node, depth int) {
 			}
 		case kindOf(ch) == kCompound || kindOf(ch) == kPreprocCond || ch.HasError():
 			fd.nested(ch, depth+1)
-		}
-		if !c.GoToNextSibling() {
-			return
 		}
 	}
 }

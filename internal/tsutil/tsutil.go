@@ -1,12 +1,12 @@
 // Package tsutil holds what the tree-sitter frontends share: spans from
-// nodes, node text, syntax-error collection, and a parse that closes its
-// tree when the caller is done with it.
+// nodes, node text, syntax-error collection, a parse that closes its
+// tree when the caller is done with it, and Node, a syntax node read
+// without the binding's per-call costs.
 package tsutil
 
 import (
 	"context"
 	"fmt"
-	"runtime"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -41,6 +41,20 @@ func Span(file string, n *sitter.Node) frontend.Span {
 	}
 }
 
+// NodeSpan returns the span of n in file.
+func NodeSpan(file string, n Node) frontend.Span {
+	s, e := n.StartPoint(), n.EndPoint()
+	return frontend.Span{
+		File:      file,
+		StartByte: int(n.StartByte()),
+		EndByte:   int(n.EndByte()),
+		StartLine: int(s.Row) + 1,
+		EndLine:   int(e.Row) + 1,
+		StartCol:  int(s.Column) + 1,
+		EndCol:    int(e.Column) + 1,
+	}
+}
+
 // Text returns the source text of n.
 func Text(n *sitter.Node, src []byte) string {
 	if n == nil {
@@ -49,46 +63,39 @@ func Text(n *sitter.Node, src []byte) string {
 	return string(src[n.StartByte():n.EndByte()])
 }
 
-// CloseCursor closes c and clears the finalizer the binding gives every
-// cursor. An object waiting for its finalizer keeps alive what it points
-// to, here the tree with the Go copy of every node visited: a cursor left
-// to its finalizer keeps its file's nodes a garbage collection longer (on
-// the Linux kernel, a quarter of the live heap while loading).
-func CloseCursor(c *sitter.TreeCursor) {
-	c.Close()
-	runtime.SetFinalizer(c, nil)
+// Errors lists the ERROR and MISSING nodes under root, outermost only, as
+// syntax errors of file; see NodeErrors.
+func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
+	return NodeErrors(file, NodeOf(root))
 }
 
-// Errors lists the ERROR and MISSING nodes under root, outermost only, as
-// syntax errors of file. It walks with a cursor and does not descend into
-// subtrees without errors, so it costs little on clean files.
-func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
+// NodeErrors lists the ERROR and MISSING nodes under root, outermost
+// only, as syntax errors of file, in the order of the source. It does not
+// descend into subtrees without errors, so it costs little on clean
+// files.
+func NodeErrors(file string, root Node) []frontend.SyntaxError {
 	if !root.HasError() {
 		return nil
 	}
 	var out []frontend.SyntaxError
-	c := sitter.NewTreeCursor(root)
-	defer CloseCursor(c)
-	for {
-		n := c.CurrentNode()
-		descend := false
+	stack := []Node{root}
+	var kids []Node
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		switch {
 		case n.IsError():
-			out = append(out, frontend.SyntaxError{Span: Span(file, n), Msg: "syntax error"})
+			out = append(out, frontend.SyntaxError{Span: NodeSpan(file, n), Msg: "syntax error"})
 		case n.IsMissing():
-			out = append(out, frontend.SyntaxError{Span: Span(file, n), Msg: fmt.Sprintf("missing %s", n.Type())})
-		default:
-			descend = n.HasError()
-		}
-		if descend && c.GoToFirstChild() {
-			continue
-		}
-		for !c.GoToNextSibling() {
-			if !c.GoToParent() {
-				return out
+			out = append(out, frontend.SyntaxError{Span: NodeSpan(file, n), Msg: fmt.Sprintf("missing %s", n.Type())})
+		case n.HasError():
+			kids = n.Children(kids)
+			for i := len(kids) - 1; i >= 0; i-- {
+				stack = append(stack, kids[i])
 			}
 		}
 	}
+	return out
 }
 
 // ReleaseCMemory gives back to the system the memory that the C heap
