@@ -132,7 +132,13 @@ func (b *Builder) Add(f *frontend.File) {
 				cc.whole = int32(len(bf.whole))
 				bf.whole = append(bf.whole, c)
 			} else {
-				cc.callee, cc.name, cc.qual = b.intern(c.Callee), b.intern(c.Name), b.intern(c.Qualifier)
+				// A direct call's name is its callee: one lookup for both.
+				cc.callee = b.intern(c.Callee)
+				cc.name = cc.callee
+				if c.Name != c.Callee {
+					cc.name = b.intern(c.Name)
+				}
+				cc.qual = b.intern(c.Qualifier)
 			}
 			slab = append(slab, cc)
 		}

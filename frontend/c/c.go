@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"sort"
@@ -119,6 +120,9 @@ type extractor struct {
 	healed map[int]bool
 	// strs interns callee texts.
 	strs map[string]string
+	// kids is a buffer for the children of a node, used by one function
+	// at a time and not across calls.
+	kids []tsutil.Node
 	// lines holds the offsets of the lines' starts, made when first
 	// needed.
 	lines lines
@@ -201,13 +205,11 @@ func (x *extractor) errors(root tsutil.Node) []frontend.SyntaxError {
 	return out
 }
 
+// lineCount returns the number of lines of src, a last one without its
+// newline included. bytes.Count is vectorized: a loop over the bytes took
+// half a percent of a kernel's load.
 func lineCount(src []byte) int {
-	n := 0
-	for _, b := range src {
-		if b == '\n' {
-			n++
-		}
-	}
+	n := bytes.Count(src, []byte{'\n'})
 	if len(src) > 0 && src[len(src)-1] != '\n' {
 		n++
 	}

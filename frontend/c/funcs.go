@@ -28,8 +28,8 @@ func (x *extractor) functions(fd *found) {
 		}
 	}
 	for _, p := range fd.protos {
-		decl := p[0]
-		fn := x.prototype(decl, p[1])
+		decl := p.decl.Node
+		fn := x.prototype(p.decl, p.top)
 		if fn == nil {
 			continue
 		}
@@ -166,7 +166,7 @@ func (x *extractor) macroDefinition(body tsutil.Node) *function {
 		body:  body,
 	}
 	fn.Span.EndByte, fn.Span.EndLine, fn.Span.EndCol = fn.end, int(body.EndPoint().Row)+1, int(body.EndPoint().Column)+1
-	fn.Doc = x.doc(prev)
+	fn.Doc = x.doc(placed{prev, siblingComments(prev)})
 	if last := prev.Child(int(prev.ChildCount()) - 1); !last.IsNull() && last.IsMissing() {
 		if x.healed == nil {
 			x.healed = map[int]bool{}
@@ -215,7 +215,8 @@ func (x *extractor) onlyPreproc(from, to int) bool {
 
 // definition makes a function of a function_definition node, or returns
 // nil when its declarator names no function.
-func (x *extractor) definition(def tsutil.Node) *function {
+func (x *extractor) definition(pd placed) *function {
+	def := pd.Node
 	decl := def.ChildByField(fDeclarator)
 	fd, name := funcDeclarator(decl)
 	if fd.IsNull() {
@@ -232,8 +233,8 @@ func (x *extractor) definition(def tsutil.Node) *function {
 		// The signature ends with the last child before the body that is
 		// not a comment.
 		end := decl.EndByte()
-		for i := 0; i < int(def.ChildCount()); i++ {
-			c := def.Child(i)
+		x.kids = def.Children(x.kids)
+		for _, c := range x.kids {
 			if c.StartByte() >= body.StartByte() {
 				break
 			}
@@ -246,13 +247,14 @@ func (x *extractor) definition(def tsutil.Node) *function {
 	if hasIdentParams(fd) {
 		x.krParams(fn, def)
 	}
-	fn.Doc = x.doc(def)
+	fn.Doc = x.doc(pd)
 	return fn
 }
 
 // prototype makes a function of a file-scope declaration whose declarator
 // top names a function.
-func (x *extractor) prototype(decl, top tsutil.Node) *function {
+func (x *extractor) prototype(pd placed, top tsutil.Node) *function {
+	decl := pd.Node
 	if decl.IsNull() || top.IsNull() {
 		return nil
 	}
@@ -263,7 +265,7 @@ func (x *extractor) prototype(decl, top tsutil.Node) *function {
 	fn := x.newFunction(decl, decl.ChildByField(fType), top, fd, name)
 	fn.Kind = "prototype"
 	fn.Signature = strings.TrimSpace(string(x.src[decl.StartByte():top.EndByte()]))
-	fn.Doc = x.doc(decl)
+	fn.Doc = x.doc(pd)
 	return fn
 }
 
@@ -286,8 +288,8 @@ func (x *extractor) newFunction(n, typ, decl, fd, name tsutil.Node) *function {
 	if !typ.IsNull() {
 		typeStart = int(typ.StartByte())
 	}
-	for i := 0; i < int(n.ChildCount()); i++ {
-		c := n.Child(i)
+	x.kids = n.Children(x.kids)
+	for _, c := range x.kids {
 		if c.StartByte() >= decl.StartByte() {
 			break
 		}
@@ -362,8 +364,11 @@ func (x *extractor) params(fn *function, list tsutil.Node) {
 	if list.IsNull() {
 		return
 	}
-	for i := 0; i < int(list.NamedChildCount()); i++ {
-		p := list.NamedChild(i)
+	x.kids = list.Children(x.kids)
+	for _, p := range x.kids {
+		if !p.IsNamed() {
+			continue
+		}
 		switch kindOf(p) {
 		case kParamDecl:
 			name := declName(p.ChildByField(fDeclarator))
@@ -433,15 +438,27 @@ func (x *extractor) krParams(fn *function, def tsutil.Node) {
 
 // doc returns the comments right above n (ending on the line before it or
 // on its line), without their markers.
-func (x *extractor) doc(n tsutil.Node) string {
+func (x *extractor) doc(n placed) string {
 	var parts []string
 	row := n.StartPoint().Row
-	for p := n.PrevSibling(); !p.IsNull() && kindOf(p) == kComment && p.EndPoint().Row+1 >= row; p = p.PrevSibling() {
+	for i := len(n.comments) - 1; i >= 0 && n.comments[i].EndPoint().Row+1 >= row; i-- {
+		p := n.comments[i]
 		parts = append(parts, cleanComment(x.text(p)))
 		row = p.StartPoint().Row
 	}
 	slices.Reverse(parts)
 	return strings.TrimSpace(strings.Join(parts, "\n"))
+}
+
+// siblingComments returns the comments right before n among its
+// siblings, nearest last.
+func siblingComments(n tsutil.Node) []tsutil.Node {
+	var out []tsutil.Node
+	for p := n.PrevSibling(); kindOf(p) == kComment; p = p.PrevSibling() {
+		out = append(out, p)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // cleanComment strips the markers of a // or /* */ comment and the

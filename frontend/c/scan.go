@@ -1,6 +1,7 @@
 package c
 
 import (
+	"bytes"
 	"sort"
 )
 
@@ -567,13 +568,15 @@ func (s *scanner) storedFunc(i, to int) (string, bool) {
 type lines []int // the offset of each line's start
 
 func newLines(src []byte) lines {
-	ls := lines{0}
-	for i, c := range src {
-		if c == '\n' {
-			ls = append(ls, i+1)
+	ls := make(lines, 1, 1+bytes.Count(src, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return ls
 		}
+		i += j + 1
+		ls = append(ls, i)
 	}
-	return ls
 }
 
 // pos returns the 1-based line and column of offset b.

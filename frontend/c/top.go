@@ -1,6 +1,8 @@
 package c
 
 import (
+	"slices"
+
 	"github.com/suretydev/surety/internal/tsutil"
 )
 
@@ -14,18 +16,44 @@ import (
 // found is what the walk found in one tree; the nodes are valid while the
 // tree is open.
 type found struct {
-	// defs are function definitions; orphans are bodies left without a
-	// head (a head split by #ifdef, or a macro standing for a head).
-	defs, orphans []tsutil.Node
+	// defs are function definitions.
+	defs []placed
+	// orphans are bodies left without a head (a head split by #ifdef, or
+	// a macro standing for a head).
+	orphans []tsutil.Node
 	// protos are file-scope declarations with the declarator that names
 	// a function.
-	protos [][2]tsutil.Node
+	protos []proto
 	// decls are the file-scope declarations, read for the variables that
 	// may be called and the functions stored in them.
 	decls []tsutil.Node
 	// kids are buffers for the children of the nodes walked, one per
 	// depth.
 	kids [][]tsutil.Node
+}
+
+// A placed node is a node with the comments right before it among its
+// siblings, nearest last, read for its doc comment: the binding finds a
+// node's previous sibling by counting from the first, so asking for it
+// costs as much as the node's siblings.
+type placed struct {
+	tsutil.Node
+	comments []tsutil.Node
+}
+
+// proto is a declaration and the declarator in it that names a function.
+type proto struct {
+	decl placed
+	top  tsutil.Node
+}
+
+// placedAt returns kids[i], placed among kids.
+func placedAt(kids []tsutil.Node, i int) placed {
+	j := i
+	for j > 0 && kindOf(kids[j-1]) == kComment {
+		j--
+	}
+	return placed{kids[i], slices.Clone(kids[j:i])}
 }
 
 // children returns the children of n in the buffer for depth.
@@ -52,16 +80,17 @@ func (fd *found) walk(n tsutil.Node, depth int) {
 	case kTranslationUnit, kPreprocCond:
 		orphansHere = n.Type() != "preproc_elifdef"
 	}
-	for _, ch := range fd.children(n, depth) {
+	kids := fd.children(n, depth)
+	for i, ch := range kids {
 		switch kindOf(ch) {
 		case kFuncDef:
-			fd.defs = append(fd.defs, ch)
+			fd.defs = append(fd.defs, placedAt(kids, i))
 			if ch.HasError() {
 				fd.nested(ch, 0)
 			}
 		case kDeclaration:
 			fd.decls = append(fd.decls, ch)
-			fd.protoDeclarators(ch)
+			fd.protoDeclarators(kids, i)
 		case kCompound:
 			if orphansHere {
 				fd.orphans = append(fd.orphans, ch)
@@ -72,14 +101,15 @@ func (fd *found) walk(n tsutil.Node, depth int) {
 	}
 }
 
-// protoDeclarators adds the declarators of decl that declare a function
-// by name: f(...), *f(...) or **f(...).
-func (fd *found) protoDeclarators(decl tsutil.Node) {
-	for i := 0; i < int(decl.ChildCount()); i++ {
-		if decl.FieldForChild(i) != fDeclarator {
+// protoDeclarators adds the declarators of decl, kids[i], that declare a
+// function by name: f(...), *f(...) or **f(...).
+func (fd *found) protoDeclarators(kids []tsutil.Node, i int) {
+	decl := kids[i]
+	for j := 0; j < decl.ChildCount(); j++ {
+		if decl.FieldForChild(j) != fDeclarator {
 			continue
 		}
-		top := decl.Child(i)
+		top := decl.Child(j)
 		d := top
 		for range 2 {
 			if kindOf(d) != kPointerDecl {
@@ -88,7 +118,7 @@ func (fd *found) protoDeclarators(decl tsutil.Node) {
 			d = d.ChildByField(fDeclarator)
 		}
 		if kindOf(d) == kFuncDecl && kindOf(d.ChildByField(fDeclarator)) == kIdentifier {
-			fd.protos = append(fd.protos, [2]tsutil.Node{decl, top})
+			fd.protos = append(fd.protos, proto{placedAt(kids, i), top})
 		}
 	}
 }
@@ -113,14 +143,15 @@ func (fd *found) nested(n tsutil.Node, depth int) {
 	}
 	// A body in a conditional may be a function's whose head is a macro.
 	orphansHere := kindOf(n) == kPreprocCond && n.Type() != "preproc_elifdef"
-	for _, ch := range fd.children(n, maxNesting+1+depth) {
+	kids := fd.children(n, maxNesting+1+depth)
+	for i, ch := range kids {
 		if orphansHere && kindOf(ch) == kCompound && ch.StartPoint().Column == 0 {
 			fd.orphans = append(fd.orphans, ch)
 		}
 		switch {
 		case kindOf(ch) == kFuncDef:
 			if ch.StartPoint().Column == 0 {
-				fd.defs = append(fd.defs, ch)
+				fd.defs = append(fd.defs, placedAt(kids, i))
 			}
 			if ch.HasError() {
 				fd.nested(ch, depth+1)
