@@ -77,6 +77,9 @@ func (x *extractor) calls(fd *found) {
 		for _, st := range s.stores {
 			stores = append(stores, store{st, fn})
 		}
+		if x.mode.Has(frontend.NeedCalls) {
+			fn.Calls = slices.Grow(fn.Calls, len(s.calls))
+		}
 		for _, lc := range s.calls {
 			c := &frontend.Call{Callee: x.internRange(lc.start, lc.calleeEnd), Span: x.spanOf(lc.start, lc.end), Kind: frontend.CallIndirect}
 			switch lc.kind {

@@ -30,7 +30,6 @@ extern const char *ts_node_type(tsNode);
 extern const void *ts_tree_language(const void *);
 extern uint16_t ts_language_field_id_for_name(const void *, const char *, uint32_t);
 extern tsCursor ts_tree_cursor_new(tsNode);
-extern void ts_tree_cursor_delete(tsCursor *);
 extern bool ts_tree_cursor_goto_first_child(tsCursor *);
 extern bool ts_tree_cursor_goto_next_sibling(tsCursor *);
 extern tsNode ts_tree_cursor_current_node(const tsCursor *);
@@ -69,15 +68,28 @@ uint16_t tsu_field_for_child(tsNode n, uint32_t i) {
 	return ts_language_field_id_for_name(ts_tree_language((const void *)n.tree), name, (uint32_t)strlen(name));
 }
 
+// cursor is this thread's cursor for tsu_children, made on the first call
+// and reset, not remade, on the next: making one allocates its stack,
+// and a file's walk asks for the children of thousands of nodes. A C
+// call runs on one thread from start to end, so no two calls share it.
+static __thread tsCursor cursor;
+static __thread bool haveCursor;
+
+extern void ts_tree_cursor_reset(tsCursor *, tsNode);
+
 size_t tsu_children(tsNode n, tsInfo *out, size_t cap) {
 	size_t k = 0;
-	tsCursor c = ts_tree_cursor_new(n);
-	if (ts_tree_cursor_goto_first_child(&c)) {
-		do {
-			if (k < cap) out[k] = tsu_info(ts_tree_cursor_current_node(&c));
-			k++;
-		} while (ts_tree_cursor_goto_next_sibling(&c));
+	if (haveCursor) {
+		ts_tree_cursor_reset(&cursor, n);
+	} else {
+		cursor = ts_tree_cursor_new(n);
+		haveCursor = true;
 	}
-	ts_tree_cursor_delete(&c);
+	if (ts_tree_cursor_goto_first_child(&cursor)) {
+		do {
+			if (k < cap) out[k] = tsu_info(ts_tree_cursor_current_node(&cursor));
+			k++;
+		} while (ts_tree_cursor_goto_next_sibling(&cursor));
+	}
 	return k;
 }
