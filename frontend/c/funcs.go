@@ -233,8 +233,7 @@ func (x *extractor) definition(pd placed) *function {
 		// The signature ends with the last child before the body that is
 		// not a comment.
 		end := decl.EndByte()
-		x.kids = def.Children(x.kids)
-		for _, c := range x.kids {
+		for _, c := range x.children(def) {
 			if c.StartByte() >= body.StartByte() {
 				break
 			}
@@ -288,8 +287,7 @@ func (x *extractor) newFunction(n, typ, decl, fd, name tsutil.Node) *function {
 	if !typ.IsNull() {
 		typeStart = int(typ.StartByte())
 	}
-	x.kids = n.Children(x.kids)
-	for _, c := range x.kids {
+	for _, c := range x.children(n) {
 		if c.StartByte() >= decl.StartByte() {
 			break
 		}
@@ -364,8 +362,7 @@ func (x *extractor) params(fn *function, list tsutil.Node) {
 	if list.IsNull() {
 		return
 	}
-	x.kids = list.Children(x.kids)
-	for _, p := range x.kids {
+	for _, p := range x.children(list) {
 		if !p.IsNamed() {
 			continue
 		}

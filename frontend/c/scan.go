@@ -2,6 +2,7 @@ package c
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 )
 
@@ -567,8 +568,10 @@ func (s *scanner) storedFunc(i, to int) (string, bool) {
 // lines maps byte offsets to lines and columns.
 type lines []int // the offset of each line's start
 
-func newLines(src []byte) lines {
-	ls := make(lines, 1, 1+bytes.Count(src, []byte{'\n'}))
+// newLines returns the lines of src in buf, reused when large enough.
+func newLines(buf lines, src []byte) lines {
+	ls := slices.Grow(buf[:0], 1+bytes.Count(src, []byte{'\n'}))
+	ls = append(ls, 0)
 	for i := 0; ; {
 		j := bytes.IndexByte(src[i:], '\n')
 		if j < 0 {

@@ -27,9 +27,9 @@ type found struct {
 	// decls are the file-scope declarations, read for the variables that
 	// may be called and the functions stored in them.
 	decls []tsutil.Node
-	// kids are buffers for the children of the nodes walked, one per
+	// sc holds the buffers for the children of the nodes walked, one per
 	// depth.
-	kids [][]tsutil.Node
+	sc *scratch
 }
 
 // A placed node is a node with the comments right before it among its
@@ -58,11 +58,12 @@ func placedAt(kids []tsutil.Node, i int) placed {
 
 // children returns the children of n in the buffer for depth.
 func (fd *found) children(n tsutil.Node, depth int) []tsutil.Node {
-	for len(fd.kids) <= depth {
-		fd.kids = append(fd.kids, nil)
+	kids := &fd.sc.kids
+	for len(*kids) <= depth {
+		*kids = append(*kids, nil)
 	}
-	fd.kids[depth] = n.Children(fd.kids[depth])
-	return fd.kids[depth]
+	(*kids)[depth] = n.Children((*kids)[depth])
+	return (*kids)[depth]
 }
 
 // maxNesting bounds how deep the walk follows nested conditionals.

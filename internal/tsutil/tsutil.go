@@ -7,6 +7,7 @@ package tsutil
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
 
@@ -69,6 +70,10 @@ func Errors(file string, root *sitter.Node) []frontend.SyntaxError {
 	return NodeErrors(file, NodeOf(root))
 }
 
+// errorBufs holds NodeErrors' stack and children buffers for reuse: one
+// call per file with an error, and a kernel has thousands.
+var errorBufs = sync.Pool{New: func() any { return new([2][]Node) }}
+
 // NodeErrors lists the ERROR and MISSING nodes under root, outermost
 // only, as syntax errors of file, in the order of the source. It does not
 // descend into subtrees without errors, so it costs little on clean
@@ -78,8 +83,10 @@ func NodeErrors(file string, root Node) []frontend.SyntaxError {
 		return nil
 	}
 	var out []frontend.SyntaxError
-	stack := []Node{root}
-	var kids []Node
+	bufs := errorBufs.Get().(*[2][]Node)
+	defer errorBufs.Put(bufs)
+	stack, kids := append(bufs[0][:0], root), bufs[1]
+	defer func() { bufs[0], bufs[1] = stack, kids }()
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -91,7 +98,10 @@ func NodeErrors(file string, root Node) []frontend.SyntaxError {
 		case n.HasError():
 			kids = n.Children(kids)
 			for i := len(kids) - 1; i >= 0; i-- {
-				stack = append(stack, kids[i])
+				// Only a node that is or holds an error matters.
+				if k := kids[i]; k.HasError() || k.IsError() || k.IsMissing() {
+					stack = append(stack, k)
+				}
 			}
 		}
 	}
