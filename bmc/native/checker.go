@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,9 +24,9 @@ func init() { bmc.Register(New(nil)) }
 // *Options means the zero value; the checker never modifies it.
 type Options struct {
 	// Solver decides the formulas; nil means a portfolio (the first
-	// definitive answer wins) of cvc5, Bitwuzla and z3, joining in that
-	// order, and for a formula with floating point one of Bitwuzla and
-	// cvc5 (z3 where either is missing): of those installed.
+	// definitive answer wins) of two solvers: cvc5 then Bitwuzla, and for
+	// a formula with floating point Bitwuzla then cvc5, z3 standing in
+	// for either where it is missing.
 	Solver smt.Solver
 	// Stagger is how long the portfolio's first solver (cvc5; Bitwuzla
 	// for floating point) runs alone before the next joins it
@@ -67,6 +68,9 @@ type Checker struct {
 	// typed trees by source.
 	trs    memo[*symex.Translation]
 	parses memo[*ctree.Program]
+	// held are the violation checks answered unsat, by translation,
+	// target and selectors.
+	held keySet
 }
 
 // New returns a native checker with the given options.
@@ -96,44 +100,42 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 }
 
 // solver picks the solver of a formula: Options.Solver, else by what the
-// formula holds. A bit-vector formula goes to cvc5, which answers most
-// checks within a second, then to Bitwuzla, which decides in seconds the
-// hard ones that cvc5 and z3 leave open after half a minute (the 32
-// checks of SV-COMP's loop-invgen tasks that cvc5 did not answer within a
-// second: Bitwuzla 18.9 s in all, z3 timing out on most), then to z3,
-// which solves some that the other two do not (see portfolio). A formula
-// with floating point goes to Bitwuzla, which decides the examples'
-// floating-point queries that cvc5 and z3 leave open after a minute, with
-// cvc5 beside it. Measured by BenchmarkEngines and BenchmarkExamples.
+// formula holds (see solverPair). Measured by BenchmarkEngines and
+// BenchmarkExamples.
 func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if c.opts.Solver != nil {
 		return c.opts.Solver, nil
 	}
-	ss := smt.Installed(solverOrder(fp)...)
-	if fp && len(ss) > 2 {
-		ss = ss[:2]
-	}
+	ss := solverPair(fp)
 	if len(ss) == 0 {
 		return nil, fmt.Errorf("native: %w: z3 or cvc5", smt.ErrNotFound)
 	}
 	return c.portfolio(ss...), nil
 }
 
-// solverOrder is the order in which solvers join a check (see solver).
-func solverOrder(fp bool) []string {
+// solverPair is the two solvers of a formula's portfolio, of those
+// installed, in the order they join it. A bit-vector formula goes to
+// cvc5, which answers most checks within a second, then to Bitwuzla,
+// which decides in seconds the hard ones that cvc5 and z3 leave open
+// after half a minute (the 32 checks of SV-COMP's loop-invgen tasks that
+// cvc5 did not answer within a second: Bitwuzla 18.9 s in all, z3 timing
+// out on most). A formula with floating point goes to Bitwuzla, which
+// decides the examples' floating-point queries that cvc5 and z3 leave
+// open after a minute, with cvc5 beside it. z3 stands in for either
+// where it is missing; as a third beside them it won no check of
+// SpamAssassin-loop's 94 and cost up to 30 CPU-seconds on each of the 16
+// that timed out.
+func solverPair(fp bool) []smt.Solver {
+	order := []string{"cvc5", "bitwuzla", "z3"}
 	if fp {
-		return []string{"bitwuzla", "cvc5", "z3"}
+		order = []string{"bitwuzla", "cvc5", "z3"}
 	}
-	return []string{"cvc5", "bitwuzla", "z3"}
+	ss := smt.Installed(order...)
+	return ss[:min(len(ss), 2)]
 }
 
-// lastJoins is how long the third solver of a portfolio waits after the
-// second has joined: a check that two strong solvers leave open for a
-// few seconds gets the third too.
-const lastJoins = 4 * time.Second
-
-// portfolio races solvers: the first alone for Options.Stagger, the
-// second with it, and the third lastJoins later.
+// portfolio races solvers: the first alone for Options.Stagger, then
+// the others with it.
 func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
 	if len(ss) == 1 {
 		return ss[0]
@@ -145,11 +147,7 @@ func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
 	case d == 0:
 		d = time.Second
 	}
-	rest := ss[1]
-	if len(ss) > 2 {
-		rest = smt.Staggered(lastJoins, ss[1:]...)
-	}
-	return smt.Staggered(d, ss[0], rest)
+	return smt.Staggered(d, ss...)
 }
 
 // Close ends the solver processes kept for later checks. The checker
@@ -161,15 +159,15 @@ func (c *Checker) Close() error {
 
 // decider returns the solver of the checks on tr, which is given only what
 // a check adds to tr's script. By default cvc5 runs warm (sessions.go),
-// holding the script, and Bitwuzla and z3 in a process per check (see
-// solver): in incremental mode z3 gives up the bit-blasting tactic that
+// holding the script, and Bitwuzla or z3 in a process per check (see
+// solverPair): in incremental mode z3 gives up the bit-blasting tactic that
 // makes it win hard bit-vector checks, and its warm processes made the
 // differential suite twice as slow on the mean; Bitwuzla, through its
 // Python bindings, has no sessions here.
 func (c *Checker) decider(tr *symex.Translation, timeout time.Duration) (smt.Solver, error) {
 	script := tr.Script.String()
 	if c.opts.Solver == nil && !c.opts.Fresh && !tr.FP {
-		ss := smt.Installed(solverOrder(false)...)
+		ss := solverPair(false)
 		if len(ss) > 0 && ss[0].Name() == "cvc5" {
 			warm := &warmSolver{pool: &c.warm, solver: ss[0], tr: tr, timeout: timeout}
 			rest := []smt.Solver{warm}
@@ -211,12 +209,7 @@ func (c *Checker) cacheSize() int {
 // variant schema, of the given variant. The parse of a program is shared
 // by all its bounds and variants.
 func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*symex.Translation, error) {
-	src, sw := sourceKey(p)
-	key := fmt.Sprintf("%s/%d", src, k)
-	if sw != "" {
-		key += fmt.Sprintf("%s/variant=%d", sw, variant)
-	}
-	return c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
+	return c.trs.get(translationKey(p, k, variant), c.cacheSize(), func() (*symex.Translation, error) {
 		cp, err := c.parsed(ctx, p)
 		if err != nil {
 			return nil, err
@@ -251,6 +244,17 @@ func parse(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
 		asserts[a.Start] = a.Index
 	}
 	return ctree.Parse(ctx, p.File, p.Source, asserts)
+}
+
+// translationKey names the translation of a program at bound k (and, for
+// a variant schema, of the variant): what the translation depends on.
+func translationKey(p *bmc.Program, k, variant int) string {
+	src, sw := sourceKey(p)
+	key := fmt.Sprintf("%s/%d", src, k)
+	if sw != "" {
+		key += fmt.Sprintf("%s/variant=%d", sw, variant)
+	}
+	return key
 }
 
 // sourceKey names a program's text in the caches: its hash, and for a
@@ -313,7 +317,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	}
 	sel := tr.Selectors(q)
 	viol := tr.Viol[q.Target]
-	if len(viol) > 0 {
+	// The unwinding check starts with the violation check that the
+	// query without it answered just before (bmc.VerifyAll asks both):
+	// an unsat answer is kept and not asked again.
+	held := translationKey(q.Program, q.K, q.Variant) + "\x00" + strconv.Itoa(q.Target) + "\x00" + sel
+	if len(viol) > 0 && !c.held.has(held) {
 		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
 		sr, err := c.solve(ctx, solver, sel+goal, tr.Values(), timeout-time.Since(start))
 		if err != nil {
@@ -350,6 +358,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}
+		c.held.add(held)
 	}
 	res.Status = bmc.Verified
 	res.Assumptions, err = c.assumptionsOf(ctx, solver, tr, sel, timeout-time.Since(start))

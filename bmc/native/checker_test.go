@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/smt"
 )
 
 func mustProgram(t *testing.T, src string) *bmc.Program {
@@ -241,5 +243,49 @@ int main(void) {
 		if r.Status != tc.want {
 			t.Errorf("case %d: got %v (%s), want %v", i, r.Status, r.Reason, tc.want)
 		}
+	}
+}
+
+// countingSolver counts the checks it is asked.
+type countingSolver struct {
+	smt.Solver
+	n atomic.Int32
+}
+
+func (s *countingSolver) Check(ctx context.Context, q *smt.Query) (*smt.Result, error) {
+	s.n.Add(1)
+	return s.Solver.Check(ctx, q)
+}
+
+// TestHeldViolation checks that the unwinding check asked right after the
+// plain one (as bmc.VerifyAll asks them) does not ask the solver the
+// violation check again, and answers the same as on its own.
+func TestHeldViolation(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, loop3)
+	ctx := context.Background()
+	unwinding := func(plainFirst bool) (*bmc.Result, int32) {
+		s := &countingSolver{Solver: smt.Z3(nil)}
+		c := New(&Options{Solver: s, NoInduction: true})
+		if plainFirst {
+			r, err := c.Check(ctx, &bmc.Query{Program: p, K: 2})
+			if err != nil || r.Status != bmc.Verified {
+				t.Fatalf("plain check: %v, %v", r, err)
+			}
+		}
+		before := s.n.Load()
+		r, err := c.Check(ctx, &bmc.Query{Program: p, K: 2, UnwindingAssertions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r, s.n.Load() - before
+	}
+	alone, nAlone := unwinding(false)
+	after, nAfter := unwinding(true)
+	if nAfter != nAlone-1 {
+		t.Errorf("the unwinding check asked %d checks after the plain one, %d on its own; want one fewer", nAfter, nAlone)
+	}
+	if alone.Status != after.Status || alone.Reason != after.Reason {
+		t.Errorf("unwinding check after the plain one: %v (%s); on its own: %v (%s)", after.Status, after.Reason, alone.Status, alone.Reason)
 	}
 }

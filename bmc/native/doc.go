@@ -81,15 +81,14 @@
 // memory or the position in stdin that another reads or writes, given
 // what each called function may write (internal/ctree/order.go).
 //
-// The solver is a portfolio of cvc5, Bitwuzla and z3 (the first
+// The solver is a portfolio of two of cvc5, Bitwuzla and z3 (the first
 // definitive answer wins; contradicting answers are an error, never a
 // verdict). cvc5 starts alone and answers most checks within a second; it
 // runs warm: one process holds a program's formula and answers each of
 // its checks as push, assert, check, pop (sessions.go). Bitwuzla joins a
-// check still open after a second and z3 a few seconds later, each in a
-// process per check: Bitwuzla decides in seconds the hard bit-vector
-// checks of SV-COMP's loop tasks that cvc5 and z3 leave open, and z3's
-// incremental mode gives up the tactic that wins it some others. A
+// check still open after a second, in a process per check: it decides in
+// seconds the hard bit-vector checks of SV-COMP's loop tasks that cvc5
+// and z3 leave open; z3 stands in for whichever is not installed. A
 // formula with floating point goes to Bitwuzla and cvc5, when Bitwuzla's
 // Python bindings are installed: z3 and cvc5 time out on the divisions
 // and products of programs such as examples/c/knapsack.c

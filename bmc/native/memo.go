@@ -60,3 +60,40 @@ func (m *memo[T]) len() int {
 	defer m.mu.Unlock()
 	return len(m.entries)
 }
+
+// A keySet remembers keys, the most recent ones first out of room: the
+// definitive answers of a checker's solver checks, kept by what decides
+// them. Its zero value is empty and ready to use.
+type keySet struct {
+	mu    sync.Mutex
+	keys  map[string]bool
+	order []string // oldest first
+}
+
+// keySetSize is how many keys a keySet keeps.
+const keySetSize = 4096
+
+// add remembers key.
+func (s *keySet) add(key string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.keys[key] {
+		return
+	}
+	if s.keys == nil {
+		s.keys = map[string]bool{}
+	}
+	s.keys[key] = true
+	s.order = append(s.order, key)
+	if len(s.order) > keySetSize {
+		delete(s.keys, s.order[0])
+		s.order = s.order[1:]
+	}
+}
+
+// has reports whether key is remembered.
+func (s *keySet) has(key string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keys[key]
+}
