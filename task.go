@@ -34,6 +34,11 @@ type TaskOptions struct {
 	// WitnessDir receives a verification witness (format 2.0) for each
 	// definitive verdict, named after the task; "" writes none.
 	WitnessDir string
+	// Budget is how long one task may take (wall clock), as SV-COMP
+	// limits each task's time: when it is spent the checks under way
+	// stop and the task is unknown, saying so; 0 means no limit. A
+	// verdict found before then stands.
+	Budget time.Duration
 }
 
 // RunTask answers one SV-COMP task's unreach-call property: false when a
@@ -73,7 +78,19 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		return res, nil
 	}
 	file := task.InputFiles[0]
+	parent := ctx
+	if opts.Budget > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Budget)
+		defer cancel()
+	}
+	// spent says whether the task's budget, not the caller, ended ctx.
+	spent := func() bool { return ctx.Err() != nil && parent.Err() == nil }
 	src, err := frontend.ReadFile(ctx, file)
+	if err != nil && spent() {
+		res.Reason = budgetSpent(opts.Budget, "")
+		return res, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("surety: task %s: %w", path, err)
 	}
@@ -110,6 +127,9 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		case errors.Is(err, ErrNoAssertion):
 			res.Reason = "no call of reach_error and no assertion found; looked for " + bmc.AssertionForms
 			return res, nil
+		case err != nil && spent():
+			res.Reason = budgetSpent(opts.Budget, "")
+			return res, nil
 		case err != nil:
 			return nil, err
 		}
@@ -117,9 +137,16 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		v, why, again := taskVerdict(rep)
 		if v != svcomp.Unknown && checkUB {
 			if err := checkUndefined(ctx, file, src, &fopts, fr); err != nil {
-				return nil, err
+				if !spent() {
+					return nil, err
+				}
+				res.Reason = budgetSpent(opts.Budget, "the check for undefined behaviour did not finish")
+				return res, nil
 			}
 			v, why, again = taskVerdict(rep)
+		}
+		if v == svcomp.Unknown && spent() {
+			why = budgetSpent(opts.Budget, why)
 		}
 		res.Verdict, res.Reason = v, why
 		if v == svcomp.False {
@@ -141,6 +168,16 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 		// What held on every execution at the smaller bound still does.
 		fopts.Carry = rep
 	}
+}
+
+// budgetSpent says that a task's time budget ended it, and what was
+// left undecided then.
+func budgetSpent(budget time.Duration, why string) string {
+	s := fmt.Sprintf("the task's time budget (%s) is spent", budget)
+	if why != "" {
+		s += "; " + why
+	}
+	return s
 }
 
 // checkUndefined runs the safety check on a task's verdict: what it

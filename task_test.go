@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/suretydev/surety/svcomp"
 )
@@ -223,5 +224,39 @@ int main(void) {
 		if r.Verdict != svcomp.Unknown || !strings.Contains(r.Reason, "undefined behaviour") {
 			t.Errorf("%s: %+v, want unknown for the undefined behaviour", task, r)
 		}
+	}
+}
+
+// TestRunTaskBudget checks that a task whose check outlasts its time
+// budget stops when the budget is spent and is unknown, saying why,
+// while the check's own timeout is far off.
+func TestRunTaskBudget(t *testing.T) {
+	for _, prog := range []string{"gcc", "z3"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skipf("needs %s", prog)
+		}
+	}
+	// Factoring a 61-bit prime through a 64-bit multiplier: unsat, and
+	// far beyond a few seconds of any solver here.
+	task := writeTask(t, t.TempDir(), "factor", `extern void abort(void);
+extern unsigned long long __VERIFIER_nondet_ulonglong(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  unsigned long long x = __VERIFIER_nondet_ulonglong();
+  unsigned long long y = __VERIFIER_nondet_ulonglong();
+  if (x > 1 && y > 1 && x < 4294967296ULL && y < 4294967296ULL && x * y == 2305843009213693951ULL) reach_error();
+  return 0;
+}
+`, "true", "LP64")
+	opts := &TaskOptions{Budget: 2 * time.Second, Facts: FactsOptions{Engines: []string{"native"}, Timeout: 5 * time.Minute}}
+	r, err := RunTask(context.Background(), task, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != svcomp.Unknown || !strings.Contains(r.Reason, "time budget (2s) is spent") {
+		t.Errorf("got %s (%s), want unknown for the spent budget", r.Verdict, r.Reason)
+	}
+	if r.Wall > 30*time.Second {
+		t.Errorf("the task ran %v with a budget of 2s", r.Wall)
 	}
 }

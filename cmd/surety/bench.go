@@ -16,16 +16,17 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	maxK := fs.Int("max-k", 64, "largest unwind bound tried when a bound is not complete")
 	engines := fs.String("engines", "", "comma-separated engines (default: every one available here); esbmc-kind adds ESBMC's k-induction")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check (positive)")
+	budget := fs.Duration("task-timeout", 0, "time budget of each task, wall clock (0: none); a task that spends it is unknown")
 	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
 	induction := fs.Bool("induction", true, "let the native engine prove a bounded answer for every execution by k-induction")
 	if code, ok := parseArgs(e, fs, args, 1, "surety bench [flags] DIR"); !ok {
 		return code
 	}
-	if *k < 1 || *maxK < *k || *timeout <= 0 {
-		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive"))
+	if *k < 1 || *maxK < *k || *timeout <= 0 || *budget < 0 {
+		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive, --task-timeout not negative"))
 	}
-	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness,
+	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget,
 		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines), NoInduction: !*induction}}
 	// Each task's verdict goes to stderr as it comes, with --json too: a
 	// run over hundreds of tasks takes hours, and stdout gets the table.
