@@ -30,25 +30,20 @@ func Parse(ctx context.Context, lang *sitter.Language, src []byte, fn func(root 
 
 // Span returns the span of n in file.
 func Span(file string, n *sitter.Node) frontend.Span {
-	s, e := n.StartPoint(), n.EndPoint()
-	return frontend.Span{
-		File:      file,
-		StartByte: int(n.StartByte()),
-		EndByte:   int(n.EndByte()),
-		StartLine: int(s.Row) + 1,
-		EndLine:   int(e.Row) + 1,
-		StartCol:  int(s.Column) + 1,
-		EndCol:    int(e.Column) + 1,
-	}
+	return span(file, n.StartByte(), n.EndByte(), n.StartPoint(), n.EndPoint())
 }
 
 // NodeSpan returns the span of n in file.
 func NodeSpan(file string, n Node) frontend.Span {
-	s, e := n.StartPoint(), n.EndPoint()
+	return span(file, n.StartByte(), n.EndByte(), n.StartPoint(), n.EndPoint())
+}
+
+// span is a node's extent as a frontend.Span: 1-based lines and columns.
+func span(file string, start, end uint32, s, e sitter.Point) frontend.Span {
 	return frontend.Span{
 		File:      file,
-		StartByte: int(n.StartByte()),
-		EndByte:   int(n.EndByte()),
+		StartByte: int(start),
+		EndByte:   int(end),
 		StartLine: int(s.Row) + 1,
 		EndLine:   int(e.Row) + 1,
 		StartCol:  int(s.Column) + 1,
