@@ -69,8 +69,8 @@ type Checker struct {
 	trs    memo[*symex.Translation]
 	parses memo[*ctree.Program]
 	// held are the violation checks answered unsat, by translation,
-	// target and selectors.
-	held keySet
+	// target and selectors, with the solver that answered.
+	held answers
 }
 
 // New returns a native checker with the given options.
@@ -321,8 +321,14 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	// query without it answered just before (bmc.VerifyAll asks both):
 	// an unsat answer is kept and not asked again.
 	held := translationKey(q.Program, q.K, q.Variant) + "\x00" + strconv.Itoa(q.Target) + "\x00" + sel
-	if len(viol) > 0 && !c.held.has(held) {
-		goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
+	var pf *proof // what a complete bound rests on
+	if q.UnwindingAssertions {
+		pf = &proof{}
+	}
+	goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
+	if by, ok := c.held.get(held); len(viol) > 0 && ok {
+		pf.add(fmt.Sprintf("the violation check at k=%d", q.K), tr, sel+goal, &smt.Result{Status: smt.Unsat, Solver: by})
+	} else if len(viol) > 0 {
 		sr, err := c.solve(ctx, solver, sel+goal, tr.Values(), timeout-time.Since(start))
 		if err != nil {
 			return nil, err
@@ -358,7 +364,8 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}
-		c.held.add(held)
+		c.held.add(held, sr.Solver)
+		pf.add(fmt.Sprintf("the violation check at k=%d", q.K), tr, sel+goal, sr)
 	}
 	res.Status = bmc.Verified
 	res.Assumptions, err = c.assumptionsOf(ctx, solver, tr, sel, timeout-time.Since(start))
@@ -368,30 +375,29 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if !q.UnwindingAssertions {
 		return res, nil
 	}
+	deadline := start.Add(timeout)
 	if len(tr.Unwind) == 0 {
-		res.BoundComplete = true
-		return res, nil
+		return c.complete(ctx, res, pf, deadline)
 	}
-	goal := "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
+	goal = "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
 	sr, err := c.solve(ctx, solver, sel+goal, tr.UVals, timeout-time.Since(start))
 	if err != nil {
 		return nil, err
 	}
 	switch sr.Status {
 	case smt.Unsat:
-		res.BoundComplete = true
-		return res, nil
+		pf.add(fmt.Sprintf("the unwinding check at k=%d", q.K), tr, sel+goal, sr)
+		return c.complete(ctx, res, pf, deadline)
 	case smt.Sat:
-		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, start.Add(timeout))
+		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, deadline, pf)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			res.BoundComplete = true
 			res.Induction = q.K
 			res.Invariants = invs
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
-			return res, nil
+			return c.complete(ctx, res, pf, deadline)
 		}
 		res = c.unwound(ctx, q, tr, sr.Model, res)
 		if why != "" {
@@ -403,6 +409,24 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.Assumptions = nil
 		res.Reason = "unwinding check: solver: " + sr.Reason
 	}
+	return res, nil
+}
+
+// complete makes res, VERIFIED at its bound, complete when its proof pf
+// is confirmed by a second solver (confirm), and UNKNOWN, saying why,
+// when it is not.
+func (c *Checker) complete(ctx context.Context, res *bmc.Result, pf *proof, deadline time.Time) (*bmc.Result, error) {
+	why, asm, err := c.confirm(ctx, pf, deadline)
+	if err != nil {
+		return nil, err
+	}
+	if why != "" {
+		return &bmc.Result{Engine: res.Engine, Reason: "proof not confirmed: " + why}, nil
+	}
+	if asm != "" {
+		res.Assumptions = sortedUnion(res.Assumptions, []string{asm})
+	}
+	res.BoundComplete = true
 	return res, nil
 }
 

@@ -18,8 +18,9 @@ import (
 // induct proves q's target for every execution by k-induction at q.K,
 // given its base case tr: the target VERIFIED at K with some bound not
 // complete. It returns the modelling assumptions of the step cases, or
-// why the proof did not go through ("" when induction was not tried).
-func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translation, sel string, deadline time.Time) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
+// why the proof did not go through ("" when induction was not tried); pf
+// gets the unsat answers the proof rests on.
+func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translation, sel string, deadline time.Time, pf *proof) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
 	if c.opts.NoInduction {
 		return false, nil, nil, "", nil
 	}
@@ -48,13 +49,15 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		if err != nil {
 			return false, nil, nil, "", err
 		}
-		sr, err := c.solve(ctx, d, sel+"(assert (or false "+strings.Join(others, " ")+"))\n", nil, time.Until(deadline))
+		add := sel + "(assert (or false " + strings.Join(others, " ") + "))\n"
+		sr, err := c.solve(ctx, d, add, nil, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
 		}
 		if sr.Status != smt.Unsat {
 			return false, nil, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
 		}
+		pf.add("k-induction: the inner loops' and calls' bounds", tr, add, sr)
 	}
 	src, sw := sourceKey(q.Program)
 	var asm []string
@@ -101,7 +104,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		if err != nil {
 			return false, nil, nil, "", err
 		}
-		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline)
+		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline, pf, l.Line)
 		if err != nil {
 			return false, nil, nil, "", err
 		}
@@ -111,13 +114,15 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
 			}
 		}
-		sr, err := c.solve(ctx, d, sel2+"(assert (or false "+strings.Join(goal, " ")+"))\n", nil, time.Until(deadline))
+		step := sel2 + "(assert (or false " + strings.Join(goal, " ") + "))\n"
+		sr, err := c.solve(ctx, d, step, nil, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
 		}
 		if sr.Status != smt.Unsat {
 			return false, nil, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
 		}
+		pf.add(fmt.Sprintf("k-induction: the step case of the loop at line %d", l.Line), tr2, step, sr)
 		a, err := c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
@@ -153,8 +158,9 @@ func column(src []byte, off int) int {
 // houdini returns the candidates of tr that hold at the loop's entry and
 // that one iteration preserves, as the selectors to assert; base is what
 // every check of the step case asserts. A solver that cannot decide keeps
-// none: the step case then runs without invariants.
-func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, deadline time.Time) (string, []string, error) {
+// none: the step case then runs without invariants. pf gets the two
+// unsat answers that the invariants kept rest on.
+func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, deadline time.Time, pf *proof, line int) (string, []string, error) {
 	if len(tr.Cands) == 0 {
 		return "", nil, nil
 	}
@@ -162,6 +168,7 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 	for i := range live {
 		live[i] = true
 	}
+	var held proof // the last unsat answer of each drop
 	drop := func(bad func(symex.InvCand) string, assume bool) (bool, error) {
 		for {
 			var terms []string
@@ -181,12 +188,18 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 			if len(terms) == 0 {
 				return true, nil
 			}
-			sr, err := c.solve(ctx, d, base+sels.String()+"(assert (or "+strings.Join(terms, " ")+"))\n", terms, time.Until(deadline))
+			add := base + sels.String() + "(assert (or " + strings.Join(terms, " ") + "))\n"
+			sr, err := c.solve(ctx, d, add, terms, time.Until(deadline))
 			if err != nil {
 				return false, err
 			}
 			switch sr.Status {
 			case smt.Unsat:
+				what := "hold at its entry"
+				if assume {
+					what = "are kept by an iteration"
+				}
+				held.add(fmt.Sprintf("k-induction: the invariants of the loop at line %d %s", line, what), tr, add, sr)
 				return true, nil
 			case smt.Sat:
 				n := 0
@@ -211,6 +224,9 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 	ok, err = drop(func(cd symex.InvCand) string { return cd.PostBad }, true)
 	if err != nil || !ok {
 		return symex.NoInvariants(tr), nil, err
+	}
+	if pf != nil {
+		pf.steps = append(pf.steps, held.steps...)
 	}
 	var b strings.Builder
 	var texts []string

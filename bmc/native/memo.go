@@ -61,39 +61,41 @@ func (m *memo[T]) len() int {
 	return len(m.entries)
 }
 
-// A keySet remembers keys, the most recent ones first out of room: the
-// definitive answers of a checker's solver checks, kept by what decides
-// them. Its zero value is empty and ready to use.
-type keySet struct {
+// answers remembers by key the solver that gave a definitive answer,
+// the most recent first out of room: the checks of a checker that were
+// answered unsat, kept by what decides them. Its zero value is empty and
+// ready to use.
+type answers struct {
 	mu    sync.Mutex
-	keys  map[string]bool
+	by    map[string]string
 	order []string // oldest first
 }
 
-// keySetSize is how many keys a keySet keeps.
-const keySetSize = 4096
+// answersSize is how many answers an answers keeps.
+const answersSize = 4096
 
-// add remembers key.
-func (s *keySet) add(key string) {
+// add remembers that solver answered the check named key.
+func (s *answers) add(key, solver string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.keys[key] {
+	if _, ok := s.by[key]; ok {
 		return
 	}
-	if s.keys == nil {
-		s.keys = map[string]bool{}
+	if s.by == nil {
+		s.by = map[string]string{}
 	}
-	s.keys[key] = true
+	s.by[key] = solver
 	s.order = append(s.order, key)
-	if len(s.order) > keySetSize {
-		delete(s.keys, s.order[0])
+	if len(s.order) > answersSize {
+		delete(s.by, s.order[0])
 		s.order = s.order[1:]
 	}
 }
 
-// has reports whether key is remembered.
-func (s *keySet) has(key string) bool {
+// get returns the solver that answered the check named key.
+func (s *answers) get(key string) (solver string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.keys[key]
+	solver, ok = s.by[key]
+	return solver, ok
 }
