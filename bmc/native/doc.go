@@ -272,6 +272,16 @@
 // in kinduct.go): relations of the loop's integer variables that hold at its entry and that one iteration preserves. Those
 // C can state are reported (Result.Invariants) for correctness witnesses.
 //
+// A complete bound claims every execution, so one solver's unsat answers
+// are not evidence enough for it: each answer it rests on (the violation
+// check at K, then the unwinding check, or k-induction's inner bounds,
+// Houdini's two fixpoint checks and the step cases) is asked again of an
+// installed solver that did not give it (confirm.go; z3 first, Bitwuzla
+// for floating point). A contradiction, or a step the second solver
+// cannot decide in the time left, leaves the answer VERIFIED up to K only
+// and says why; with Options.Solver or a single solver installed, the
+// answer lists the assumption "the proof was checked by one solver".
+//
 // Panics are recovered into UNKNOWN. Checker.Version names the build
 // (buildid.Self) and the options that change answers, so that a cache
 // never serves an answer another build gave.
