@@ -38,6 +38,12 @@ type Seen struct {
 	// Failed counts the runs on which the assertion's predicate was false
 	// at some evaluation.
 	Failed int `json:"failed"`
+	// First counts the failing runs on which this assertion was the first
+	// of the program's assertions to fail: every other assertion held at
+	// each evaluation before it. Such a run is also a run of the program
+	// with every other assertion assumed, so it refutes a C-VERIFIED fact
+	// as Failed refutes a VERIFIED one.
+	First int `json:"first"`
 	// Fail is the input of the first failing run (nil when none failed or
 	// the run took no input).
 	Fail *Counterexample `json:"fail,omitempty"`
