@@ -184,7 +184,10 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 		return nil, perr
 	}
 	v := out.Verdict(name, q)
-	r.Status, r.Reason, r.Counterexample, r.BoundComplete = v.Status, v.Reason, v.Counterexample, v.BoundComplete
+	// The parse is the whole verdict: every flag it sets (Unwound above
+	// all) is kept.
+	v.Engine, v.Duration = r.Engine, r.Duration
+	r = v
 	if res.ExitCode == exitSafe && r.Status == bmc.Falsified || res.ExitCode == exitUnsafe && r.Status == bmc.Verified && q.UnwindingAssertions {
 		// The exit code and the property list contradict each other.
 		return nil, &RunError{res.ExitCode, "inconsistent output", []string{"exit code does not match the target's status " + r.Status.String()}}
