@@ -44,6 +44,9 @@ const cacheVersion = "bmc-cache-v3"
 func cacheKey(q *Query, engine string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\nengine=%s\nk=%d\nunwinding=%t\ntimeout=%d\n", cacheVersion, engine, q.K, q.UnwindingAssertions, q.TimeoutOrDefault())
+	for _, f := range q.Program.Compile.Flags() {
+		fmt.Fprintf(h, "flag=%s\n", f)
+	}
 	h.Write(q.Render("", "__surety_assume"))
 	return hex.EncodeToString(h.Sum(nil))
 }

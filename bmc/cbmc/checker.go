@@ -157,6 +157,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if c.opts.Solver != "" {
 		args = append(args, "--"+c.opts.Solver)
 	}
+	args = append(args, q.Program.EngineFlags()...)
 	args = append(args, c.opts.ExtraArgs...)
 	start := time.Now()
 	res, err := proc.Run(ctx, &proc.Cmd{Path: path, Args: args, Dir: dir, Timeout: q.TimeoutOrDefault()})

@@ -177,6 +177,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if c.opts.Solver != "" {
 		args = append(args, "--"+c.opts.Solver)
 	}
+	args = append(args, q.Program.EngineFlags()...)
 	args = append(args, c.opts.ExtraArgs...)
 	grace := c.opts.Grace
 	if grace <= 0 {
