@@ -339,6 +339,11 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 			_, err := bmc.Engines(ctx, nil) // the error that says why each is missing
 			return nil, err
 		}
+		// The run engine first: it is the cheapest, and its answer is a
+		// run, so the counterexample shown is a real execution's.
+		if i := slices.Index(names, "run"); i > 0 {
+			names = append(append([]string{"run"}, names[:i]...), names[i+1:]...)
+		}
 	}
 	var cs []bmc.Checker
 	for _, n := range names {
