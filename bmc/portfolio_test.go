@@ -230,3 +230,40 @@ func TestPortfolioViolationOverIncompleteBound(t *testing.T) {
 		t.Errorf("a complete VERIFIED and a replayed violation gave %+v, want FALSIFIED and native's wrong claim", r)
 	}
 }
+
+// The cache keys an answer on the engine set: a portfolio with another
+// member, or the same members in another mode, asks its engines again.
+func TestCacheKeyedOnEngineSet(t *testing.T) {
+	p, err := ParseProgram("k.c", []byte("int main(void) { int x = 1; assert(x == 1); return 0; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, err := OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	prover := func(name string) Checker {
+		return checkerFunc{name, func(q *Query) *Result { calls++; return &Result{Status: Verified, Engine: name} }}
+	}
+	ctx := context.Background()
+	for i, c := range []Checker{
+		&Portfolio{Checkers: []Checker{prover("a"), prover("b")}},
+		&Portfolio{Checkers: []Checker{prover("a"), prover("b")}, First: true},
+		&Portfolio{Checkers: []Checker{prover("a"), prover("c")}},
+		prover("a"),
+	} {
+		before := calls
+		rep, err := VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls == before || rep.Summary.CacheHits != 0 {
+			t.Errorf("engine set %d (%s) was answered from another set's cache entries", i, c.Name())
+		}
+		before = calls
+		if rep, _ = VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1}); calls != before || rep.Summary.CacheHits == 0 {
+			t.Errorf("engine set %d (%s) did not reuse its own answers", i, c.Name())
+		}
+	}
+}
