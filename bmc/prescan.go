@@ -771,7 +771,7 @@ func assertChanges(p *Program) []Hazard {
 				continue // another name that starts with assert
 			}
 			body := strings.Join(strings.Fields(d[3]), " ")
-			st = assertState{kind: assertMacro, line: line, body: strings.TrimSpace(strings.Join(strings.Fields(rawText), " "))}
+			st = assertState{kind: assertMacro, line: line, body: strings.Join(strings.Fields(text), " ")}
 			if d[1] == "" {
 				// Object-like: assert(c) becomes body(c); with no body
 				// c is evaluated and not checked.
