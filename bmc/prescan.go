@@ -701,7 +701,14 @@ func assertChanges(p *Program) []Hazard {
 	}
 	var events []event
 	st := assertState{kind: assertNone}
+	// ndebug is the line of the #define NDEBUG in force, or -1 for
+	// -D NDEBUG (Program.Compile), which comes before the file.
 	ndebug, direct := 0, false
+	for _, d := range p.Compile.Defines {
+		if d == "NDEBUG" || strings.HasPrefix(d, "NDEBUG=") {
+			ndebug = -1
+		}
+	}
 	type frame struct{ dead, zero, parentDead bool }
 	var stack []frame
 	dead := func() bool { return len(stack) > 0 && stack[len(stack)-1].dead }
@@ -753,10 +760,10 @@ func assertChanges(p *Program) []Hazard {
 			case inc[2] == "assert.h":
 				direct = true
 				st = assertState{kind: assertStandard, line: line}
-				if ndebug > 0 {
+				if ndebug != 0 {
 					st = assertState{kind: assertNDEBUG, line: ndebug, inc: line}
 				}
-			case ndebug > 0 && !direct && st.kind == assertNone && inc[1] == `"`:
+			case ndebug != 0 && !direct && st.kind == assertNone && inc[1] == `"`:
 				st = assertState{kind: assertMaybe, line: ndebug, inc: line, hdr: inc[2]}
 			default:
 				continue
@@ -804,13 +811,17 @@ func assertChanges(p *Program) []Hazard {
 			continue
 		}
 		h := Hazard{Line: ev.st.line, Construct: "assert macro"}
+		where := fmt.Sprintf("line %d", ev.st.line)
+		if ev.st.line < 0 {
+			h.Line, where = ev.st.inc, "-D NDEBUG"
+		}
 		switch s := ev.st; s.kind {
 		case assertNDEBUG:
 			h.Construct, h.Unchecked = "NDEBUG", true
-			h.Detail = fmt.Sprintf("assert is compiled out by NDEBUG (line %d), defined before <assert.h> (line %d): the program as compiled checks no assertion, so no run fails one, whatever an engine that checks them anyway says", s.line, s.inc)
+			h.Detail = fmt.Sprintf("assert is compiled out by NDEBUG (%s), defined before <assert.h> (line %d): the program as compiled checks no assertion, so no run fails one, whatever an engine that checks them anyway says", where, s.inc)
 		case assertMaybe:
 			h.Construct, h.Unchecked = "NDEBUG", true
-			h.Detail = fmt.Sprintf("NDEBUG is defined (line %d) before \"%s\" (line %d), which may include <assert.h>: assert is then compiled out, and the program as compiled checks no assertion", s.line, s.hdr, s.inc)
+			h.Detail = fmt.Sprintf("NDEBUG is defined (%s) before \"%s\" (line %d), which may include <assert.h>: assert is then compiled out, and the program as compiled checks no assertion", where, s.hdr, s.inc)
 		case assertUndef:
 			h.Detail = fmt.Sprintf("#undef assert (line %d): assert(c) then calls a function named assert, the program's own or none, which the engines take for the standard assert", s.line)
 		case assertMacro:

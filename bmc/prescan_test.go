@@ -256,3 +256,41 @@ func checkScreen(t *testing.T, src string, want []string, detail string, uncheck
 		t.Errorf("hazards %q, want %q\n%+v", got, want, s.Hazards)
 	}
 }
+
+// -D NDEBUG (Program.Compile) compiles assert out as #define NDEBUG does;
+// the hazard is at the #include of <assert.h>.
+func TestPrescanNDEBUGFlag(t *testing.T) {
+	src := "#include <stdio.h>\n#include <assert.h>\nint main(void) { int x = 1; assert(x == 2); return 0; }\n"
+	p, err := ParseProgram("t.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		defines []string
+		want    string
+	}{
+		{nil, ""},
+		{[]string{"NDEBUG"}, "NDEBUG@2"},
+		{[]string{"DEBUG=1", "NDEBUG=1"}, "NDEBUG@2"},
+		{[]string{"NDEBUGX"}, ""},
+	} {
+		q, err := p.WithCompile(Compile{Defines: tc.defines})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Prescan(context.Background(), q, &PrescanOptions{GCC: "/nonexistent/gcc"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range s.Hazards {
+			got = append(got, h.Construct+"@"+itoa(h.Line))
+			if !h.Unchecked || !strings.Contains(h.Detail, "compiled out by NDEBUG (-D NDEBUG), defined before <assert.h> (line 2)") {
+				t.Errorf("%v: %+v, want Unchecked, saying -D NDEBUG", tc.defines, h)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%v: hazards %q, want %q", tc.defines, got, tc.want)
+		}
+	}
+}
