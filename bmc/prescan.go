@@ -109,9 +109,15 @@ var printfFormatArg = map[string]int{"printf": 0, "vprintf": 0, "fprintf": 1, "v
 
 // Prescan looks once, for every engine, for what none of them models
 // faithfully: inline asm, %n and computed formats in printf, the sprintf
-// family, signals, setjmp/longjmp, accesses to fixed addresses, the
-// program's own definitions of names the engines or gcc take as built-ins
-// (__VERIFIER_assume, abs, strlen, printf, ...), and
+// family, signals, setjmp/longjmp, accesses to fixed addresses, code run
+// outside main's straight line (constructor and destructor functions,
+// cleanup and ifunc attributes, handlers registered with atexit, on_exit
+// or at_quick_exit, functions handed to library functions that call them,
+// such as qsort, bsearch and tsearch, and threads), reads of errno,
+// changes to assert (NDEBUG before <assert.h>, the program's own #define
+// or #undef of assert), the program's own definitions of names the
+// engines or gcc take as built-ins (__VERIFIER_assume, abs, strlen,
+// printf, ...), and
 // (through gcc) missing headers, calls of undeclared functions and any
 // other reason the program does not compile. It also lists the
 // assumptions every verdict rests on (functions declared and never
@@ -539,16 +545,12 @@ func attrFunc(kind string, code, src []byte, start, end, after int) string {
 	for i > 0 && !stop(code[i-1]) {
 		i--
 	}
-	name := ""
 	for _, m := range callNameRE.FindAllSubmatchIndex(code[i:start], -1) {
 		if n := string(code[i+m[2] : i+m[3]]); !notDeclarators[n] {
-			name = n
-			if name != "" {
-				break
-			}
+			return n
 		}
 	}
-	return name
+	return ""
 }
 
 // A libraryCallback is a C library function that calls a function the
