@@ -1,0 +1,482 @@
+package run
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
+)
+
+func needGCC(t testing.TB) {
+	t.Helper()
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+}
+
+func needAFL(t testing.TB) {
+	t.Helper()
+	if _, _, err := New(nil).fuzzTools(); err != nil {
+		t.Skip("needs afl-fuzz and afl-clang-fast (Debian's afl++)")
+	}
+}
+
+func parse(t testing.TB, name, src string) *bmc.Program {
+	t.Helper()
+	p, err := bmc.ParseProgram(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// gccRun builds src as the user would and runs it: the truth of a test
+// comes from this run, never from an engine.
+func gccRun(t testing.TB, src, stdin string) *proc.Result {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := proc.Run(context.Background(), &proc.Cmd{Path: "gcc", Args: []string{"-w", "-o", "p", "p.c", "-lm"}, Dir: dir, Timeout: time.Minute})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("gcc: %v %s", err, res.Stderr)
+	}
+	res, err = proc.Run(context.Background(), &proc.Cmd{Path: filepath.Join(dir, "p"), Dir: dir, Stdin: []byte(stdin), Timeout: 10 * time.Second})
+	if res == nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// assertFailed reports whether a plain run of the program ended in a
+// failed assert.
+func assertFailed(res *proc.Result) bool {
+	return res.Signal == "aborted" && strings.Contains(string(res.Stderr), "Assertion")
+}
+
+// check runs the engine on one query and checks the rule every answer
+// obeys: never VERIFIED, FALSIFIED only with a counterexample that
+// bmc.Replay reproduces on its own.
+func check(t *testing.T, c *Checker, q *bmc.Query) *bmc.Result {
+	t.Helper()
+	r, err := c.Check(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status == bmc.Verified {
+		t.Fatalf("VERIFIED from the run engine: %+v", r)
+	}
+	if r.Status == bmc.Falsified {
+		if !r.Replayed || r.Engine != "run" || r.Counterexample == nil || r.Unwound {
+			t.Fatalf("FALSIFIED without its evidence: %+v", r)
+		}
+		rep, err := bmc.Replay(context.Background(), q, r.Counterexample, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rep.Reproduced {
+			t.Fatalf("bmc.Replay does not reproduce the counterexample %+v: %s", r.Counterexample, rep.Why)
+		}
+	}
+	return r
+}
+
+var fast = &Options{Fuzz: -1}
+
+func TestLoopPastAnyBound(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int main(void) {
+    int t = 0;
+    for (int i = 1; i <= 10; i++) t += i;
+    assert(t == 56);
+    assert(t == 55);
+    return 0;
+}
+`
+	if !assertFailed(gccRun(t, prog, "")) {
+		t.Fatal("the program does not fail its first assertion when run")
+	}
+	p := parse(t, "loop.c", prog)
+	c := New(fast)
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 3, UnwindingAssertions: true})
+	if r.Status != bmc.Falsified {
+		t.Errorf("t == 56: %v %s, want FALSIFIED", r.Status, r.Reason)
+	}
+	r = check(t, c, &bmc.Query{Program: p, Target: 1, K: 3})
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "1 run, the program reads no input") {
+		t.Errorf("t == 55: %v %q, want UNKNOWN saying one run", r.Status, r.Reason)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.Complete || o.Runs != 1 || o.ReadsInput || !o.Failed(0) || o.Failed(1) || !o.Reached(1) || o.Asserts[0].First != 1 || o.Asserts[1].First != 0 {
+		t.Errorf("observation %+v", o)
+	}
+}
+
+// Code that runs outside main's straight line: constructors, atexit
+// handlers, qsort's comparison function, errno after strtol.
+func TestOutsideMain(t *testing.T) {
+	needGCC(t)
+	for _, c := range []struct{ name, prog string }{
+		{"constructor", `#include <assert.h>
+int g;
+__attribute__((constructor)) static void init(void) { g = 3; assert(g == 4); }
+int main(void) { return g - 3; }
+`},
+		{"atexit", `#include <assert.h>
+#include <stdlib.h>
+int g;
+static void bye(void) { assert(g == 0); }
+int main(void) { atexit(bye); g = 7; return 0; }
+`},
+		{"qsort", `#include <assert.h>
+#include <stdlib.h>
+static int cmp(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    assert(x != 2 || y != 1);
+    return (x > y) - (x < y);
+}
+int main(void) { int v[] = {3, 2, 1}; qsort(v, 3, sizeof v[0], cmp); return v[0] - 1; }
+`},
+		{"errno", `#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+int main(void) {
+    errno = 0;
+    long v = strtol("99999999999999999999999999", 0, 10);
+    assert(errno == 0);
+    return v == 0;
+}
+`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if !assertFailed(gccRun(t, c.prog, "")) {
+				t.Fatal("a plain run does not fail the assertion")
+			}
+			p := parse(t, c.name+".c", c.prog)
+			r := check(t, New(fast), &bmc.Query{Program: p, Target: 0, K: 1})
+			if r.Status != bmc.Falsified {
+				t.Errorf("%v %s, want FALSIFIED", r.Status, r.Reason)
+			}
+		})
+	}
+}
+
+func TestBoundaryValue(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+#include <limits.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    if (x < -5)
+        assert(x != INT_MIN);
+    return 0;
+}
+`
+	p := parse(t, "bound.c", prog)
+	r := check(t, New(fast), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Fatalf("%v %s, want FALSIFIED", r.Status, r.Reason)
+	}
+	if in := r.Counterexample.Inputs; len(in) != 1 || in[0].Name != "__VERIFIER_nondet_int#1" || in[0].Value != "-2147483648" {
+		t.Errorf("inputs %+v", in)
+	}
+}
+
+func TestFuzzerFindsMagic(t *testing.T) {
+	needGCC(t)
+	needAFL(t)
+	const prog = `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    int y = __VERIFIER_nondet_int();
+    if (x == 0x1234567 && y > 0)
+        assert(y < 100);
+    return 0;
+}
+`
+	p := parse(t, "magic.c", prog)
+	c := New(&Options{Fuzz: 20 * time.Second, Seeds: 4})
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Fatalf("%v %s, want FALSIFIED", r.Status, r.Reason)
+	}
+	if in := r.Counterexample.Inputs; len(in) < 1 || in[0].Value != "19088743" {
+		t.Errorf("inputs %+v", in)
+	}
+	// Without the fuzzer the seeded runs do not find it.
+	r = check(t, New(&Options{Fuzz: -1, Seeds: 4}), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "13 seeded runs") {
+		t.Errorf("no fuzzing: %v %q", r.Status, r.Reason)
+	}
+}
+
+func TestMissingFuzzer(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) { int x = __VERIFIER_nondet_int(); assert(x != 12345); return 0; }
+`
+	p := parse(t, "nofuzz.c", prog)
+	r := check(t, New(&Options{Fuzzer: "no-such-afl-fuzz", Seeds: 2}), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "afl-fuzz (AFL++) not found") {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+#include <stdio.h>
+int main(void) {
+    int n, m;
+    if (scanf("%d %d", &n, &m) != 2) return 1;
+    assert(n + m != 0 || n == 0);
+    assert(n <= 1000);
+    return 0;
+}
+`
+	p := parse(t, "stdin.c", prog)
+	c := New(fast)
+	r := check(t, c, &bmc.Query{Program: p, Target: 1, K: 1})
+	if r.Status != bmc.Falsified || r.Counterexample.Stdin == "" {
+		t.Fatalf("%v %s %+v, want FALSIFIED with stdin", r.Status, r.Reason, r.Counterexample)
+	}
+	if !assertFailed(gccRun(t, prog, r.Counterexample.Stdin)) {
+		t.Errorf("the program run on %q does not fail", r.Counterexample.Stdin)
+	}
+	r = check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Errorf("n + m != 0: %v %s", r.Status, r.Reason)
+	}
+}
+
+// Under the assumption of an earlier assertion that fails first, a run
+// does not falsify the target.
+func TestCompositional(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int main(void) {
+    int x = 5;
+    assert(x > 10);
+    assert(x > 20);
+    return 0;
+}
+`
+	p := parse(t, "comp.c", prog)
+	c := New(fast)
+	if r := check(t, c, &bmc.Query{Program: p, Target: 1, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("standalone: %v", r.Status)
+	}
+	r := check(t, c, &bmc.Query{Program: p, Target: 1, Assume: []int{0}, K: 1})
+	if r.Status != bmc.Unknown {
+		t.Errorf("assuming a1: %v, want UNKNOWN", r.Status)
+	}
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, Assume: []int{1}, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("a1 assuming a later a2: %v", r.Status)
+	}
+}
+
+// A program that defines NDEBUG has its asserts compiled out: no run of
+// it, as the user builds it, fails them.
+func TestNDEBUG(t *testing.T) {
+	needGCC(t)
+	const prog = `#define NDEBUG
+#include <assert.h>
+int main(void) {
+    int x = 1;
+    assert(x == 2);
+    return 0;
+}
+`
+	if res := gccRun(t, prog, ""); res.ExitCode != 0 {
+		t.Fatalf("the program fails when run: %+v", res)
+	}
+	p := parse(t, "ndebug.c", prog)
+	c := New(fast)
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Unknown || !strings.Contains(r.Reason, "NDEBUG") {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Complete || o.Failed(0) || !strings.Contains(o.Why, "compiled out") {
+		t.Errorf("observation %+v", o)
+	}
+	// The same with the flag given on the command line.
+	p = parse(t, "ndebug2.c", strings.TrimPrefix(prog, "#define NDEBUG\n"))
+	r = check(t, New(&Options{Fuzz: -1, Flags: []string{"-DNDEBUG"}}), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Unknown {
+		t.Errorf("-DNDEBUG: %v %q", r.Status, r.Reason)
+	}
+	if r = check(t, c, &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("without NDEBUG: %v %q", r.Status, r.Reason)
+	}
+}
+
+func TestSignedOverflowHazard(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+#include <limits.h>
+int main(void) {
+    int x = INT_MAX;
+    int y = x + 1;
+    assert(y < x);
+    return 0;
+}
+`
+	p := parse(t, "overflow.c", prog)
+	c := New(fast)
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if len(r.Hazards) != 1 || r.Hazards[0].Line != 5 || r.Hazards[0].Construct != "undefined behaviour" ||
+		!strings.Contains(r.Hazards[0].Detail, "signed integer overflow") || !strings.Contains(r.Hazards[0].Detail, "shown by a run under gcc's sanitizers") {
+		t.Errorf("hazards %+v", r.Hazards)
+	}
+	o, _ := c.Observe(context.Background(), p, 0)
+	if len(o.Undefined) != 1 || o.Complete {
+		t.Errorf("observation %+v", o)
+	}
+	// A clean program has none.
+	p = parse(t, "clean.c", "#include <assert.h>\nint main(void) { int x = 3; assert(x == 3); return 0; }\n")
+	o, _ = c.Observe(context.Background(), p, 0)
+	if len(o.Undefined) != 0 || !o.Complete || o.Failed(0) || !o.Reached(0) {
+		t.Errorf("clean: %+v", o)
+	}
+}
+
+func TestCompileError(t *testing.T) {
+	needGCC(t)
+	p := parse(t, "bad.c", "#include <assert.h>\nint main(void) { int x = 1; assert(x == undeclared_name); return 0; }\n")
+	r := check(t, New(fast), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Unknown || !strings.HasPrefix(r.Reason, "gcc failed: ") {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+}
+
+// A predicate with side effects is evaluated apart where a query removes
+// it: the run goes on as the query's program does.
+func TestSideEffects(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int n;
+int bump(void) { return ++n; }
+int main(void) {
+    for (int i = 0; i < 3; i++)
+        assert(bump() < 3);
+    assert(n == 0);
+    return 0;
+}
+`
+	p := parse(t, "effects.c", prog)
+	c := New(fast)
+	// a2 alone: bump() never runs, n stays 0, a2 holds.
+	if r := check(t, c, &bmc.Query{Program: p, Target: 1, K: 1}); r.Status != bmc.Unknown {
+		t.Errorf("a2: %v, want UNKNOWN (n stays 0 without a1)", r.Status)
+	}
+	// a1 alone: bump() returns 1, 2, 3: fails at its third evaluation,
+	// which only the query's own program shows.
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("a1: %v %q, want FALSIFIED", r.Status, r.Reason)
+	}
+	// a2 assuming a1: the run fails a1 first.
+	if r := check(t, c, &bmc.Query{Program: p, Target: 1, Assume: []int{0}, K: 1}); r.Status != bmc.Unknown {
+		t.Errorf("a2 assuming a1: %v", r.Status)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	needGCC(t)
+	p := parse(t, "slow.c", "#include <assert.h>\nint main(void) { volatile unsigned long i = 0; for (;;) i++; assert(i == 0); return 0; }\n")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := New(&Options{Timeout: 30 * time.Second}).Check(ctx, &bmc.Query{Program: p, Target: 0, K: 1})
+	if err == nil {
+		t.Fatal("no error after the context ended")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("Check took %v after cancellation", d)
+	}
+	if n := proc.Running(); n != 0 {
+		t.Errorf("%d processes left running", n)
+	}
+}
+
+func TestVariant(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int mut = 0;
+int main(void) {
+    int x = 2;
+    if (mut == 1) x = 3;
+    assert(x == 2);
+    return 0;
+}
+`
+	p := parse(t, "variant.c", prog)
+	p, err := p.WithSwitch("mut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(fast)
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Unknown {
+		t.Errorf("variant 0: %v", r.Status)
+	}
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1, Variant: 1}); r.Status != bmc.Falsified {
+		t.Errorf("variant 1: %v", r.Status)
+	}
+}
+
+func TestConcurrentQueriesBuildOnce(t *testing.T) {
+	needGCC(t)
+	p := parse(t, "many.c", "#include <assert.h>\nint main(void) { int x = 4; assert(x == 4); assert(x == 5); assert(x > 0); return 0; }\n")
+	c := New(fast)
+	done := make(chan *bmc.Result, 12)
+	for i := range 12 {
+		go func() {
+			r, err := c.Check(context.Background(), &bmc.Query{Program: p, Target: i % 3, K: 1})
+			if err != nil {
+				t.Error(err)
+			}
+			done <- r
+		}()
+	}
+	falsified := 0
+	for range 12 {
+		if r := <-done; r != nil && r.Status == bmc.Falsified {
+			falsified++
+		}
+	}
+	if falsified != 4 {
+		t.Errorf("%d FALSIFIED, want 4", falsified)
+	}
+	if len(c.cache) != 1 {
+		t.Errorf("%d cache entries", len(c.cache))
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	c, err := bmc.Lookup("run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.(bmc.Prober); !ok {
+		t.Error("not a Prober")
+	}
+	if _, ok := c.(bmc.Versioner); !ok {
+		t.Error("not a Versioner")
+	}
+}
