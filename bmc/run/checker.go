@@ -434,9 +434,25 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(harnessC(&pl.spec)), 0o644); err != nil {
 		return nil, fmt.Errorf("run: %w", err)
 	}
-	why, err := c.build(ctx, dir, "prog", nil)
-	if err != nil {
-		return nil, err
+	// The three builds at once: plain, sanitized, fuzzing.
+	var (
+		wg                 sync.WaitGroup
+		sanWhy, why        string
+		sanErr, err1, ferr error
+		fb                 *fuzzBuild
+	)
+	wg.Go(func() {
+		sanWhy, sanErr = c.build(ctx, dir, "prog-san", []string{"-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"})
+	})
+	if pl.in != 0 && c.fuzzBudget() > 0 {
+		wg.Go(func() { fb, ferr = c.buildFuzz(ctx, dir) })
+	}
+	why, err1 = c.build(ctx, dir, "prog", nil)
+	wg.Wait()
+	for _, err := range []error{err1, sanErr, ferr} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	if why != "" {
 		st.gccErr = why
@@ -462,10 +478,8 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 	}
 	// The sanitized build, run on the first inputs.
 	var san *runner
-	if why, err := c.build(ctx, dir, "prog-san", []string{"-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"}); err != nil {
-		return nil, err
-	} else if why != "" {
-		st.notes = append(st.notes, "no sanitized build: "+why)
+	if sanWhy != "" {
+		st.notes = append(st.notes, "no sanitized build: "+sanWhy)
 	} else {
 		st.sanOK = true
 		san = c.newRunner(dir, filepath.Join(dir, "prog-san"), na, true)
@@ -479,7 +493,7 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 		}
 	}
 	if pl.in != 0 && c.fuzzBudget() > 0 {
-		if err := c.fuzz(ctx, st, dir, plain, san); err != nil {
+		if err := c.fuzz(ctx, st, dir, fb, plain, san); err != nil {
 			return nil, err
 		}
 	}
@@ -489,7 +503,7 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 	return st, nil
 }
 
-const maxSanRuns = 12
+const maxSanRuns = 8
 
 // An input is one seeded run's input.
 type input struct {

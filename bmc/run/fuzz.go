@@ -5,19 +5,21 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/suretydev/surety/internal/proc"
 )
 
 // maxFuzzReruns caps the fuzzer's inputs run again in the plain build.
-const maxFuzzReruns = 200
+const maxFuzzReruns = 100
 
 // fuzzTools finds afl-fuzz and its compiler.
 func (c *Checker) fuzzTools() (fuzzer, cc string, err error) {
@@ -43,7 +45,7 @@ func (c *Checker) fuzzTools() (fuzzer, cc string, err error) {
 // fuzz runs AFL++ on the program for the budget while some assertion has
 // not failed, then runs the crashes and the queue it found in the plain
 // build (and the crashes in the sanitized one).
-func (c *Checker) fuzz(ctx context.Context, st *state, dir string, plain, san *runner) error {
+func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild, plain, san *runner) error {
 	var want []string
 	for i := range st.p.Asserts {
 		failed := false
@@ -60,31 +62,14 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, plain, san *r
 	if len(want) == 0 {
 		return nil
 	}
-	fuzzer, cc, err := c.fuzzTools()
-	if err != nil {
-		st.notes = append(st.notes, "no fuzzing: afl-fuzz (AFL++) not found")
+	if fb == nil || fb.why != "" {
+		if fb != nil {
+			st.notes = append(st.notes, fb.why)
+		}
 		return nil
 	}
 	budget := c.fuzzBudget()
 	secs := int((budget + time.Second - 1) / time.Second)
-	// The fuzzing build: afl-clang-fast, the same sources and flags.
-	args := append([]string{"-O1", "-w", "-fno-strict-aliasing", "-std=gnu11"}, c.opts.Flags...)
-	args = append(args, "-o", "prog-fuzz", "prog.c", "harness.c", "-lm")
-	env := append(os.Environ(), "AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1")
-	res, err := proc.Run(ctx, &proc.Cmd{Path: cc, Args: args, Dir: dir, Env: env, Timeout: time.Minute, MaxOutput: 1 << 16})
-	if ctx.Err() != nil {
-		return fmt.Errorf("run: %w", ctx.Err())
-	}
-	if err != nil || res.ExitCode != 0 {
-		msg := ""
-		if res != nil {
-			msg = firstLines(string(res.Stderr), 200)
-		} else {
-			msg = err.Error()
-		}
-		st.notes = append(st.notes, "no fuzzing: "+filepath.Base(cc)+" failed: "+msg)
-		return nil
-	}
 	in, out := filepath.Join(dir, "fuzz-in"), filepath.Join(dir, "fuzz-out")
 	if err := os.MkdirAll(in, 0o755); err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -113,28 +98,24 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, plain, san *r
 		fenv = append(fenv, "AFL_BENCH_UNTIL_CRASH=1")
 	}
 	start := time.Now()
-	fres, err := proc.Run(ctx, &proc.Cmd{Path: fuzzer, Args: fargs, Dir: dir, Env: fenv,
-		Timeout: time.Duration(secs)*time.Second + 60*time.Second, MaxOutput: 1 << 20, KillDescendants: true})
+	out1, err := runFuzzer(ctx, fb.fuzzer, fargs, dir, fenv, budget+time.Second)
 	st.fuzzTime = time.Since(start)
-	if ctx.Err() != nil {
-		return fmt.Errorf("run: %w", ctx.Err())
+	if err != nil {
+		return err
 	}
 	crashes := readDir(filepath.Join(out, "default", "crashes"))
 	queue := readDir(filepath.Join(out, "default", "queue"))
 	if len(crashes) == 0 && len(queue) == 0 {
-		msg := ""
-		if fres != nil {
-			msg = lastLine(string(fres.Stdout) + string(fres.Stderr))
-		} else if err != nil {
-			msg = err.Error()
-		}
-		st.notes = append(st.notes, "afl-fuzz found nothing to run: "+clip(msg, 200))
+		st.notes = append(st.notes, "afl-fuzz found nothing to run: "+clip(lastLine(out1), 200))
 		return nil
 	}
+	if len(crashes) > maxFuzzReruns/2 {
+		crashes = crashes[:maxFuzzReruns/2]
+	}
+	if len(queue) > maxFuzzReruns-len(crashes) {
+		queue = queue[:maxFuzzReruns-len(crashes)]
+	}
 	for i, b := range append(crashes, queue...) {
-		if i >= maxFuzzReruns {
-			break
-		}
 		if i < len(crashes) && san != nil && i < maxSanRuns {
 			if err := st.sanitized(ctx, san, "", b); err != nil {
 				return err
@@ -286,4 +267,94 @@ func (st *state) dictionary() []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// A fuzzBuild is the fuzzing build of a program, made beside the others.
+type fuzzBuild struct {
+	fuzzer string
+	why    string // why there is none
+}
+
+// buildFuzz compiles prog.c and harness.c with AFL++'s compiler into
+// prog-fuzz.
+func (c *Checker) buildFuzz(ctx context.Context, dir string) (*fuzzBuild, error) {
+	fuzzer, cc, err := c.fuzzTools()
+	if err != nil {
+		return &fuzzBuild{why: "no fuzzing: afl-fuzz (AFL++) not found"}, nil
+	}
+	args := append([]string{"-O1", "-w", "-fno-strict-aliasing", "-std=gnu11"}, c.opts.Flags...)
+	args = append(args, "-o", "prog-fuzz", "prog.c", "harness.c", "-lm")
+	env := append(os.Environ(), "AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1")
+	res, err := proc.Run(ctx, &proc.Cmd{Path: cc, Args: args, Dir: dir, Env: env, Timeout: time.Minute, MaxOutput: 1 << 16})
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("run: %w", ctx.Err())
+	}
+	if err != nil || res.ExitCode != 0 {
+		msg := ""
+		if res != nil {
+			msg = firstLines(string(res.Stderr), 200)
+		} else {
+			msg = err.Error()
+		}
+		return &fuzzBuild{why: "no fuzzing: " + filepath.Base(cc) + " failed: " + msg}, nil
+	}
+	return &fuzzBuild{fuzzer: fuzzer}, nil
+}
+
+// runFuzzer runs afl-fuzz for at most wall, and stops it with SIGINT
+// (then SIGKILL) when wall passes or ctx ends: killed outright, afl-fuzz
+// would leave its shared memory behind. It returns the fuzzer's output.
+func runFuzzer(ctx context.Context, path string, args []string, dir string, env []string, wall time.Duration) (string, error) {
+	p, err := proc.Start(context.Background(), &proc.Cmd{Path: path, Args: args, Dir: dir, Env: env, MaxOutput: 1 << 20, KillDescendants: true})
+	if err != nil {
+		return "", fmt.Errorf("run: %w", err)
+	}
+	p.Stdin().Close()
+	var out bytes.Buffer
+	copied := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(&limitedWriter{w: &out, n: 1 << 20}, p.Stdout())
+		close(copied)
+	}()
+	timer := time.NewTimer(wall)
+	defer timer.Stop()
+	select {
+	case <-p.Done():
+	case <-ctx.Done():
+	case <-timer.C:
+	}
+	select {
+	case <-p.Done():
+	default:
+		_ = syscall.Kill(p.Pid(), syscall.SIGINT)
+		select {
+		case <-p.Done():
+		case <-time.After(3 * time.Second):
+			p.Kill()
+		}
+	}
+	res, _ := p.Wait()
+	<-copied
+	if ctx.Err() != nil {
+		return "", fmt.Errorf("run: %w", ctx.Err())
+	}
+	s := out.String()
+	if res != nil {
+		s += string(res.Stderr)
+	}
+	return s, nil
+}
+
+type limitedWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitedWriter) Write(b []byte) (int, error) {
+	if l.n > 0 {
+		k := min(len(b), l.n)
+		l.n -= k
+		_, _ = l.w.Write(b[:k])
+	}
+	return len(b), nil
 }
