@@ -97,6 +97,7 @@ func (c *Checker) answer(ctx context.Context, st *state, q *bmc.Query) (*bmc.Res
 		return res, nil
 	}
 	var candidates []*runRec
+	var found *runRec
 	for _, r := range st.runs {
 		seq, exact := st.exactFail(r, t, q.Assume)
 		if seq == 0 {
@@ -106,12 +107,22 @@ func (c *Checker) answer(ctx context.Context, st *state, q *bmc.Query) (*bmc.Res
 			continue
 		}
 		if exact {
-			res.Status, res.Replayed = bmc.Falsified, true
-			res.Counterexample = st.counterexample(r.vals, r)
-			res.Reason = ""
-			return res, nil
+			// Prefer a run whose stdin is text, which survives JSON.
+			if found == nil {
+				found = r
+			}
+			if validText(st.programStdin(r)) {
+				found = r
+				break
+			}
+			continue
 		}
 		candidates = append(candidates, r)
+	}
+	if found != nil {
+		res.Status, res.Replayed = bmc.Falsified, true
+		res.Counterexample = st.counterexample(found.vals, found)
+		return res, nil
 	}
 	// A failure past a kept predicate with side effects: run the query's
 	// own program on those inputs.
@@ -173,9 +184,6 @@ func (st *state) counterexample(vals [][2]int64, r *runRec) *bmc.Counterexample 
 		cex.Inputs = append(cex.Inputs, bmc.Input{Name: fmt.Sprintf("%s#%d", f.Name, count[f.Name]), Value: literal(f, v[1])})
 	}
 	cex.Stdin = string(st.programStdin(r))
-	if st.plan.in == 0 && len(cex.Inputs) == 0 && cex.Stdin == "" {
-		return cex
-	}
 	return cex
 }
 

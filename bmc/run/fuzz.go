@@ -98,7 +98,7 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild
 		fenv = append(fenv, "AFL_BENCH_UNTIL_CRASH=1")
 	}
 	start := time.Now()
-	out1, err := runFuzzer(ctx, fb.fuzzer, fargs, dir, fenv, budget+time.Second)
+	out1, err := runFuzzer(ctx, fb.fuzzer, fargs, dir, fenv, budget)
 	st.fuzzTime = time.Since(start)
 	if err != nil {
 		return err
