@@ -2,7 +2,6 @@ package run
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -419,13 +418,3 @@ int __surety_child(int v) { _exit(v ? 0 : 1); }
 // preludeC declares the hooks before the program's first line.
 const preludeC = `void __surety_at(int); void __surety_ev(int, int); int __surety_fk(int); int __surety_child(int);
 `
-
-// sortedKeys returns m's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
