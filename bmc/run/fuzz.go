@@ -21,6 +21,9 @@ import (
 // maxFuzzReruns caps the fuzzer's inputs run again in the plain build.
 const maxFuzzReruns = 100
 
+// maxFuzzSeeds caps the corpus the fuzzer starts from.
+const maxFuzzSeeds = 16
+
 // fuzzTools finds afl-fuzz and its compiler.
 func (c *Checker) fuzzTools() (fuzzer, cc string, err error) {
 	name := c.opts.Fuzzer
@@ -82,6 +85,11 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild
 	}
 	fargs := []string{"-i", in, "-o", out, "-V", strconv.Itoa(secs), "-m", "none",
 		"-t", strconv.Itoa(int(max(plain.timeout/time.Millisecond, 100)))}
+	if st.plan.in&inNondet != 0 {
+		// Short streams of values: AFL++'s deterministic stages try each
+		// dictionary token at each position, which finds magic values.
+		fargs = append(fargs, "-D")
+	}
 	if dict := st.dictionary(); len(dict) > 0 {
 		dp := filepath.Join(dir, "fuzz.dict")
 		if err := os.WriteFile(dp, dict, 0o644); err != nil {
@@ -223,6 +231,12 @@ func (st *state) fuzzSeeds() [][]byte {
 		seen[string(b)] = true
 		out = append(out, b)
 	}
+	// The shortest first, and not too many: the fuzzer spends its first
+	// seconds on them.
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) < len(out[j]) })
+	if len(out) > maxFuzzSeeds {
+		out = out[:maxFuzzSeeds]
+	}
 	return out
 }
 
@@ -282,7 +296,7 @@ func (c *Checker) buildFuzz(ctx context.Context, dir string) (*fuzzBuild, error)
 	if err != nil {
 		return &fuzzBuild{why: "no fuzzing: afl-fuzz (AFL++) not found"}, nil
 	}
-	args := append([]string{"-O1", "-w", "-fno-strict-aliasing", "-std=gnu11"}, c.opts.Flags...)
+	args := append([]string{"-O0", "-w", "-fno-strict-aliasing", "-std=gnu11"}, c.opts.Flags...)
 	args = append(args, "-o", "prog-fuzz", "prog.c", "harness.c", "-lm")
 	env := append(os.Environ(), "AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1")
 	res, err := proc.Run(ctx, &proc.Cmd{Path: cc, Args: args, Dir: dir, Env: env, Timeout: time.Minute, MaxOutput: 1 << 16})

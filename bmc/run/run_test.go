@@ -480,3 +480,60 @@ func TestRegistered(t *testing.T) {
 		t.Error("not a Versioner")
 	}
 }
+
+// rand is an input: the harness supplies its values, and bmc.Replay reads
+// them back as "rand#N".
+func TestRand(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+#include <stdlib.h>
+int main(void) {
+    srand(42);
+    int r = rand();
+    assert(r != 0);
+    return 0;
+}
+`
+	p := parse(t, "rand.c", prog)
+	c := New(fast)
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified || len(r.Counterexample.Inputs) != 1 || r.Counterexample.Inputs[0].Name != "rand#1" {
+		t.Fatalf("%v %q %+v", r.Status, r.Reason, r.Counterexample)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.ReadsInput || o.Complete || o.Asserts[0].Fail == nil || o.Asserts[0].Failed == 0 {
+		t.Errorf("observation %+v", o)
+	}
+}
+
+// A program that reads both nondeterministic values and stdin, fuzzed:
+// the fuzzer's bytes are split between the two, and the counterexample
+// says both.
+func TestNondetAndStdin(t *testing.T) {
+	needGCC(t)
+	needAFL(t)
+	const prog = `#include <assert.h>
+#include <stdio.h>
+extern unsigned char __VERIFIER_nondet_uchar(void);
+int main(void) {
+    unsigned char k = __VERIFIER_nondet_uchar();
+    if (k == 77) {
+        int c = getchar();
+        if (c == 'q')
+            assert(0);
+    }
+    return 0;
+}
+`
+	p := parse(t, "both.c", prog)
+	r := check(t, New(&Options{Fuzz: 20 * time.Second, Seeds: 2}), &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Fatalf("%v %q", r.Status, r.Reason)
+	}
+	if cex := r.Counterexample; len(cex.Inputs) != 1 || cex.Inputs[0].Value != "77u" || !strings.HasPrefix(cex.Stdin, "q") {
+		t.Errorf("counterexample %+v", cex)
+	}
+}
