@@ -27,7 +27,7 @@ const EngineVersion = "run/1"
 // Default values of Options.
 const (
 	DefaultTimeout = 3 * time.Second
-	DefaultSeeds   = 16
+	DefaultSeeds   = 32
 	DefaultFuzz    = 2 * time.Second
 )
 
@@ -45,7 +45,7 @@ type Options struct {
 	// Timeout limits each run of the program; 0 means DefaultTimeout (3s).
 	Timeout time.Duration
 	// Seeds is the number of runs on random inputs, after the runs on
-	// boundary values; 0 means DefaultSeeds (16), negative means none.
+	// boundary values; 0 means DefaultSeeds (32), negative means none.
 	Seeds int
 	// Fuzz is the budget of coverage-guided fuzzing per program (and
 	// variant); 0 means DefaultFuzz (2s), negative means no fuzzing.

@@ -106,7 +106,7 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild
 		fenv = append(fenv, "AFL_BENCH_UNTIL_CRASH=1")
 	}
 	start := time.Now()
-	out1, err := runFuzzer(ctx, fb.fuzzer, fargs, dir, fenv, budget)
+	out1, err := runFuzzer(ctx, fb.fuzzer, fargs, dir, fenv, budget+max(2*time.Second, budget))
 	st.fuzzTime = time.Since(start)
 	if err != nil {
 		return err
