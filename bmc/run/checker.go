@@ -352,7 +352,7 @@ func (r *runner) run(ctx context.Context, gen string, input []byte, extraEnv ...
 	}
 	env = append(env[:len(env):len(env)], extraEnv...)
 	res, err := proc.Run(ctx, &proc.Cmd{Path: r.exe, Dir: r.dir, Env: env, Stdin: input, Timeout: r.timeout,
-		MaxOutput: 1 << 20, Limits: r.limits, KillDescendants: true})
+		MaxOutput: 1 << 20, Limits: r.limits})
 	if res == nil {
 		if ctx.Err() != nil {
 			return nil, nil, fmt.Errorf("run: %w", ctx.Err())

@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -535,5 +536,40 @@ int main(void) {
 	}
 	if cex := r.Counterexample; len(cex.Inputs) != 1 || cex.Inputs[0].Value != "77u" || !strings.HasPrefix(cex.Stdin, "q") {
 		t.Errorf("counterexample %+v", cex)
+	}
+}
+
+// Input the runs do not vary (the environment) makes one run that is not
+// every execution.
+func TestUncontrolledInput(t *testing.T) {
+	needGCC(t)
+	p := parse(t, "env.c", `#include <assert.h>
+#include <stdlib.h>
+int main(void) { const char *h = getenv("SURETY_NO_SUCH_VARIABLE"); assert(h != 0); return 0; }
+`)
+	c := New(nil)
+	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.ReadsInput || o.Complete || o.Runs != 1 || !strings.Contains(o.Why, "getenv") {
+		t.Errorf("observation %+v", o)
+	}
+}
+
+// The engine leaves no temporary directory behind.
+func TestNoLeftovers(t *testing.T) {
+	needGCC(t)
+	pattern := filepath.Join(os.TempDir(), fmt.Sprintf("surety-run*-%d.*", os.Getpid()))
+	p := parse(t, "left.c", "#include <assert.h>\nint f(int x) { return x + 1; }\nint main(void) { int n = 0; assert(f(n) == 2); return 0; }\n")
+	if r := check(t, New(fast), &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+	if left, _ := filepath.Glob(pattern); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
 	}
 }
