@@ -274,7 +274,7 @@ func (st *state) observation(engine string, na int) *bmc.Observation {
 			}
 			if seq, exact := st.exactFail(r, i, nil); seq > 0 && exact {
 				seen.Failed++
-				if seen.Fail == nil && st.plan.readsInput {
+				if seen.Fail == nil && st.plan.in != 0 {
 					seen.Fail = st.counterexample(r.vals, r)
 				}
 			}

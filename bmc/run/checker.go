@@ -497,9 +497,6 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 			return nil, err
 		}
 	}
-	if pl.in == 0 && len(pl.uncontrol) > 0 {
-		st.notes = append(st.notes, "the program reads input the runs do not vary ("+strings.Join(pl.uncontrol, ", ")+")")
-	}
 	return st, nil
 }
 

@@ -31,6 +31,7 @@ var (
 	stdinRE     = regexp.MustCompile(`\b(scanf|vscanf|getchar|getchar_unlocked|gets|fgets|getline|getdelim|fread|read|fgetc|getc|getc_unlocked|fscanf|stdin)\b`)
 	otherInRE   = regexp.MustCompile(`\b(time|clock|gettimeofday|clock_gettime|getenv|secure_getenv|getpid|getppid|random|drand48|lrand48|mrand48|rand_r|fopen|open|opendir|getrandom|getline|argv)\s*\(|\bargv\b|\benviron\b`)
 	mainArgsRE  = regexp.MustCompile(`\bmain\s*\(\s*(?:int|void\s*\*?)\s+\w`)
+	funcDefRE   = regexp.MustCompile(`\b([A-Za-z_]\w*)\)?\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*\{`)
 	macroDefRE  = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)\(`)
 	assignRE    = regexp.MustCompile(`\+\+|--|<<=|>>=|[^=!<>]=[^=]|^=[^=]`)
 	intLitRE    = regexp.MustCompile(`\b(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*\b|'(\\.|[^'\\])'`)
@@ -65,13 +66,22 @@ var libcNoInput = func() map[string]bool {
 // makePlan reads the program text: its inputs, which predicates may have
 // side effects, the harness it needs, and its literals.
 func makePlan(p *bmc.Program) *plan {
-	src := stripComments(p.Source)
+	all := stripComments(p.Source)
 	pl := &plan{defined: map[string]bool{}, fnIDs: map[string]int{}}
+	// What the program does is in its function bodies: declarations (of
+	// a preprocessed header, say) name functions it may never call.
+	var src []byte
 	for _, f := range p.Funcs {
 		pl.defined[f.Name] = true
+		if f.Start >= 0 && f.Start <= f.End && f.End <= len(all) {
+			src = append(append(src, all[f.Start:f.End]...), '\n')
+		}
+	}
+	for _, m := range funcDefRE.FindAllSubmatch(all, -1) {
+		pl.defined[string(m[1])] = true // (name)(params) { ... } too
 	}
 	macros := map[string]bool{}
-	for _, m := range macroDefRE.FindAllSubmatch(src, -1) {
+	for _, m := range macroDefRE.FindAllSubmatch(all, -1) {
 		macros[string(m[1])] = true
 	}
 	used := map[string]bool{}
@@ -118,7 +128,7 @@ func makePlan(p *bmc.Program) *plan {
 			pl.uncontrol = appendNew(pl.uncontrol, name)
 		}
 	}
-	if mainArgsRE.Match(src) {
+	if mainArgsRE.Match(all) {
 		pl.uncontrol = appendNew(pl.uncontrol, "argv")
 	}
 	// Functions called but defined nowhere, not macros, not the library:
