@@ -98,7 +98,17 @@ func (c *Checker) answer(ctx context.Context, st *state, q *bmc.Query) (*bmc.Res
 	}
 	var candidates []*runRec
 	var found *runRec
-	for _, r := range st.runs {
+	// An assumption that NDEBUG compiles out in the program is still an
+	// assumption of the query (bmc.Query.Render's assume is no assert):
+	// the runs did not evaluate it, so the query's own program decides.
+	runs := st.runs
+	for _, a := range q.Assume {
+		if a >= 0 && a < len(st.p.Asserts) && a != t && st.compiledOut(a) {
+			candidates, runs = st.runs, nil
+			break
+		}
+	}
+	for _, r := range runs {
 		seq, exact := st.exactFail(r, t, q.Assume)
 		if seq == 0 {
 			if st.inexact(r, t, q.Assume) {

@@ -573,3 +573,59 @@ func TestNoLeftovers(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// A predicate that leaves the program (exit in a called function) is not
+// a failed assertion: the child that evaluated it said nothing.
+func TestPredicateExits(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+#include <stdlib.h>
+int check(int x) { if (x > 0) exit(1); return 1; }
+int main(void) {
+    int x = 5;
+    assert(check(x));
+    assert(x == 5);
+    return 0;
+}
+`
+	if res := gccRun(t, prog, ""); assertFailed(res) || res.ExitCode != 1 {
+		t.Fatalf("the program fails an assertion: %+v", res)
+	}
+	p := parse(t, "exits.c", prog)
+	c := New(fast)
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Unknown {
+		t.Errorf("a1: %v, want UNKNOWN", r.Status)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Failed(0) || o.Complete || !o.Reached(1) {
+		t.Errorf("observation %+v", o)
+	}
+}
+
+// An assumption that NDEBUG compiles out is still assumed by the query.
+func TestNDEBUGAssumption(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int main(void) {
+    int x = 1;
+#define NDEBUG
+#include <assert.h>
+    assert(x == 2);
+#undef NDEBUG
+#include <assert.h>
+    assert(x == 3);
+    return 0;
+}
+`
+	p := parse(t, "ndebug3.c", prog)
+	c := New(fast)
+	if r := check(t, c, &bmc.Query{Program: p, Target: 1, K: 1}); r.Status != bmc.Falsified {
+		t.Errorf("a2 alone: %v %q", r.Status, r.Reason)
+	}
+	if r := check(t, c, &bmc.Query{Program: p, Target: 1, Assume: []int{0}, K: 1}); r.Status != bmc.Unknown {
+		t.Errorf("a2 assuming a1: %v %q, want UNKNOWN (a1 fails first)", r.Status, r.Reason)
+	}
+}
