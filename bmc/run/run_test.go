@@ -629,3 +629,44 @@ int main(void) {
 		t.Errorf("a2 assuming a1: %v %q, want UNKNOWN (a1 fails first)", r.Status, r.Reason)
 	}
 }
+
+// A Csmith program (its header preprocessed in) reads no input but argv:
+// one run decides an assertion on its final checksum, a value no bound
+// reaches.
+func TestCsmith(t *testing.T) {
+	needGCC(t)
+	if _, err := proc.LookPath("csmith"); err != nil {
+		t.Skip("needs csmith (Debian's csmith and libcsmith-dev)")
+	}
+	dir := t.TempDir()
+	res, err := proc.Run(context.Background(), &proc.Cmd{Path: "csmith", Args: []string{"--seed", "7", "-o", "cs.c"}, Dir: dir, Timeout: time.Minute})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("csmith: %v", err)
+	}
+	res, err = proc.Run(context.Background(), &proc.Cmd{Path: "gcc", Args: []string{"-E", "-P", "-I/usr/include/csmith", "cs.c"}, Dir: dir, Timeout: time.Minute})
+	if err != nil || res.ExitCode != 0 {
+		t.Skipf("cannot preprocess csmith's header: %v %s", err, res.Stderr)
+	}
+	src := string(res.Stdout)
+	i := strings.LastIndex(src, "return 0;")
+	if i < 0 {
+		t.Fatal("no return in main")
+	}
+	src = "#include <assert.h>\n" + src[:i] + "assert(crc32_context == 0); " + src[i:]
+	if !assertFailed(gccRun(t, src, "")) {
+		t.Skip("the checksum is 0 on this seed")
+	}
+	p := parse(t, "csmith7.c", src)
+	c := New(nil)
+	r := check(t, c, &bmc.Query{Program: p, Target: len(p.Asserts) - 1, K: 5})
+	if r.Status != bmc.Falsified || len(r.Hazards) != 0 {
+		t.Errorf("%v %q %v", r.Status, r.Reason, r.Hazards)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Runs != 1 || !o.ReadsInput || o.Why != "the program reads input: argv; 1 run, the program reads input the runs do not vary (argv)" {
+		t.Errorf("observation %+v", o)
+	}
+}
