@@ -307,7 +307,7 @@ type state struct {
 	sanOK    bool // the sanitized build ran
 }
 
-// exec runs one build on one input and reads its log.
+// A runner runs one build on inputs and reads each run's log.
 type runner struct {
 	c       *Checker
 	dir     string

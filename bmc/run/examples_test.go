@@ -62,21 +62,28 @@ func TestExamplesReplay(t *testing.T) {
 }
 
 // BenchmarkCheck answers every assertion's standalone query of each
-// program of examples/c with a fresh checker (builds, runs and the
-// default fuzzing budget included): ns/op is the cost per program.
+// program of examples/c with a fresh checker (builds, runs and fuzzing
+// included): ns/program is the cost per program, with the default
+// options and without fuzzing.
 func BenchmarkCheck(b *testing.B) {
 	needGCC(b)
 	ps := examples(b)
-	b.ResetTimer()
-	for range b.N {
-		for _, p := range ps {
-			c := New(nil)
-			for i := range p.Asserts {
-				if _, err := c.Check(context.Background(), &bmc.Query{Program: p, Target: i, K: 5}); err != nil {
-					b.Fatal(err)
+	for _, bc := range []struct {
+		name string
+		opts *Options
+	}{{"default", nil}, {"nofuzz", &Options{Fuzz: -1}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for range b.N {
+				for _, p := range ps {
+					c := New(bc.opts)
+					for i := range p.Asserts {
+						if _, err := c.Check(context.Background(), &bmc.Query{Program: p, Target: i, K: 5}); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
 			}
-		}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/program")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/program")
 }
