@@ -670,3 +670,30 @@ func TestCsmith(t *testing.T) {
 		t.Errorf("observation %+v", o)
 	}
 }
+
+// SV-COMP's conventions: the program's own __VERIFIER_assert and
+// reach_error, and an error call as an assertion.
+func TestSVCOMP(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void) { abort(); }
+void __VERIFIER_assert(int cond) { if (!cond) { ERROR: {reach_error(); abort();} } }
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    __VERIFIER_assert(x != 7);
+    if (x == -1) reach_error();
+    return 0;
+}
+`
+	p := parse(t, "sv.c", prog)
+	if len(p.Asserts) != 2 {
+		t.Fatalf("%d assertions", len(p.Asserts))
+	}
+	c := New(fast)
+	for i := range p.Asserts {
+		if r := check(t, c, &bmc.Query{Program: p, Target: i, K: 1}); r.Status != bmc.Falsified {
+			t.Errorf("a%d: %v %q", i+1, r.Status, r.Reason)
+		}
+	}
+}
