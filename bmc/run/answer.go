@@ -49,6 +49,23 @@ func (st *state) exactFail(r *runRec, t int, assume []int) (seq int64, exact boo
 	return ff, ff <= horizon
 }
 
+// firstExact reports whether the first failure of run r is one of the
+// program with every other assertion assumed: no predicate with side
+// effects was evaluated before it.
+func (st *state) firstExact(r *runRec) bool {
+	f := firstFailed(r)
+	if f < 0 {
+		return false
+	}
+	at := r.stats[f].firstFail
+	for i, s := range r.stats {
+		if st.plan.effects[i] && s.firstEval > 0 && s.firstEval < at {
+			return false
+		}
+	}
+	return true
+}
+
 // inexact reports whether run r went past the first evaluation of a
 // predicate with side effects that the query keeps, with no assumption
 // failing before: from there on the query's program may go another way.
@@ -265,17 +282,9 @@ func (st *state) observation(engine string, na int) *bmc.Observation {
 		if len(r.stats) != na {
 			continue
 		}
-		horizon := int64(math.MaxInt64)
-		for i, s := range r.stats {
-			if st.plan.effects[i] && s.firstEval > 0 {
-				horizon = min(horizon, s.firstEval)
-			}
-		}
-		first, firstAt := -1, int64(0)
-		for i, s := range r.stats {
-			if s.firstFail > 0 && (first < 0 || s.firstFail < firstAt) {
-				first, firstAt = i, s.firstFail
-			}
+		first := -1
+		if st.firstExact(r) {
+			first = firstFailed(r)
 		}
 		for i, s := range r.stats {
 			seen := &o.Asserts[i]
@@ -288,7 +297,7 @@ func (st *state) observation(engine string, na int) *bmc.Observation {
 					seen.Fail = st.counterexample(r.vals, r)
 				}
 			}
-			if i == first && firstAt <= horizon {
+			if i == first {
 				seen.First++
 			}
 		}

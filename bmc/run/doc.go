@@ -58,8 +58,10 @@
 // Fuzzing uses AFL++ (Debian's afl++: afl-fuzz and afl-clang-fast), with
 // the seeded inputs as its corpus and the source's literals as its
 // dictionary, for Options.Fuzz per program, only while some assertion has
-// not failed on a run; in the fuzzing build only those assertions abort.
-// Its crashes and queue are then run in the plain build, which decides.
+// not failed on a run, or has failed only after another one did (a query
+// that assumes the earlier assertions needs a run on which the target
+// fails first). In the fuzzing build only those failures abort. Its
+// crashes and queue are then run in the plain build, which decides.
 // Without AFL++ the engine runs the seeded inputs only and says so.
 //
 // # Undefined behaviour

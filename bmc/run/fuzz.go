@@ -49,20 +49,32 @@ func (c *Checker) fuzzTools() (fuzzer, cc string, err error) {
 // not failed, then runs the crashes and the queue it found in the plain
 // build (and the crashes in the sanitized one).
 func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild, plain, san *runner) error {
-	var want []string
+	// What no run showed yet: a failure of the assertion (then any
+	// failure of it stops a fuzzed run), or a failure before any other
+	// (then only such a failure does), which refutes a conditional fact.
+	var want, wantFirst []string
 	for i := range st.p.Asserts {
-		failed := false
+		if st.compiledOut(i) {
+			continue
+		}
+		failed, first := false, false
 		for _, r := range st.runs {
 			if seq, exact := st.exactFail(r, i, nil); seq > 0 && exact {
 				failed = true
-				break
+				if firstFailed(r) == i && st.firstExact(r) {
+					first = true
+					break
+				}
 			}
 		}
-		if !failed && !st.compiledOut(i) {
+		switch {
+		case !failed:
 			want = append(want, strconv.Itoa(i))
+		case !first:
+			wantFirst = append(wantFirst, strconv.Itoa(i))
 		}
 	}
-	if len(want) == 0 {
+	if len(want)+len(wantFirst) == 0 {
 		return nil
 	}
 	if fb == nil || fb.why != "" {
@@ -101,8 +113,8 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild
 	fenv := append(os.Environ(), "AFL_SKIP_CPUFREQ=1", "AFL_NO_UI=1", "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1",
 		"AFL_NO_AFFINITY=1", "AFL_SKIP_CRASHES=1", "AFL_NO_CRASH_README=1", "AFL_FAST_CAL=1", "AFL_QUIET=1",
 		"AFL_SKIP_BIN_CHECK=1", "AFL_NO_WARN_INSTABILITY=1", "AFL_FORKSRV_INIT_TMOUT=10000",
-		"SURETY_WANT="+strings.Join(want, ","))
-	if len(want) == 1 {
+		"SURETY_WANT="+strings.Join(want, ","), "SURETY_WANT_FIRST="+strings.Join(wantFirst, ","))
+	if len(want)+len(wantFirst) == 1 {
 		fenv = append(fenv, "AFL_BENCH_UNTIL_CRASH=1")
 	}
 	start := time.Now()

@@ -167,6 +167,7 @@ static size_t surety_inlen, surety_inpos;
 static int surety_gen; /* 0 bytes, 1 zero, 2 one, 3 m1, 4 min, 5 max, 6 cycle, 7 random */
 static unsigned long long surety_rng, surety_calls, surety_off;
 static long long surety_forks;
+static int surety_failed;
 static unsigned char surety_want[SURETY_NA + 1];
 
 static void surety_readall(void) {
@@ -213,10 +214,18 @@ static void surety_setup(void) {
 		else if (!strncmp(g, "cycle:", 6)) surety_gen = 6, surety_off = strtoull(g + 6, 0, 10);
 		else if (!strncmp(g, "rand:", 5)) surety_gen = 7, surety_rng = strtoull(g + 5, 0, 10);
 	}
+	/* SURETY_WANT: the fuzzing build aborts when one of these fails;
+	   SURETY_WANT_FIRST: when one of these fails before any other. */
 	const char *w = getenv("SURETY_WANT");
 	while (w && *w) {
 		long i = strtol(w, (char **)&w, 10);
 		if (i >= 0 && i < SURETY_NA) surety_want[i] = 1;
+		if (*w) w++;
+	}
+	w = getenv("SURETY_WANT_FIRST");
+	while (w && *w) {
+		long i = strtol(w, (char **)&w, 10);
+		if (i >= 0 && i < SURETY_NA) surety_want[i] = 2;
 		if (*w) w++;
 	}
 	if (!surety_gen && (SURETY_IN & 1)) {
@@ -361,7 +370,8 @@ static void surety_record(int i, int v) {
 			if (!s[4]) s[4] = seq;
 		}
 	}
-	if (!v && i >= 0 && i < SURETY_NA && surety_want[i]) abort();
+	if (!v && i >= 0 && i < SURETY_NA && (surety_want[i] == 1 || (surety_want[i] == 2 && !surety_failed))) abort();
+	if (!v) surety_failed = 1;
 }
 
 void __surety_at(int i) {

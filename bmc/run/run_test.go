@@ -697,3 +697,36 @@ int main(void) {
 		}
 	}
 }
+
+// The fuzzer also hunts a failure before any other: the seeded runs fail
+// a2 only after a1 (x == -1), and only the fuzzer finds the run where a2
+// fails first, which a query assuming a1 needs.
+func TestFuzzerFindsFirstFailure(t *testing.T) {
+	needGCC(t)
+	needAFL(t)
+	const prog = `#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int x = __VERIFIER_nondet_int();
+    assert(x != -1);
+    assert(x != -1 && x != 0x1234567);
+    return 0;
+}
+`
+	p := parse(t, "first.c", prog)
+	q := &bmc.Query{Program: p, Target: 1, Assume: []int{0}, K: 1}
+	if r := check(t, New(&Options{Fuzz: -1, Seeds: 2}), q); r.Status != bmc.Unknown {
+		t.Fatalf("without fuzzing: %v %q", r.Status, r.Reason)
+	}
+	c := New(&Options{Fuzz: 20 * time.Second, Seeds: 2})
+	if r := check(t, c, q); r.Status != bmc.Falsified {
+		t.Errorf("a2 assuming a1: %v %q", r.Status, r.Reason)
+	}
+	o, err := c.Observe(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Asserts[1].First == 0 || o.Asserts[0].First == 0 {
+		t.Errorf("observation %+v", o)
+	}
+}
