@@ -487,6 +487,9 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 			if i >= maxSanRuns || i >= len(st.runs) {
 				break
 			}
+			if st.runs[i].timedOut {
+				continue // it would run out of time again
+			}
 			if err := st.sanitized(ctx, san, in.gen, in.stdin); err != nil {
 				return nil, err
 			}
