@@ -132,8 +132,9 @@ func (c *Checker) Available(ctx context.Context) error {
 	return nil
 }
 
-// Version returns the engine version, gcc's version line and the options
-// that change answers.
+// Version returns the engine version, gcc's version line, the options
+// that change answers and the fuzzer found (answers with AFL++ installed
+// are others than without).
 func (c *Checker) Version(ctx context.Context) (string, error) {
 	c.vmu.Lock()
 	defer c.vmu.Unlock()
@@ -149,7 +150,11 @@ func (c *Checker) Version(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("run: %w", err)
 	}
 	line, _, _ := strings.Cut(strings.TrimSpace(string(res.Stdout)), "\n")
-	c.ver = fmt.Sprintf("%s %s flags=%q seeds=%d fuzz=%v timeout=%v", EngineVersion, line, c.opts.Flags, c.seeds(), c.fuzzBudget(), c.timeout())
+	fuzzer := "none"
+	if f, _, err := c.fuzzTools(); err == nil && c.fuzzBudget() > 0 {
+		fuzzer = f
+	}
+	c.ver = fmt.Sprintf("%s %s flags=%q seeds=%d fuzz=%v fuzzer=%s timeout=%v", EngineVersion, line, c.opts.Flags, c.seeds(), c.fuzzBudget(), fuzzer, c.timeout())
 	return c.ver, nil
 }
 

@@ -208,7 +208,7 @@ int main(void) {
 }
 `
 	p := parse(t, "magic.c", prog)
-	c := New(&Options{Fuzz: 20 * time.Second, Seeds: 4})
+	c := New(&Options{Fuzz: 30 * time.Second, Seeds: 4})
 	r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1})
 	if r.Status != bmc.Falsified {
 		t.Fatalf("%v %s, want FALSIFIED", r.Status, r.Reason)
@@ -469,6 +469,21 @@ func TestConcurrentQueriesBuildOnce(t *testing.T) {
 	}
 }
 
+func TestVersion(t *testing.T) {
+	needGCC(t)
+	v, err := New(nil).Version(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(v, EngineVersion+" gcc") {
+		t.Errorf("version %q", v)
+	}
+	w, _ := New(&Options{Flags: []string{"-DX=1"}}).Version(context.Background())
+	if w == v {
+		t.Error("the flags are not part of the version")
+	}
+}
+
 func TestRegistered(t *testing.T) {
 	c, err := bmc.Lookup("run")
 	if err != nil {
@@ -530,7 +545,7 @@ int main(void) {
 }
 `
 	p := parse(t, "both.c", prog)
-	r := check(t, New(&Options{Fuzz: 20 * time.Second, Seeds: 2}), &bmc.Query{Program: p, Target: 0, K: 1})
+	r := check(t, New(&Options{Fuzz: 30 * time.Second, Seeds: 2}), &bmc.Query{Program: p, Target: 0, K: 1})
 	if r.Status != bmc.Falsified {
 		t.Fatalf("%v %q", r.Status, r.Reason)
 	}
@@ -718,7 +733,7 @@ int main(void) {
 	if r := check(t, New(&Options{Fuzz: -1, Seeds: 2}), q); r.Status != bmc.Unknown {
 		t.Fatalf("without fuzzing: %v %q", r.Status, r.Reason)
 	}
-	c := New(&Options{Fuzz: 20 * time.Second, Seeds: 2})
+	c := New(&Options{Fuzz: 30 * time.Second, Seeds: 2})
 	if r := check(t, c, q); r.Status != bmc.Falsified {
 		t.Errorf("a2 assuming a1: %v %q", r.Status, r.Reason)
 	}
