@@ -75,9 +75,11 @@ type Checker struct {
 }
 
 type entry struct {
-	done chan struct{}
-	st   *state
-	err  error
+	done    chan struct{} // closed when st and err are set
+	st      *state
+	err     error
+	waiters int // callers waiting, guarded by Checker.mu
+	cancel  context.CancelFunc
 }
 
 // New returns a checker with the given options.
@@ -214,53 +216,73 @@ func key(p *bmc.Program, variant int) string {
 	return string(h.Sum(nil))
 }
 
-// state returns the runs of a program variant, making them once.
+// state returns the runs of a program variant, making them once. The runs
+// are made in a goroutine of their own, which every caller waits for: a
+// caller whose ctx ends returns at once, and the last one to leave cancels
+// the work and waits for it to stop (children killed, files removed).
 func (c *Checker) state(ctx context.Context, p *bmc.Program, variant int) (*state, error) {
 	k := key(p, variant)
 	for {
 		c.mu.Lock()
 		e, ok := c.cache[k]
 		if !ok {
-			e = &entry{done: make(chan struct{})}
+			wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+			e = &entry{done: make(chan struct{}), cancel: cancel}
 			c.cache[k] = e
 			c.order = append(c.order, k)
 			c.evictLocked()
-			c.mu.Unlock()
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						e.st, e.err = nil, fmt.Errorf("run: internal error: %v", r)
-					}
-				}()
-				e.st, e.err = c.compute(ctx, p, variant)
-			}()
-			if e.err != nil {
-				c.mu.Lock()
-				if c.cache[k] == e {
-					delete(c.cache, k)
-				}
-				c.mu.Unlock()
-			}
-			close(e.done)
-			return e.st, e.err
+			go c.make(wctx, e, k, p, variant)
 		}
+		e.waiters++
 		c.mu.Unlock()
 		select {
 		case <-e.done:
+			c.mu.Lock()
+			e.waiters--
+			c.mu.Unlock()
 		case <-ctx.Done():
+			c.mu.Lock()
+			e.waiters--
+			last := e.waiters == 0
+			if last {
+				e.cancel()
+			}
+			c.mu.Unlock()
+			if last {
+				<-e.done
+			}
 			return nil, fmt.Errorf("run: %w", ctx.Err())
 		}
 		if e.err == nil {
 			return e.st, nil
 		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("run: %w", ctx.Err())
-		}
-		if !errors.Is(e.err, context.Canceled) && !errors.Is(e.err, context.DeadlineExceeded) {
+		if !errors.Is(e.err, context.Canceled) {
 			return nil, e.err
 		}
-		// The caller that made the runs was cancelled: make them anew.
+		// The callers that waited before all left: make the runs anew.
 	}
+}
+
+// make computes an entry's runs and publishes them.
+func (c *Checker) make(ctx context.Context, e *entry, k string, p *bmc.Program, variant int) {
+	var (
+		st  *state
+		err error
+	)
+	defer func() {
+		if r := recover(); r != nil {
+			st, err = nil, fmt.Errorf("run: internal error: %v", r)
+		}
+		e.cancel()
+		c.mu.Lock()
+		e.st, e.err = st, err
+		if err != nil && c.cache[k] == e {
+			delete(c.cache, k)
+		}
+		c.mu.Unlock()
+		close(e.done)
+	}()
+	st, err = c.compute(ctx, p, variant)
 }
 
 func (c *Checker) evictLocked() {

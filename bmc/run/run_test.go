@@ -745,3 +745,25 @@ int main(void) {
 		t.Errorf("observation %+v", o)
 	}
 }
+
+// A caller that gives up does not take the runs away from one that waits.
+func TestCancelledCallerLeavesTheRunsToOthers(t *testing.T) {
+	needGCC(t)
+	p := parse(t, "busy.c", "#include <assert.h>\nint main(void) { volatile long i; for (i = 0; i < 100000000; i++); assert(i == 0); return 0; }\n")
+	q := &bmc.Query{Program: p, Target: 0, K: 1}
+	c := New(&Options{Fuzz: -1, Timeout: time.Minute})
+	ctx, cancel := context.WithCancel(context.Background())
+	gaveUp := make(chan error, 1)
+	go func() {
+		_, err := c.Check(ctx, q)
+		gaveUp <- err
+	}()
+	time.AfterFunc(200*time.Millisecond, cancel)
+	r := check(t, c, q)
+	if r.Status != bmc.Falsified {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+	if err := <-gaveUp; err == nil {
+		t.Log("the first caller finished before it was cancelled")
+	}
+}
