@@ -60,9 +60,10 @@ type Options struct {
 }
 
 // A Checker answers queries by running the program. It is safe for
-// concurrent use: the builds and runs of a program are made once (one
-// caller makes them while the others wait) and kept for the queries and
-// observations that follow, for the last 64 programs.
+// concurrent use: the builds and runs of a program (variant) are made
+// once, while every caller that asks for them waits, and kept for the
+// queries and observations that follow, for the last 64 programs. When
+// every waiting caller's ctx has ended, the work stops.
 type Checker struct {
 	opts Options
 
