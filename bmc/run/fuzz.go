@@ -21,8 +21,12 @@ import (
 // maxFuzzReruns caps the fuzzer's inputs run again in the plain build.
 const maxFuzzReruns = 100
 
-// maxFuzzSeeds caps the corpus the fuzzer starts from.
-const maxFuzzSeeds = 16
+// maxFuzzSeeds caps the corpus the fuzzer starts from, maxSeedLen the
+// length of each of its inputs.
+const (
+	maxFuzzSeeds = 16
+	maxSeedLen   = 64
+)
 
 // fuzzTools finds afl-fuzz and its compiler.
 func (c *Checker) fuzzTools() (fuzzer, cc string, err error) {
@@ -237,7 +241,10 @@ func (st *state) fuzzSeeds() [][]byte {
 		if len(b) == 0 {
 			b = []byte{0}
 		}
-		if len(b) > 1<<16 || seen[string(b)] {
+		if len(b) > maxSeedLen {
+			b = b[:maxSeedLen] // the fuzzer's stages cost by the byte
+		}
+		if seen[string(b)] {
 			continue
 		}
 		seen[string(b)] = true

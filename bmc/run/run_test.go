@@ -538,7 +538,7 @@ int main(void) {
     unsigned char k = __VERIFIER_nondet_uchar();
     if (k == 77) {
         int c = getchar();
-        if (c == 'q')
+        if (c == '0')
             assert(0);
     }
     return 0;
@@ -549,7 +549,7 @@ int main(void) {
 	if r.Status != bmc.Falsified {
 		t.Fatalf("%v %q", r.Status, r.Reason)
 	}
-	if cex := r.Counterexample; len(cex.Inputs) != 1 || cex.Inputs[0].Value != "77u" || !strings.HasPrefix(cex.Stdin, "q") {
+	if cex := r.Counterexample; len(cex.Inputs) != 1 || cex.Inputs[0].Value != "77u" || !strings.HasPrefix(cex.Stdin, "0") {
 		t.Errorf("counterexample %+v", cex)
 	}
 }
