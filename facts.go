@@ -17,6 +17,9 @@ import (
 	"github.com/suretydev/surety/bmc/cbmc"
 	"github.com/suretydev/surety/bmc/esbmc"
 	"github.com/suretydev/surety/bmc/native"
+	// The run engine registers itself: the default portfolio and the run
+	// check of every verdict find it by name.
+	_ "github.com/suretydev/surety/bmc/run"
 )
 
 // FactsOptions configure Facts. The zero value is valid and a nil pointer

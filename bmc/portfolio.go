@@ -138,6 +138,14 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		}
 	}
 	if len(hazards) > 0 {
+		// A run that fails the target still counts: it is a run of the
+		// program as built, whatever no engine models. Nothing else does.
+		if len(definite) > 0 {
+			if r := p.verdict(definite); r.Status == Falsified && r.Replayed && !r.Unwound {
+				r.Hazards = hazards
+				return r, nil
+			}
+		}
 		return &Result{Status: Unknown, Engine: p.Name(), Reason: "not modelled faithfully: " + hazards[0].String(), Hazards: hazards}, nil
 	}
 	if len(definite) > 0 {
