@@ -33,8 +33,8 @@ type Options struct {
 	// native, esbmc and run, each where it is registered and available.
 	Engines []string
 	// Paths restricts the paths run (names as in Paths: "facts/native",
-	// "facts/default", "audit/default", "cache/default", "task/default");
-	// nil means every one.
+	// "audit/native", "facts/default", "audit/default", "cache/default",
+	// "task/default"); nil means every one.
 	Paths []string
 	// K is the unwind bound; 0 means bmc.DefaultK.
 	K int
@@ -103,6 +103,10 @@ type Wrong struct {
 	Truth   string `json:"truth"`
 	// Reason is the path's reason or engine, when it gave one.
 	Reason string `json:"reason,omitempty"`
+	// Bounded is set on a wrong VERIFIED or C-VERIFIED whose bound the
+	// engines did not find complete: a claim about the first k iterations
+	// that a run past them refutes.
+	Bounded bool `json:"bounded,omitempty"`
 }
 
 // A Report sums the results of a Run.
@@ -177,7 +181,7 @@ func Paths(ctx context.Context, opts *Options) []string {
 	}
 	var ps []string
 	for _, e := range engines {
-		ps = append(ps, "facts/"+e)
+		ps = append(ps, "facts/"+e, "audit/"+e)
 	}
 	ps = append(ps, "facts/default", "audit/default", "cache/default", "task/default")
 	if opts.Paths == nil {
@@ -331,66 +335,69 @@ func (j *judge) run(paths []string) {
 		j.pr.Errors = append(j.pr.Errors, err.Error())
 		return
 	}
-	var def *surety.FactsResult
+	// results are the facts of each engine ("default": none chosen),
+	// each run once with the audit of reachability and shared by the
+	// paths that judge it.
+	results := map[string]*surety.FactsResult{}
+	failed := map[string]error{}
 	var cache *bmc.Cache
+	factsOf := func(engine string) (*surety.FactsResult, error) {
+		if fr, ok := results[engine]; ok {
+			return fr, nil
+		}
+		if err, ok := failed[engine]; ok {
+			return nil, err
+		}
+		o := j.factsOptions([]string{engine})
+		o.Audit = "reach"
+		var err error
+		if engine == "default" {
+			o.Engines = nil
+			if cache, err = bmc.OpenCache(filepath.Join(j.dir, "cache")); err != nil {
+				return nil, err
+			}
+			o.Cache = cache
+		}
+		fr, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
+		if err != nil {
+			failed[engine] = err
+			return nil, err
+		}
+		results[engine] = fr
+		return fr, nil
+	}
 	for _, path := range paths {
 		start := time.Now()
 		cnt := Count{Path: path, Programs: 1}
-		switch {
-		case path == "facts/default" || (def == nil && (path == "audit/default" || path == "cache/default")):
-			var err error
-			cache, err = bmc.OpenCache(filepath.Join(j.dir, "cache"))
-			if err == nil {
+		kind, engine, _ := strings.Cut(path, "/")
+		switch kind {
+		case "facts", "audit", "cache":
+			fr, err := factsOf(engine)
+			if err != nil {
+				j.fail(&cnt, err)
+				break
+			}
+			switch kind {
+			case "facts":
+				j.facts(&cnt, fr)
+			case "audit":
+				j.audit(&cnt, fr)
+			default:
 				o := j.factsOptions(nil)
 				o.Audit, o.Cache = "reach", cache
-				def, err = surety.Facts(j.ctx, j.file, j.c.Source, o)
+				again, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
+				if err != nil {
+					j.fail(&cnt, err)
+					break
+				}
+				j.cache(&cnt, fr, again)
 			}
-			if err != nil {
-				j.fail(&cnt, err)
-				def = nil
-				break
-			}
-			if path == "facts/default" {
-				j.facts(&cnt, def)
-			}
-			if path != "facts/default" {
-				j.derived(path, &cnt, def, cache)
-			}
-		case path == "audit/default" || path == "cache/default":
-			j.derived(path, &cnt, def, cache)
-		case strings.HasPrefix(path, "facts/"):
-			fr, err := surety.Facts(j.ctx, j.file, j.c.Source, j.factsOptions([]string{strings.TrimPrefix(path, "facts/")}))
-			if err != nil {
-				j.fail(&cnt, err)
-				break
-			}
-			j.facts(&cnt, fr)
-		case path == "task/default":
+		case "task":
 			j.task(&cnt)
 		}
 		cnt.Seconds = time.Since(start).Seconds()
 		j.pr.Counts = append(j.pr.Counts, cnt)
 	}
-}
-
-// derived judges the audit or the cache path of the default facts.
-func (j *judge) derived(path string, cnt *Count, def *surety.FactsResult, cache *bmc.Cache) {
-	if def == nil {
-		cnt.Errors++
-		return
-	}
-	if path == "audit/default" {
-		j.audit(cnt, def)
-		return
-	}
-	o := j.factsOptions(nil)
-	o.Audit, o.Cache = "reach", cache
-	again, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
-	if err != nil {
-		j.fail(cnt, err)
-		return
-	}
-	j.cache(cnt, def, again)
 }
 
 func (j *judge) fail(cnt *Count, err error) {
@@ -462,10 +469,12 @@ func (j *judge) facts(cnt *Count, fr *surety.FactsResult) {
 			if f.Reason != "" {
 				reason += ": " + f.Reason
 			}
-			if !f.BoundComplete && f.Status.Fact() {
+			bounded := !f.BoundComplete && f.Status.Fact()
+			if bounded {
 				reason += " (bound incomplete: " + f.BoundReason + ")"
 			}
-			j.wrong(Wrong{Path: cnt.Path, Assertion: f.Index, Verdict: f.Status.String(), Truth: j.truthOf(f.Index), Reason: reason})
+			j.wrong(Wrong{Path: cnt.Path, Assertion: f.Index, Verdict: f.Status.String(), Truth: j.truthOf(f.Index), Reason: reason,
+				Bounded: bounded})
 		case f.Status == bmc.VerdictUnknown:
 			cnt.Unknown++
 		default:

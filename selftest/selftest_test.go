@@ -18,7 +18,9 @@ func TestDebugRun(t *testing.T) {
 		paths = []string{p}
 	}
 	r, err := Run(context.Background(), &Options{Seed: seed, Count: n, Csmith: os.Getenv("ST_CSMITH") != "", Paths: paths, Keep: "/tmp/st/keep",
-		Progress: func(pr *ProgramResult) { t.Logf("%s %.1fs notruth=%q errs=%q wrong=%d", pr.Name, pr.Seconds, pr.NoTruth, pr.Errors, len(pr.Wrong)) }})
+		Progress: func(pr *ProgramResult) {
+			t.Logf("%s %.1fs notruth=%q errs=%q wrong=%d", pr.Name, pr.Seconds, pr.NoTruth, pr.Errors, len(pr.Wrong))
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -166,7 +166,7 @@ func probeLine(pr cgen.Probe) string {
 const traceDefine = `#define assert(c) printf("A %d %d\n", __LINE__, (c) ? 1 : 0)`
 
 // maxAsserts is how many assertions a program gets at most.
-const maxAsserts = 4
+const maxAsserts = 3
 
 // settle runs p's probe build, places assertions from what it printed,
 // and runs the result's trace build: the Case with its truth.
