@@ -349,7 +349,9 @@ func (j *judge) run(paths []string) {
 			return nil, err
 		}
 		o := j.factsOptions([]string{engine})
-		o.Audit = "reach"
+		if slices.Contains(paths, "audit/"+engine) {
+			o.Audit = "reach"
+		}
 		var err error
 		if engine == "default" {
 			o.Engines = nil
@@ -384,7 +386,10 @@ func (j *judge) run(paths []string) {
 				j.audit(&cnt, fr)
 			default:
 				o := j.factsOptions(nil)
-				o.Audit, o.Cache = "reach", cache
+				o.Cache = cache
+				if slices.Contains(paths, "audit/default") {
+					o.Audit = "reach"
+				}
 				again, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
 				if err != nil {
 					j.fail(&cnt, err)
