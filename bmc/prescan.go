@@ -251,12 +251,7 @@ func gccScreen(ctx context.Context, p *Program, opts *PrescanOptions) ([]Hazard,
 	if err := os.WriteFile(filepath.Join(dir, name), p.Source, 0o644); err != nil {
 		return nil, "", fmt.Errorf("bmc: prescan: %w", err)
 	}
-	args := []string{"-std=gnu11", "-Wimplicit-function-declaration"}
-	if p.File != "" {
-		if abs, err := filepath.Abs(filepath.Dir(p.File)); err == nil {
-			args = append(args, "-iquote", abs)
-		}
-	}
+	args := append([]string{"-std=gnu11", "-Wimplicit-function-declaration"}, p.BuildFlags()...)
 	for _, d := range opts.IncludeDirs {
 		args = append(args, "-I", d)
 	}
