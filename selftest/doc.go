@@ -49,7 +49,12 @@
 // Every program goes through each path (Paths lists their names):
 //
 //   - facts/ENGINE: surety.Facts with that engine alone (native, esbmc,
-//     and run when registered), audit off;
+//     and run when registered);
+//   - audit/ENGINE: the audit of reachability of those facts;
+//   - raw/ENGINE: the same without checking verdicts against runs
+//     (FactsOptions.NoRuns), taken only when the run engine is registered:
+//     the engine's own wrong claims, findings about the engine that the
+//     run check has to catch;
 //   - facts/default: surety.Facts with no engine chosen (every engine
 //     available), audit of reachability;
 //   - audit/default: that audit's claims; "unreachable code" on an

@@ -33,8 +33,8 @@ type Options struct {
 	// native, esbmc and run, each where it is registered and available.
 	Engines []string
 	// Paths restricts the paths run (names as in Paths: "facts/native",
-	// "audit/native", "facts/default", "audit/default", "cache/default",
-	// "task/default"); nil means every one.
+	// "audit/native", "raw/native", "facts/default", "audit/default",
+	// "cache/default", "task/default"); nil means every one.
 	Paths []string
 	// K is the unwind bound; 0 means bmc.DefaultK.
 	K int
@@ -179,9 +179,20 @@ func Paths(ctx context.Context, opts *Options) []string {
 			}
 		}
 	}
+	// With the run engine registered, every path checks its verdicts
+	// against runs; raw/ENGINE is the engine's own answer without that
+	// check: its wrong claims are findings about the engine, which the
+	// run check must catch.
+	runs := false
+	if c, err := bmc.Lookup("run"); err == nil && bmc.Available(ctx, c) == nil {
+		runs = true
+	}
 	var ps []string
 	for _, e := range engines {
 		ps = append(ps, "facts/"+e, "audit/"+e)
+		if runs && e != "run" {
+			ps = append(ps, "raw/"+e)
+		}
 	}
 	ps = append(ps, "facts/default", "audit/default", "cache/default", "task/default")
 	if opts.Paths == nil {
@@ -352,6 +363,9 @@ func (j *judge) run(paths []string) {
 		if slices.Contains(paths, "audit/"+engine) {
 			o.Audit = "reach"
 		}
+		if e, ok := strings.CutPrefix(engine, "raw:"); ok {
+			o.Engines, o.NoRuns = []string{e}, true
+		}
 		var err error
 		if engine == "default" {
 			o.Engines = nil
@@ -372,6 +386,9 @@ func (j *judge) run(paths []string) {
 		start := time.Now()
 		cnt := Count{Path: path, Programs: 1}
 		kind, engine, _ := strings.Cut(path, "/")
+		if kind == "raw" {
+			kind, engine = "facts", "raw:"+engine
+		}
 		switch kind {
 		case "facts", "audit", "cache":
 			fr, err := factsOf(engine)

@@ -151,7 +151,9 @@ func TestSelfTest(t *testing.T) {
 	}
 	for _, c := range r.Counts {
 		t.Logf("%-16s programs %d assertions %d right %d unknown %d WRONG %d errors %d (%.0fs)", c.Path, c.Programs, c.Assertions, c.Right, c.Unknown, c.Wrong, c.Errors, c.Seconds)
-		if c.Wrong > 0 {
+		// raw/ENGINE counts an engine's own claims, before the run check:
+		// findings about the engine, not wrong verdicts of surety.
+		if c.Wrong > 0 && !strings.HasPrefix(c.Path, "raw/") {
 			t.Errorf("%s: %d wrong verdicts", c.Path, c.Wrong)
 		}
 	}
