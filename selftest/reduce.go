@@ -136,13 +136,24 @@ func Reduce(ctx context.Context, src []byte, w Wrong, opts *Options, ro *ReduceO
 		tt = 5 * time.Minute
 	}
 	r, err := proc.Run(ctx, &proc.Cmd{Path: "cvise", Dir: dir, Timeout: budget,
-		Args: []string{"--n", "1", "--timeout", fmt.Sprint(int(tt.Seconds())), "--tidy", test, file}})
+		Args: []string{"--n", "1", "--timeout", fmt.Sprint(int(tt.Seconds())), "--tidy", test, "prog.c"}})
 	if err != nil && (r == nil || !r.TimedOut) {
 		return nil, fmt.Errorf("selftest: cvise: %w", err)
+	}
+	if !r.TimedOut && r.ExitCode != 0 {
+		return nil, fmt.Errorf("selftest: cvise exited %d: %s", r.ExitCode, lastLine(r.Stderr))
 	}
 	out, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+func lastLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
