@@ -29,6 +29,10 @@ type Options struct {
 	Count int
 	// Csmith makes every other program (odd j) a Csmith program.
 	Csmith bool
+	// Inputs makes every fourth program (j%4 == 2) read an input, in
+	// 0..cgen.Inputs-1 past main's first lines: its truth is that of a
+	// run on each.
+	Inputs bool
 	// Engines are the engines run alone on the facts path; nil means
 	// native, esbmc and run, each where it is registered and available.
 	Engines []string
@@ -206,6 +210,9 @@ func Name(opts *Options, j int) string {
 	if opts.Csmith && j%2 == 1 {
 		return fmt.Sprintf("csmith-%d", opts.Seed+int64(j))
 	}
+	if opts.Inputs && j%4 == 2 {
+		return fmt.Sprintf("input-%d", opts.Seed+int64(j))
+	}
 	return fmt.Sprintf("gen-%d", opts.Seed+int64(j))
 }
 
@@ -304,7 +311,7 @@ func runOne(ctx context.Context, opts *Options, paths []string, keep string, j i
 		b.include = []string{CsmithInclude()}
 		p, err = csmithProgram(ctx, b, seed)
 	} else {
-		p = cgen.Generate(seed, nil)
+		p = cgen.Generate(seed, &cgen.Options{Input: strings.HasPrefix(name, "input-")})
 	}
 	var c *Case
 	if err == nil {

@@ -90,6 +90,34 @@ func TestGeneratedTruth(t *testing.T) {
 	}
 }
 
+// TestInputTruth settles the truth of programs that read an input: a run
+// for each input.
+func TestInputTruth(t *testing.T) {
+	need(t, "gcc")
+	src := cgen.Header + `#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n >= 8) return 0;
+    assert(n != 5);
+    assert(n < 8);
+    return 0;
+}
+`
+	c, err := trace(context.Background(), &builder{dir: t.TempDir()}, "t", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Runs) != cgen.Inputs || !c.Asserts[0].Fails || c.Asserts[1].Fails || !c.Fails() {
+		t.Errorf("runs %d, asserts %+v", len(c.Runs), c.Asserts)
+	}
+	for seed := int64(0); seed < 5; seed++ {
+		if _, err := settle(context.Background(), &builder{dir: t.TempDir()}, "input", cgen.Generate(seed, &cgen.Options{Input: true})); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+	}
+}
+
 func TestCsmithTruth(t *testing.T) {
 	need(t, "gcc", "csmith")
 	if CsmithInclude() == "" {
@@ -141,7 +169,7 @@ func TestSelfTest(t *testing.T) {
 		ctx, cancel = context.WithDeadline(ctx, d.Add(-time.Minute))
 		defer cancel()
 	}
-	r, err := Run(ctx, &Options{Seed: 20261206, Count: count, Workers: 2, Keep: t.TempDir()})
+	r, err := Run(ctx, &Options{Seed: 20261206, Count: count, Inputs: true, Workers: 2, Keep: t.TempDir()})
 	if err != nil {
 		t.Fatalf("%v (the full slice takes about half an hour on 2 cores: go test -timeout 90m)", err)
 	}

@@ -21,14 +21,16 @@ import (
 
 // A Case is one generated program with its truth.
 type Case struct {
-	// Name identifies the program: "gen-SEED" or "csmith-SEED".
+	// Name identifies the program: "gen-SEED", "input-SEED" or
+	// "csmith-SEED".
 	Name string `json:"name"`
 	// Source is the program with its assertions (assert from <assert.h>).
 	Source []byte `json:"-"`
 	// Asserts is the truth of each assertion, by bmc.Assertion.Index.
 	Asserts []Truth `json:"asserts"`
-	// Trace is the run's sequence of assertion evaluations.
-	Trace []Eval `json:"-"`
+	// Runs are the sequences of assertion evaluations of the runs: one
+	// run for a program without input, one per input otherwise.
+	Runs [][]Eval `json:"-"`
 }
 
 // Truth is what the run showed of one assertion.
@@ -51,31 +53,36 @@ type Eval struct {
 // Fails reports whether the program, run, fails some assertion (the
 // expected verdict of its unreach-call task is then false).
 func (c *Case) Fails() bool {
-	for _, e := range c.Trace {
-		if !e.OK {
-			return true
+	for _, run := range c.Runs {
+		for _, e := range run {
+			if !e.OK {
+				return true
+			}
 		}
 	}
 	return false
 }
 
 // FailsUnder reports whether assertion i fails on the run before any of
-// the assertions in assumed fails: the run is then also a run of the
-// program with those assumed, and it refutes a C-VERIFIED fact of i.
+// the assertions in assumed fails, on some run: that run is then also a
+// run of the program with those assumed, and it refutes a C-VERIFIED fact
+// of i.
 func (c *Case) FailsUnder(i int, assumed []int) bool {
 	cut := make(map[int]bool, len(assumed))
 	for _, a := range assumed {
 		cut[a] = true
 	}
-	for _, e := range c.Trace {
-		if e.OK {
-			continue
-		}
-		if e.Index == i {
-			return true
-		}
-		if cut[e.Index] {
-			return false
+	for _, run := range c.Runs {
+		for _, e := range run {
+			if e.OK {
+				continue
+			}
+			if e.Index == i {
+				return true
+			}
+			if cut[e.Index] {
+				break
+			}
 		}
 	}
 	return false
@@ -93,12 +100,51 @@ type builder struct {
 // is skipped, not judged.
 var errNoTruth = errors.New("selftest: no truth")
 
+// nondetDef defines the input function of a program that reads one
+// (cgen.Options.Input), for its builds: the input comes from the
+// environment.
+const nondetDef = "\nint __VERIFIER_nondet_int(void) { return atoi(getenv(\"SURETY_SELFTEST_INPUT\")); }\n"
+
+// readsInput says whether src reads an input.
+func readsInput(src []byte) bool { return bytes.Contains(src, []byte("__VERIFIER_nondet_int")) }
+
+// runAll builds src and runs it once, or, when it reads an input, once
+// for each input 0..cgen.Inputs-1: the stdout of each run.
+func (b *builder) runAll(ctx context.Context, name string, src []byte) ([][]byte, error) {
+	if !readsInput(src) {
+		out, err := b.run(ctx, name, src, nil)
+		return [][]byte{out}, err
+	}
+	exe, err := b.build(ctx, name, append(append([]byte{}, src...), nondetDef...))
+	if err != nil {
+		return nil, err
+	}
+	var outs [][]byte
+	for v := 0; v < cgen.Inputs; v++ {
+		out, err := b.exec(ctx, exe, []string{fmt.Sprintf("SURETY_SELFTEST_INPUT=%d", v)})
+		if err != nil {
+			return nil, err
+		}
+		outs = append(outs, out)
+	}
+	return outs, nil
+}
+
 // run builds src with gcc and runs it, returning its stdout.
-func (b *builder) run(ctx context.Context, name string, src []byte) ([]byte, error) {
+func (b *builder) run(ctx context.Context, name string, src []byte, env []string) ([]byte, error) {
+	exe, err := b.build(ctx, name, src)
+	if err != nil {
+		return nil, err
+	}
+	return b.exec(ctx, exe, env)
+}
+
+// build compiles src into an executable in b.dir.
+func (b *builder) build(ctx context.Context, name string, src []byte) (string, error) {
 	c := filepath.Join(b.dir, name+".c")
 	exe := filepath.Join(b.dir, name)
 	if err := os.WriteFile(c, src, 0o644); err != nil {
-		return nil, err
+		return "", err
 	}
 	args := []string{"-std=gnu11", "-O0", "-w", "-o", exe, c}
 	for _, d := range b.include {
@@ -106,16 +152,25 @@ func (b *builder) run(ctx context.Context, name string, src []byte) ([]byte, err
 	}
 	r, err := proc.Run(ctx, &proc.Cmd{Path: "gcc", Args: args, Timeout: time.Minute})
 	if err != nil {
-		return nil, fmt.Errorf("selftest: gcc: %w", err)
+		return "", fmt.Errorf("selftest: gcc: %w", err)
 	}
 	if r.ExitCode != 0 {
-		return nil, fmt.Errorf("%w: gcc failed: %s", errNoTruth, firstLine(r.Stderr))
+		return "", fmt.Errorf("%w: gcc failed: %s", errNoTruth, firstLine(r.Stderr))
 	}
+	return exe, nil
+}
+
+// exec runs exe with env added to the environment, returning its stdout.
+func (b *builder) exec(ctx context.Context, exe string, env []string) ([]byte, error) {
 	t := b.timeout
 	if t == 0 {
 		t = time.Second
 	}
-	r, err = proc.Run(ctx, &proc.Cmd{Path: exe, Timeout: t, MaxOutput: 8 << 20})
+	var full []string
+	if env != nil {
+		full = append(os.Environ(), env...)
+	}
+	r, err := proc.Run(ctx, &proc.Cmd{Path: exe, Env: full, Timeout: t, MaxOutput: 8 << 20})
 	if r != nil && r.TimedOut {
 		return nil, fmt.Errorf("%w: the run took more than %v", errNoTruth, t)
 	}
@@ -171,12 +226,12 @@ const maxAsserts = 3
 // settle runs p's probe build, places assertions from what it printed,
 // and runs the result's trace build: the Case with its truth.
 func settle(ctx context.Context, b *builder, name string, p *cgen.Program) (*Case, error) {
-	out, err := b.run(ctx, name+"-probe", p.Render(probeLine))
+	outs, err := b.runAll(ctx, name+"-probe", p.Render(probeLine))
 	if err != nil {
 		return nil, err
 	}
 	seen := make([][]string, len(p.Probes))
-	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc := bufio.NewScanner(bytes.NewReader(bytes.Join(outs, nil)))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -232,7 +287,7 @@ func trace(ctx context.Context, b *builder, name string, src []byte) (*Case, err
 		return nil, fmt.Errorf("selftest: %s: line 2 is not #include <assert.h>", name)
 	}
 	tsrc := bytes.Join([][]byte{lines[0], []byte(traceDefine), lines[2]}, []byte("\n"))
-	out, err := b.run(ctx, name+"-trace", tsrc)
+	outs, err := b.runAll(ctx, name+"-trace", tsrc)
 	if err != nil {
 		return nil, err
 	}
@@ -246,22 +301,26 @@ func trace(ctx context.Context, b *builder, name string, src []byte) (*Case, err
 		c.Asserts[i] = Truth{Line: a.SrcLine, Pred: a.Pred}
 		byLine[a.SrcLine] = i
 	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) != 3 || f[0] != "A" {
-			continue
+	for _, out := range outs {
+		var run []Eval
+		sc := bufio.NewScanner(bytes.NewReader(out))
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			if len(f) != 3 || f[0] != "A" {
+				continue
+			}
+			line, _ := strconv.Atoi(f[1])
+			i, ok := byLine[line]
+			if !ok {
+				return nil, fmt.Errorf("%w: an evaluation at line %d, where no assertion was recognised", errNoTruth, line)
+			}
+			e := Eval{Index: i, OK: f[2] == "1"}
+			run = append(run, e)
+			c.Asserts[i].Reached = true
+			c.Asserts[i].Fails = c.Asserts[i].Fails || !e.OK
 		}
-		line, _ := strconv.Atoi(f[1])
-		i, ok := byLine[line]
-		if !ok {
-			return nil, fmt.Errorf("%w: an evaluation at line %d, where no assertion was recognised", errNoTruth, line)
-		}
-		e := Eval{Index: i, OK: f[2] == "1"}
-		c.Trace = append(c.Trace, e)
-		c.Asserts[i].Reached = true
-		c.Asserts[i].Fails = c.Asserts[i].Fails || !e.OK
+		c.Runs = append(c.Runs, run)
 	}
 	if len(c.Asserts) == 0 {
 		return nil, fmt.Errorf("%w: no assertion recognised", errNoTruth)

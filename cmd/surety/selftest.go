@@ -57,6 +57,7 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 	seed := fs.Int64("seed", 1, "seed of the first program (program j has seed SEED+j)")
 	count := fs.Int("count", 10, "how many programs (at least 1)")
 	csmith := fs.Bool("csmith", false, "make every other program a Csmith program (needs csmith and libcsmith-dev)")
+	inputs := fs.Bool("inputs", false, "make every fourth program read an input (0..7), its truth from a run on each")
 	engines := fs.String("engines", "", "comma-separated engines to run alone (default: native, esbmc and run, where available)")
 	paths := fs.String("paths", "", "comma-separated paths to take (default: all; see selftest.Paths)")
 	k := fs.Int("k", bmc.DefaultK, "unwind bound (at least 1)")
@@ -79,7 +80,7 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		check(*timeout >= 0, "timeout", *timeout, "must not be negative")); err != nil {
 		return fail(e, "selftest", err)
 	}
-	opts := &selftest.Options{Seed: *seed, Count: *count, Csmith: *csmith, Engines: splitList(*engines), Paths: splitList(*paths),
+	opts := &selftest.Options{Seed: *seed, Count: *count, Csmith: *csmith, Inputs: *inputs, Engines: splitList(*engines), Paths: splitList(*paths),
 		K: *k, Timeout: *timeout, Workers: *workers, Keep: *keep}
 	if *interesting != "" {
 		var w selftest.Wrong

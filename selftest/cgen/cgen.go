@@ -39,6 +39,8 @@ type Probe struct {
 type Program struct {
 	// Seed is the seed it was generated from.
 	Seed int64
+	// Input is set when the program reads an input (Options.Input).
+	Input bool
 	// Lines are the program's lines; a line that is a probe holds only
 	// the probe's placeholder (see Probe and Render).
 	Lines []Line
@@ -61,7 +63,16 @@ type Options struct {
 	Funcs int
 	// Statements is the most statements of main's body; 0 means 8.
 	Statements int
+	// Input makes main read one input, n = __VERIFIER_nondet_int(),
+	// and return at once unless 0 <= n < Inputs: so the program has
+	// Inputs executions that reach past its first lines, each of which a
+	// run can take.
+	Input bool
 }
+
+// Inputs is the number of inputs of a program generated with
+// Options.Input: n is 0..Inputs-1 on every execution past main's start.
+const Inputs = 8
 
 // Render writes the program, each probe line replaced by what probe
 // returns for it (one line, without its newline; "" leaves the line
@@ -115,7 +126,7 @@ func Generate(seed int64, opts *Options) *Program {
 	if ns <= 0 {
 		ns = 8
 	}
-	g := &gen{r: rand.New(rand.NewSource(seed)), p: &Program{Seed: seed}}
+	g := &gen{r: rand.New(rand.NewSource(seed)), p: &Program{Seed: seed, Input: opts.Input}}
 	for _, l := range strings.Split(strings.TrimSuffix(Header, "\n"), "\n") {
 		g.emit(l)
 	}
@@ -140,6 +151,9 @@ func Generate(seed int64, opts *Options) *Program {
 		}
 		g.emit(fmt.Sprintf("%s %s[%d];", typ, a.name, a.n))
 		g.arrays = append(g.arrays, a)
+	}
+	if opts.Input {
+		g.emit("extern int __VERIFIER_nondet_int(void);")
 	}
 	globals := len(g.ints)
 	globalsU := len(g.uns)
@@ -169,6 +183,11 @@ func Generate(seed int64, opts *Options) *Program {
 	g.inMain = true
 	g.emit("int main(void) {")
 	g.indent = "    "
+	if opts.Input {
+		g.line("int n = __VERIFIER_nondet_int();")
+		g.line(fmt.Sprintf("if (n < 0 || n >= %d) return 0;", Inputs))
+		g.ro = append(g.ro, "n")
+	}
 	g.local("x", false)
 	g.local("y", true)
 	for j := 0; j < ns; j++ {
