@@ -22,9 +22,14 @@
 //     strlen on literals, memset and memcpy, int and unsigned arithmetic
 //     kept free of undefined behaviour by construction (masks, odd
 //     divisors, masked indices).
+//   - cgen's programs that read one input (Options.Inputs): main returns
+//     at once unless 0 <= n < 8, so a run on each of the eight inputs
+//     covers every execution that reaches an assertion;
 //   - Csmith (Debian's csmith and libcsmith-dev), with options that keep its
 //     programs small (no pointers, structs, unions, arrays, volatiles,
-//     jumps; three functions), its header preprocessed in (gcc -E -P) and
+//     jumps; three functions), its minimal runtime preprocessed in (gcc -E
+//     -P -DCSMITH_MINIMAL, with stand-ins for the two headers Debian does
+//     not ship, so that no C library header with _Float128 comes in) and
 //     its checksum code dropped; a program that does not end within a
 //     second is discarded.
 //
@@ -36,9 +41,11 @@
 // probe's value at every reach is run once. Then assertions are placed:
 // where every reach saw the same value v, "e == v" holds and "e != v"
 // fails; where reaches saw different values, only "e != first" is used,
-// which fails at its first reach. The program with its assertions is then
+// which fails at its first reach (a program with an input: the values of
+// every run taken together). The program with its assertions is then
 // built once more with assert redefined to print, at each evaluation, the
-// assertion's line and whether it held, and run: that trace is the truth
+// assertion's line and whether it held, and run (on each input): that
+// trace is the truth
 // every verdict is judged against, for each assertion alone (standalone:
 // does some evaluation fail it) and under assumptions (a conditional fact
 // is refuted only when its first failure comes before any failure of an
