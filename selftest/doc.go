@@ -38,18 +38,17 @@
 // Each program has probe points (cgen places them after loops, in loop
 // bodies, in callees, and on the globals at the end of main; for Csmith,
 // every scalar global at the end of main). A build that prints each
-// probe's value at every reach is run once. Then assertions are placed:
+// probe's value at every reach is run (once, or on each input). Then assertions are placed:
 // where every reach saw the same value v, "e == v" holds and "e != v"
 // fails; where reaches saw different values, only "e != first" is used,
 // which fails at its first reach (a program with an input: the values of
 // every run taken together). The program with its assertions is then
 // built once more with assert redefined to print, at each evaluation, the
 // assertion's line and whether it held, and run (on each input): that
-// trace is the truth
-// every verdict is judged against, for each assertion alone (standalone:
-// does some evaluation fail it) and under assumptions (a conditional fact
-// is refuted only when its first failure comes before any failure of an
-// assertion it assumes).
+// trace is the truth every verdict is judged against, for each assertion
+// alone (standalone: does some evaluation fail it) and under assumptions
+// (a conditional fact is refuted only when its first failure on a run
+// comes before any failure of an assertion it assumes).
 //
 // # The verdict paths
 //
