@@ -27,7 +27,9 @@ func Interesting(ctx context.Context, src []byte, w Wrong, opts *Options) (bool,
 		return false, err
 	}
 	defer remove()
-	b := &builder{dir: dir}
+	// A reduced program keeps no undefined behaviour: cvise would
+	// happily drop a return statement whose value is still used.
+	b := &builder{dir: dir, flags: sanitize, timeout: 5 * time.Second}
 	c, err := trace(ctx, b, w.Program, src)
 	if err != nil {
 		return false, nil // no truth: not interesting
@@ -61,6 +63,11 @@ func Interesting(ctx context.Context, src []byte, w Wrong, opts *Options) (bool,
 	}
 	return false, ctx.Err()
 }
+
+// sanitize are the gcc flags of the builds that Interesting runs: any
+// undefined behaviour that gcc's sanitizers or warnings see stops the run.
+var sanitize = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-Werror=return-type",
+	"-Werror=implicit-function-declaration", "-Werror=uninitialized", "-Werror=int-conversion"}
 
 // ReduceOptions configure Reduce. The zero value is not enough: Self is
 // required.

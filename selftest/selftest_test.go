@@ -2,9 +2,11 @@ package selftest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -194,5 +196,44 @@ func TestSelfTest(t *testing.T) {
 		shown[kind] = true
 		src, _ := os.ReadFile(w.File)
 		t.Logf("first %s: %s line %d %q: %s\n%s", kind, w.Program, w.Line, w.Pred, w.Reason, src)
+	}
+}
+
+// TestRegressions takes each reduced program of testdata/regress (a
+// wrong verdict that the self-test found, reduced with cvise; its .json
+// is the selftest.Wrong) through its path again: its truth comes from a
+// gcc run now, and the path must not be wrong on it.
+func TestRegressions(t *testing.T) {
+	need(t, "gcc", "z3")
+	files, _ := filepath.Glob(filepath.Join("testdata", "regress", "*.c"))
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(strings.TrimSuffix(file, ".c") + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w Wrong
+			if err := json.Unmarshal(b, &w); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			c, err := trace(context.Background(), &builder{dir: dir}, w.Program, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pr := &ProgramResult{Name: w.Program}
+			j := &judge{ctx: context.Background(), opts: &Options{}, c: c, dir: dir, keep: dir, pr: pr}
+			j.run([]string{w.Path})
+			if len(pr.Errors) > 0 {
+				t.Errorf("errors: %q", pr.Errors)
+			}
+			for _, got := range pr.Wrong {
+				t.Errorf("%s %q: %s, truth %s; %s (found as %s)", got.Path, got.Pred, got.Verdict, got.Truth, got.Reason, w.Verdict)
+			}
+		})
 	}
 }

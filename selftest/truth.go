@@ -92,6 +92,7 @@ func (c *Case) FailsUnder(i int, assumed []int) bool {
 type builder struct {
 	dir     string
 	include []string // -I directories
+	flags   []string // more gcc flags
 	timeout time.Duration
 }
 
@@ -146,10 +147,14 @@ func (b *builder) build(ctx context.Context, name string, src []byte) (string, e
 	if err := os.WriteFile(c, src, 0o644); err != nil {
 		return "", err
 	}
-	args := []string{"-std=gnu11", "-O0", "-w", "-o", exe, c}
+	args := []string{"-std=gnu11", "-O0", "-o", exe, c}
+	if b.flags == nil {
+		args = append(args, "-w")
+	}
 	for _, d := range b.include {
 		args = append(args, "-I", d)
 	}
+	args = append(args, b.flags...)
 	r, err := proc.Run(ctx, &proc.Cmd{Path: "gcc", Args: args, Timeout: time.Minute})
 	if err != nil {
 		return "", fmt.Errorf("selftest: gcc: %w", err)
