@@ -548,6 +548,12 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
 	}
+	if h, ok := compiledOut(r.allHazards()); ok && f.Status == VerdictFalsified {
+		// The program as compiled checks no assertion: a run that
+		// fails one is a run of another program.
+		f.Reason = fmt.Sprintf("FALSIFIED by %s, not of the program as compiled: %s", f.Engine, h)
+		f.Status, f.Counterexample = VerdictUnknown, nil
+	}
 	if hs := r.allHazards(); f.Status.Fact() && len(hs) > 0 {
 		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hs[0])
 		if n := len(hs) - 1; n > 0 {
