@@ -81,7 +81,8 @@ func csmithProgram(ctx context.Context, b *builder, seed int64) (*cgen.Program, 
 	if inc == "" {
 		return nil, fmt.Errorf("selftest: csmith.h not found (Debian package libcsmith-dev)")
 	}
-	r, err := proc.Run(ctx, &proc.Cmd{Path: "csmith", Args: append([]string{"--seed", strconv.FormatInt(seed, 10)}, csmithArgs...),
+	// Csmith writes platform.info into its working directory.
+	r, err := proc.Run(ctx, &proc.Cmd{Path: "csmith", Dir: b.dir, Args: append([]string{"--seed", strconv.FormatInt(seed, 10)}, csmithArgs...),
 		Timeout: time.Minute})
 	if err != nil {
 		return nil, fmt.Errorf("selftest: csmith: %w", err)
