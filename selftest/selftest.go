@@ -38,7 +38,8 @@ type Options struct {
 	Engines []string
 	// Paths restricts the paths run (names as in Paths: "facts/native",
 	// "audit/native", "raw/native", "facts/default", "audit/default",
-	// "cache/default", "task/default"); nil means every one.
+	// "weak/default", "cache/default", "task/default"); nil means every
+	// one.
 	Paths []string
 	// K is the unwind bound; 0 means bmc.DefaultK.
 	K int
@@ -198,7 +199,7 @@ func Paths(ctx context.Context, opts *Options) []string {
 			ps = append(ps, "raw/"+e)
 		}
 	}
-	ps = append(ps, "facts/default", "audit/default", "cache/default", "task/default")
+	ps = append(ps, "facts/default", "audit/default", "weak/default", "cache/default", "task/default")
 	if opts.Paths == nil {
 		return ps
 	}
@@ -370,6 +371,9 @@ func (j *judge) run(paths []string) {
 		if slices.Contains(paths, "audit/"+engine) {
 			o.Audit = "reach"
 		}
+		if slices.Contains(paths, "weak/"+engine) {
+			o.Audit, o.Mutants = "full", weakMutants
+		}
 		if e, ok := strings.CutPrefix(engine, "raw:"); ok {
 			o.Engines, o.NoRuns = []string{e}, true
 		}
@@ -397,7 +401,7 @@ func (j *judge) run(paths []string) {
 			kind, engine = "facts", "raw:"+engine
 		}
 		switch kind {
-		case "facts", "audit", "cache":
+		case "facts", "audit", "weak", "cache":
 			fr, err := factsOf(engine)
 			if err != nil {
 				j.fail(&cnt, err)
@@ -408,11 +412,16 @@ func (j *judge) run(paths []string) {
 				j.facts(&cnt, fr)
 			case "audit":
 				j.audit(&cnt, fr)
+			case "weak":
+				j.weak(&cnt, fr)
 			default:
 				o := j.factsOptions(nil)
 				o.Cache = cache
 				if slices.Contains(paths, "audit/default") {
 					o.Audit = "reach"
+				}
+				if slices.Contains(paths, "weak/default") {
+					o.Audit, o.Mutants = "full", weakMutants
 				}
 				again, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
 				if err != nil {
@@ -616,4 +625,83 @@ func (j *judge) task(cnt *Count) {
 	default:
 		cnt.Right++
 	}
+}
+
+// weakMutants caps the mutation queries of the weak/ paths' audit.
+const weakMutants = 12
+
+// weak judges the audit's strength claims: a fact audited weak, whose
+// surviving mutant fails the assertion on a run, is wrong; the mutant
+// changed what the assertion sees, and the fact does reject it. A
+// survivor whose change cannot be placed in the source (its text is not
+// found once on its line) or that does not build is not judged.
+func (j *judge) weak(cnt *Count, fr *surety.FactsResult) {
+	if fr.Audit == nil {
+		return
+	}
+	for _, fa := range fr.Audit.Facts {
+		if fa.Strength == nil || fa.Index < 0 || fa.Index >= len(j.c.Asserts) {
+			continue
+		}
+		cnt.Assertions++
+		if !fa.Strength.Weak {
+			cnt.Right++
+			continue
+		}
+		pred := j.c.Asserts[fa.Index].Pred
+		refuted := ""
+		for k, m := range fa.Strength.Survivors {
+			src, ok := applyMutant(j.c.Source, m.Line, m.Before, m.After)
+			if !ok {
+				continue
+			}
+			b := &builder{dir: j.dir}
+			c, err := trace(j.ctx, b, fmt.Sprintf("%s-mutant%d", j.c.Name, k), src)
+			if err != nil {
+				continue
+			}
+			for _, a := range c.Asserts {
+				if a.Pred == pred && a.Fails && !j.c.Asserts[fa.Index].Fails {
+					refuted = fmt.Sprintf("weak, but the surviving mutant at line %d (%s: %q -> %q) fails it on a run", m.Line, m.Kind, m.Before, m.After)
+				}
+			}
+			if refuted != "" {
+				break
+			}
+		}
+		if refuted == "" {
+			cnt.Right++
+			continue
+		}
+		cnt.Wrong++
+		j.wrong(Wrong{Path: cnt.Path, Assertion: fa.Index, Verdict: "WEAK", Truth: "a mutant fails it", Reason: refuted})
+	}
+}
+
+// applyMutant replaces before by after where it starts on line (1-based)
+// of src: the first occurrence at or after the line's start, which must
+// be the only one on that line.
+func applyMutant(src []byte, line int, before, after string) ([]byte, bool) {
+	if before == "" || line < 1 {
+		return nil, false
+	}
+	s := string(src)
+	start := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(s[start:], '\n')
+		if i < 0 {
+			return nil, false
+		}
+		start += i + 1
+	}
+	end := len(s)
+	if i := strings.IndexByte(s[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	at := strings.Index(s[start:], before)
+	if at < 0 || start+at > end || strings.Count(s[start:end], before) > 1 {
+		return nil, false
+	}
+	at += start
+	return []byte(s[:at] + after + s[at+len(before):]), true
 }

@@ -237,3 +237,17 @@ func TestRegressions(t *testing.T) {
 		})
 	}
 }
+
+func TestApplyMutant(t *testing.T) {
+	src := []byte("int a;\nint main(void) { a = 1 + 2; }\n")
+	got, ok := applyMutant(src, 2, "+", "-")
+	if !ok || string(got) != "int a;\nint main(void) { a = 1 - 2; }\n" {
+		t.Errorf("applyMutant: %q %v", got, ok)
+	}
+	if _, ok := applyMutant([]byte("a = 1 + 2 + 3;\n"), 1, "+", "-"); ok {
+		t.Error("an ambiguous change was applied")
+	}
+	if _, ok := applyMutant(src, 1, "+", "-"); ok {
+		t.Error("a change not on its line was applied")
+	}
+}
