@@ -68,6 +68,8 @@ func init() {
 			short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs", run: runReason},
 		"safety": {usage: "surety safety [--k 5] [--properties array-bounds,division-by-zero,null-dereference,shift,signed-overflow] [--timeout 60s] [--json] FILE.c",
 			short: "Check a C program for undefined behaviour at every operation (native engine); exit 1 when a violation replays under gcc's sanitizers.", run: runSafety},
+		"selftest": {usage: "surety selftest [--seed N] [--count M] [--csmith] [--inputs] [--engines native,esbmc] [--paths ...] [--k 5] [--timeout 30s] [--workers N] [--keep DIR] [--state FILE] [--reduce DIR] [--json]",
+			short: "Generate C programs whose truth a gcc run settles, take them through every verdict path and engine, and count the wrong verdicts (exit 1 on any).", run: runSelftest},
 		"synth": {usage: "surety synth [--k 5] [--engines esbmc,native] [--out DIR] [--json] (\"DESCRIPTION\" | --file DESC.txt)",
 			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",

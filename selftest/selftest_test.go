@@ -1,0 +1,253 @@
+package selftest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/selftest/cgen"
+)
+
+func need(t *testing.T, progs ...string) {
+	t.Helper()
+	for _, p := range progs {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s not installed", p)
+		}
+	}
+}
+
+// TestTruth checks the truth machinery on a program whose truth is known
+// by reading it: a loop longer than k, an assertion that holds, one that
+// fails at its first reach inside a loop, one never reached.
+func TestTruth(t *testing.T) {
+	need(t, "gcc")
+	src := cgen.Header + `int g;
+int main(void) {
+    for (int i = 0; i < 10; i++) { g += i; assert(g != 0); }
+    assert(g == 45);
+    if (g < 0) assert(g == 1);
+    return 0;
+}
+`
+	c, err := trace(context.Background(), &builder{dir: t.TempDir()}, "t", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Truth{{Line: 5, Pred: "g != 0", Reached: true, Fails: true}, {Line: 6, Pred: "g == 45", Reached: true},
+		{Line: 7, Pred: "g == 1"}}
+	if len(c.Asserts) != len(want) {
+		t.Fatalf("asserts %+v, want %+v", c.Asserts, want)
+	}
+	for i := range want {
+		if c.Asserts[i] != want[i] {
+			t.Errorf("assert %d: %+v, want %+v", i, c.Asserts[i], want[i])
+		}
+	}
+	if !c.Fails() || !c.FailsUnder(0, []int{1}) || c.FailsUnder(2, nil) {
+		t.Errorf("Fails %v FailsUnder(0,{1}) %v FailsUnder(2) %v", c.Fails(), c.FailsUnder(0, []int{1}), c.FailsUnder(2, nil))
+	}
+	for _, tc := range []struct {
+		i    int
+		v    bmc.Verdict
+		ig   []int
+		want bool
+	}{{0, bmc.VerdictVerified, nil, true}, {0, bmc.VerdictFalsified, nil, false}, {1, bmc.VerdictFalsified, nil, true},
+		{1, bmc.VerdictVerified, nil, false}, {1, bmc.VerdictUnknown, nil, false}, {0, bmc.VerdictCVerified, []int{1}, true},
+		{2, bmc.VerdictVerified, nil, false}, {2, bmc.VerdictFalsified, nil, true}} {
+		if got := c.Judge(tc.i, tc.v, tc.ig) != ""; got != tc.want {
+			t.Errorf("Judge(%d, %v, %v) wrong = %v, want %v", tc.i, tc.v, tc.ig, got, tc.want)
+		}
+	}
+}
+
+// TestGeneratedTruth settles the truth of generated programs: every one
+// builds and ends, and each gets assertions that hold and that fail.
+func TestGeneratedTruth(t *testing.T) {
+	need(t, "gcc")
+	var holds, fails int
+	for seed := int64(0); seed < 15; seed++ {
+		b := &builder{dir: t.TempDir()}
+		c, err := settle(context.Background(), b, "gen", cgen.Generate(seed, nil))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, a := range c.Asserts {
+			if a.Fails {
+				fails++
+			} else {
+				holds++
+			}
+		}
+	}
+	if holds < 10 || fails < 10 {
+		t.Errorf("15 programs: %d assertions hold, %d fail; want a mix", holds, fails)
+	}
+}
+
+// TestInputTruth settles the truth of programs that read an input: a run
+// for each input.
+func TestInputTruth(t *testing.T) {
+	need(t, "gcc")
+	src := cgen.Header + `#include <stdlib.h>
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    if (n < 0 || n >= 8) return 0;
+    assert(n != 5);
+    assert(n < 8);
+    return 0;
+}
+`
+	c, err := trace(context.Background(), &builder{dir: t.TempDir()}, "t", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Runs) != cgen.Inputs || !c.Asserts[0].Fails || c.Asserts[1].Fails || !c.Fails() {
+		t.Errorf("runs %d, asserts %+v", len(c.Runs), c.Asserts)
+	}
+	for seed := int64(0); seed < 5; seed++ {
+		if _, err := settle(context.Background(), &builder{dir: t.TempDir()}, "input", cgen.Generate(seed, &cgen.Options{Input: true})); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+	}
+}
+
+func TestCsmithTruth(t *testing.T) {
+	need(t, "gcc", "csmith")
+	if CsmithInclude() == "" {
+		t.Skip("libcsmith-dev not installed")
+	}
+	ok := 0
+	for seed := int64(1); seed <= 4; seed++ {
+		b := &builder{dir: t.TempDir(), include: []string{CsmithInclude()}}
+		p, err := csmithProgram(context.Background(), b, seed)
+		if err == nil {
+			_, err = settle(context.Background(), b, "csmith", p)
+		}
+		if err == nil {
+			ok++
+		} else {
+			t.Logf("seed %d: %v", seed, err)
+		}
+	}
+	if ok < 2 {
+		t.Errorf("%d of 4 Csmith programs settled", ok)
+	}
+}
+
+func TestTaskSource(t *testing.T) {
+	got := string(TaskSource([]byte(cgen.Header + "int main(void) {\n    assert(1 == 1);\n}\n")))
+	if !strings.Contains(got, "    __VERIFIER_assert(1 == 1);") || strings.Contains(got, "<assert.h>") {
+		t.Errorf("TaskSource:\n%s", got)
+	}
+}
+
+// TestSelfTest is the differential self-test on a fixed slice of
+// generated programs, every one through every path: no path may give a
+// wrong verdict. -short takes a smaller slice; SURETY_SELFTEST_COUNT
+// overrides the count.
+func TestSelfTest(t *testing.T) {
+	need(t, "gcc", "z3")
+	count := 200
+	if testing.Short() {
+		count = 8
+	}
+	if s := os.Getenv("SURETY_SELFTEST_COUNT"); s != "" {
+		if _, err := fmt.Sscan(s, &count); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-time.Minute))
+		defer cancel()
+	}
+	r, err := Run(ctx, &Options{Seed: 20261206, Count: count, Inputs: true, Workers: 2, Keep: t.TempDir()})
+	if err != nil {
+		t.Fatalf("%v (the full slice takes about half an hour on 2 cores: go test -timeout 90m)", err)
+	}
+	t.Logf("%d programs, %d without truth; seconds per program: median %.1f, max %.1f", r.Programs, r.NoTruth, r.MedianSeconds, r.MaxSeconds)
+	if r.NoTruth > count/10 {
+		t.Errorf("%d of %d programs without truth", r.NoTruth, count)
+	}
+	for _, c := range r.Counts {
+		t.Logf("%-16s programs %d assertions %d right %d unknown %d WRONG %d errors %d (%.0fs)", c.Path, c.Programs, c.Assertions, c.Right, c.Unknown, c.Wrong, c.Errors, c.Seconds)
+		// raw/ENGINE counts an engine's own claims, before the run check:
+		// findings about the engine, not wrong verdicts of surety.
+		if c.Wrong > 0 && !strings.HasPrefix(c.Path, "raw/") {
+			t.Errorf("%s: %d wrong verdicts", c.Path, c.Wrong)
+		}
+	}
+	shown := map[string]bool{}
+	for _, w := range r.Wrong {
+		kind := w.Path + " " + w.Verdict + " " + w.Truth
+		if shown[kind] {
+			continue
+		}
+		shown[kind] = true
+		src, _ := os.ReadFile(w.File)
+		t.Logf("first %s: %s line %d %q: %s\n%s", kind, w.Program, w.Line, w.Pred, w.Reason, src)
+	}
+}
+
+// TestRegressions takes each reduced program of testdata/regress (a
+// wrong verdict that the self-test found, reduced with cvise; its .json
+// is the selftest.Wrong) through its path again: its truth comes from a
+// gcc run now, and the path must not be wrong on it.
+func TestRegressions(t *testing.T) {
+	need(t, "gcc", "z3")
+	files, _ := filepath.Glob(filepath.Join("testdata", "regress", "*.c"))
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(strings.TrimSuffix(file, ".c") + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w Wrong
+			if err := json.Unmarshal(b, &w); err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			c, err := trace(context.Background(), &builder{dir: dir}, w.Program, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pr := &ProgramResult{Name: w.Program}
+			j := &judge{ctx: context.Background(), opts: &Options{}, c: c, dir: dir, keep: dir, pr: pr}
+			j.run([]string{w.Path})
+			if len(pr.Errors) > 0 {
+				t.Errorf("errors: %q", pr.Errors)
+			}
+			for _, got := range pr.Wrong {
+				t.Errorf("%s %q: %s, truth %s; %s (found as %s)", got.Path, got.Pred, got.Verdict, got.Truth, got.Reason, w.Verdict)
+			}
+		})
+	}
+}
+
+func TestApplyMutant(t *testing.T) {
+	src := []byte("int a;\nint main(void) { a = 1 + 2; }\n")
+	got, ok := applyMutant(src, 2, "+", "-")
+	if !ok || string(got) != "int a;\nint main(void) { a = 1 - 2; }\n" {
+		t.Errorf("applyMutant: %q %v", got, ok)
+	}
+	if _, ok := applyMutant([]byte("a = 1 + 2 + 3;\n"), 1, "+", "-"); ok {
+		t.Error("an ambiguous change was applied")
+	}
+	if _, ok := applyMutant(src, 1, "+", "-"); ok {
+		t.Error("a change not on its line was applied")
+	}
+}
