@@ -45,3 +45,40 @@ func BenchmarkFactsPortfolio(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFactsRuns measures what the run engine costs on the default
+// path (every engine installed, audit full): surety facts on each program
+// of examples/c with the run engine in the portfolio and the run check of
+// every verdict (/runs=on) and without either (/runs=off). Compare the
+// medians with benchstat -col /runs.
+func BenchmarkFactsRuns(b *testing.B) {
+	ctx := context.Background()
+	if _, err := surety.Engines(ctx, &surety.EngineOptions{Names: []string{"run", "esbmc", "native"}}); err != nil {
+		b.Skipf("needs the run engine, ESBMC and the native engine: %v", err)
+	}
+	files, _ := filepath.Glob("examples/c/*.c")
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".c")
+		for _, runs := range []string{"on", "off"} {
+			b.Run("program="+name+"/runs="+runs, func(b *testing.B) {
+				opts := &surety.FactsOptions{}
+				if runs == "off" {
+					opts.Engines, opts.NoRuns = []string{"esbmc", "native"}, true
+				}
+				var falsified int
+				for range b.N {
+					res, err := surety.Facts(ctx, file, src, opts)
+					if err != nil {
+						b.Fatal(err)
+					}
+					falsified += res.Report.Summary.Falsified
+				}
+				b.ReportMetric(float64(falsified)/float64(b.N), "falsified/op")
+			})
+		}
+	}
+}
