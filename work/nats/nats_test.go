@@ -46,6 +46,7 @@ func appendLine(path, line string) {
 }
 
 func init() {
+	work.Register("test.noop", func(ctx context.Context, in []byte) ([]byte, error) { return in, nil })
 	work.Register("test.job", func(ctx context.Context, in []byte) ([]byte, error) {
 		var j testJob
 		if err := json.Unmarshal(in, &j); err != nil {
@@ -371,4 +372,47 @@ func TestWorkerOfAnotherBuildRefuses(t *testing.T) {
 	if _, err := os.Stat(log); err == nil {
 		t.Error("the worker of another build ran a job")
 	}
+}
+
+// BenchmarkRoundTrip measures what handing out one job costs when its
+// handler does nothing: the coordinator publishes b.N jobs, one worker
+// process runs them one at a time (pull, store the result, acknowledge),
+// and the coordinator reads the results. ns/op is the wall time per job.
+func BenchmarkRoundTrip(b *testing.B) {
+	srv := natstest.Start(b, b.TempDir())
+	startWorkerB(b, srv)
+	nc, err := worknats.Dial(srv.URL, srv.Creds, "coordinator")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer nc.Close()
+	r, err := worknats.New(nc, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	// One job first, so that the worker is serving before the clock runs.
+	if err := r.Run(context.Background(), []work.Job{work.NewJob("test.noop", []byte("warm"))}, func(work.Result) error { return nil }); err != nil {
+		b.Fatal(err)
+	}
+	js := make([]work.Job, b.N)
+	for i := range js {
+		js[i] = work.NewJob("test.noop", fmt.Append(nil, i))
+	}
+	b.ResetTimer()
+	n := 0
+	if err := r.Run(context.Background(), js, func(work.Result) error { n++; return nil }); err != nil || n != b.N {
+		b.Fatalf("%d results of %d: %v", n, b.N, err)
+	}
+}
+
+func startWorkerB(b *testing.B, srv *natstest.Server) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SURETY_TEST_WORKER="+srv.URL, "SURETY_TEST_CREDS="+srv.Creds.User+":"+srv.Creds.Password, "SURETY_TEST_NAME=w")
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		_ = cmd.Wait()
+	})
 }
