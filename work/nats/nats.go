@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	natsgo "github.com/nats-io/nats.go"
@@ -298,6 +299,12 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 	if len(jobs) == 0 {
 		return nil
 	}
+	for _, j := range jobs {
+		// Headers and the rest of the message take well under 1 KiB.
+		if max := r.nc.MaxPayload() - 1024; int64(len(j.Input)) > max {
+			return fmt.Errorf("work/nats: job %s: input of %d bytes; the server takes %d at most", j.ID, len(j.Input), max)
+		}
+	}
 	var jobsStream, resultsStream jetstream.Stream
 	if err := retry(ctx, o, "setting up streams", func(ctx context.Context) error {
 		var err error
@@ -354,9 +361,11 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 		}
 	}()
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	pubErr := make(chan error, 1)
-	go func() {
+	var publishing sync.WaitGroup
+	// The publisher stops before the run's leftovers are purged.
+	defer func() { cancel(); publishing.Wait() }()
+	publishing.Go(func() {
 		for _, j := range jobs {
 			m := natsgo.NewMsg(o.jobSubject(run))
 			m.Header.Set(hdrJob, j.ID)
@@ -372,7 +381,7 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 				return
 			}
 		}
-	}()
+	})
 	pending := make(map[string]bool, len(jobs))
 	for _, j := range jobs {
 		pending[j.ID] = true

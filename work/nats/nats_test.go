@@ -416,3 +416,12 @@ func startWorkerB(b *testing.B, srv *natstest.Server) {
 		_ = cmd.Wait()
 	})
 }
+
+func TestJobTooLargeRefused(t *testing.T) {
+	srv := natstest.Start(t, t.TempDir())
+	big := work.NewJob("test.noop", make([]byte, 2<<20))
+	err := runner(t, srv).Run(context.Background(), []work.Job{big}, func(work.Result) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "the server takes") {
+		t.Errorf("Run of a 2 MiB job: %v", err)
+	}
+}
