@@ -26,8 +26,11 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, 1, "surety bench [flags] DIR"); !ok {
 		return code
 	}
-	if *k < 1 || *maxK < *k || *timeout <= 0 || *budget < 0 || *workers < 0 {
-		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive, --task-timeout and --workers not negative"))
+	if *k < 1 || *maxK < *k || *timeout <= 0 || *budget < 0 {
+		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive, --task-timeout not negative"))
+	}
+	if err := notNegative("workers", *workers, "0: one per CPU"); err != nil {
+		return fail(e, "bench", err)
 	}
 	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
 		fmt.Fprintf(e.stderr, "surety bench: %s\n", fmt.Sprintf(format, args...))
