@@ -72,7 +72,7 @@ func init() {
 			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
-		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--quiet]",
+		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--quiet]",
 			short: "Run the jobs (bench tasks) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}

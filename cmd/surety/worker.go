@@ -106,15 +106,16 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	name := fs.String("name", "", "this worker's name in results (default: host:pid)")
 	jobs := fs.Int("jobs", 1, "jobs run at once (each job may use several CPUs: a task's checks run in parallel)")
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "how long the server waits for a sign of life from a job before handing it to another worker; the same on every worker")
+	maxDeliver := fs.Int("max-deliver", 5, "deliveries of a job before it is given up (its workers died on it); the same on every worker")
 	quiet := fs.Bool("quiet", false, "do not log each job on stderr")
 	if code, ok := parseArgs(e, fs, args, 0, commands["worker"].usage); !ok {
 		return code
 	}
-	if err := firstError(atLeast("jobs", *jobs, 1), positive("ack-wait", *ackWait),
+	if err := firstError(atLeast("jobs", *jobs, 1), atLeast("max-deliver", *maxDeliver, 1), positive("ack-wait", *ackWait),
 		check(nf.url != "", "nats", `""`, "give the URL of a NATS server with JetStream")); err != nil {
 		return fail(e, "worker", err)
 	}
-	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait}
+	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait, MaxDeliver: *maxDeliver}
 	if opts.Name == "" {
 		host, _ := os.Hostname()
 		opts.Name = fmt.Sprintf("%s:%d", host, os.Getpid())

@@ -13,7 +13,8 @@
 // and the coordinator delivers the first result of each ID and drops any
 // other. A worker running a long job tells the server it is in progress
 // every third of the ack wait, so a job is redelivered only when its
-// worker is gone. Jobs and results are kept in file storage, so a
+// worker is gone; a job delivered Options.MaxDeliver times without a
+// result is given up, and its result is an error that says so. Jobs and results are kept in file storage, so a
 // server restarted with its store loses neither.
 //
 // Every connection needs credentials (Credentials): Dial refuses to
@@ -27,6 +28,7 @@ package nats
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -60,6 +62,12 @@ type Options struct {
 	Name string
 	// Jobs is how many jobs a worker runs at once; 0 means 1.
 	Jobs int
+	// MaxDeliver is how many times a job is delivered before it is given
+	// up: a job whose workers all died on it (or were stopped) is then
+	// the Runner's result with an Err that says so, rather than a run
+	// that never ends; 0 means 5. Every worker of a server must use the
+	// same.
+	MaxDeliver int
 	// Logf, if not nil, is told what a worker does and what a coordinator
 	// retries.
 	Logf func(format string, args ...any)
@@ -77,6 +85,13 @@ func (o *Options) ackWait() time.Duration {
 		return 30 * time.Second
 	}
 	return o.AckWait
+}
+
+func (o *Options) maxDeliver() int {
+	if o.MaxDeliver <= 0 {
+		return 5
+	}
+	return o.MaxDeliver
 }
 
 func (o *Options) build() string {
@@ -360,6 +375,16 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 			}
 		}
 	}()
+	// A job delivered MaxDeliver times without a result is given up:
+	// the server says so in an advisory naming its stream sequence.
+	gaveUp := make(chan *natsgo.Msg, 64)
+	sub, err := r.nc.ChanSubscribe("$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES."+o.jobsStream()+"."+o.consumer(), gaveUp)
+	if err != nil {
+		return fmt.Errorf("work/nats: %w", err)
+	}
+	defer func() { _ = sub.Unsubscribe() }()
+	var seqMu sync.Mutex
+	jobAt := make(map[uint64]string, len(jobs)) // stream sequence -> job ID
 	ctx, cancel := context.WithCancel(ctx)
 	pubErr := make(chan error, 1)
 	var publishing sync.WaitGroup
@@ -374,7 +399,12 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 			m.Header.Set(hdrRun, run)
 			m.Data = j.Input
 			if err := retry(ctx, o, "publishing job "+j.ID, func(ctx context.Context) error {
-				_, err := r.js.PublishMsg(ctx, m, jetstream.WithMsgID(run+"."+j.ID))
+				ack, err := r.js.PublishMsg(ctx, m, jetstream.WithMsgID(run+"."+j.ID))
+				if err == nil {
+					seqMu.Lock()
+					jobAt[ack.Sequence] = j.ID
+					seqMu.Unlock()
+				}
 				return err
 			}); err != nil {
 				pubErr <- err
@@ -393,6 +423,27 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 			return err
 		case <-ctx.Done():
 			return ctx.Err()
+		case a := <-gaveUp:
+			var adv struct {
+				StreamSeq  uint64 `json:"stream_seq"`
+				Deliveries uint64 `json:"deliveries"`
+			}
+			if json.Unmarshal(a.Data, &adv) != nil {
+				continue
+			}
+			seqMu.Lock()
+			id := jobAt[adv.StreamSeq]
+			seqMu.Unlock()
+			if !pending[id] {
+				continue // another run's job
+			}
+			delete(pending, id)
+			o.logf("job %s: given up after %d deliveries", id, adv.Deliveries)
+			res := work.Result{ID: id, Err: fmt.Sprintf("work/nats: job given up after %d deliveries without a result (the workers running it died or were stopped)", adv.Deliveries)}
+			if err := deliver(res); err != nil {
+				return err
+			}
+			continue
 		case m = <-msgs:
 		}
 		if m == nil {

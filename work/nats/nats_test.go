@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -47,6 +48,11 @@ func appendLine(path, line string) {
 
 func init() {
 	work.Register("test.noop", func(ctx context.Context, in []byte) ([]byte, error) { return in, nil })
+	work.Register("test.crash", func(ctx context.Context, in []byte) ([]byte, error) {
+		fmt.Println("crashing")
+		os.Exit(3)
+		return nil, nil
+	})
 	work.Register("test.job", func(ctx context.Context, in []byte) ([]byte, error) {
 		var j testJob
 		if err := json.Unmarshal(in, &j); err != nil {
@@ -97,7 +103,8 @@ func worker(url string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	ackWait, _ := time.ParseDuration(os.Getenv("SURETY_TEST_ACKWAIT"))
-	err = worknats.Serve(ctx, nc, &worknats.Options{Name: name, Build: os.Getenv("SURETY_TEST_BUILD"), AckWait: ackWait,
+	maxDeliver, _ := strconv.Atoi(os.Getenv("SURETY_TEST_MAXDELIVER"))
+	err = worknats.Serve(ctx, nc, &worknats.Options{Name: name, Build: os.Getenv("SURETY_TEST_BUILD"), AckWait: ackWait, MaxDeliver: maxDeliver,
 		Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, name+": "+f+"\n", a...) }})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -423,5 +430,49 @@ func TestJobTooLargeRefused(t *testing.T) {
 	err := runner(t, srv).Run(context.Background(), []work.Job{big}, func(work.Result) error { return nil })
 	if err == nil || !strings.Contains(err.Error(), "the server takes") {
 		t.Errorf("Run of a 2 MiB job: %v", err)
+	}
+}
+
+// A job that kills every worker it is given is given up after
+// MaxDeliver deliveries, and the run ends with its error as its result.
+func TestJobThatKillsItsWorkersIsGivenUp(t *testing.T) {
+	srv := natstest.Start(t, t.TempDir())
+	log := filepath.Join(t.TempDir(), "log")
+	const ackWait = time.Second
+	var ws []*proc
+	for _, name := range []string{"w1", "w2", "w3"} {
+		ws = append(ws, startWorker(t, srv, name, ackWait, "SURETY_TEST_MAXDELIVER=2"))
+	}
+	js := append(jobs(2, log, nil), work.NewJob("test.crash", nil))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	got := map[string]work.Result{}
+	err := runner(t, srv).Run(ctx, js, func(r work.Result) error {
+		got[r.ID] = r
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got[js[2].ID]; !strings.Contains(r.Err, "given up after 2 deliveries") {
+		t.Errorf("the crashing job: %+v", r)
+	}
+	for _, j := range js[:2] {
+		if r := got[j.ID]; r.Err != "" || !strings.HasPrefix(string(r.Output), "done") {
+			t.Errorf("job %s: %+v", j.ID, r)
+		}
+	}
+	crashed := 0
+	for _, w := range ws {
+		select {
+		case l := <-w.lines:
+			if l == "crashing" {
+				crashed++
+			}
+		default:
+		}
+	}
+	if crashed != 2 {
+		t.Errorf("%d workers crashed; want 2", crashed)
 	}
 }

@@ -42,7 +42,7 @@ func Serve(ctx context.Context, nc *natsgo.Conn, opts *Options) error {
 			FilterSubject: o.prefix() + ".jobs.>",
 			AckPolicy:     jetstream.AckExplicitPolicy,
 			AckWait:       o.ackWait(),
-			MaxDeliver:    -1,
+			MaxDeliver:    o.maxDeliver(),
 		})
 		return err
 	}); err != nil {
