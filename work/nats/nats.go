@@ -14,8 +14,9 @@
 // other. A worker running a long job tells the server it is in progress
 // every third of the ack wait, so a job is redelivered only when its
 // worker is gone; a job delivered Options.MaxDeliver times without a
-// result is given up, and its result is an error that says so. Jobs and results are kept in file storage, so a
-// server restarted with its store loses neither.
+// result is given up, and its result is an error that says so. Jobs and
+// results are kept in file storage, so a server restarted with its store
+// loses neither.
 //
 // Every connection needs credentials (Credentials): Dial refuses to
 // connect without them, and the server should require them.
