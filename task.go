@@ -19,6 +19,7 @@ import (
 	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/svcomp"
+	"github.com/suretydev/surety/work"
 )
 
 // TaskOptions configure RunTask and Bench. The zero value is valid and a
@@ -39,6 +40,15 @@ type TaskOptions struct {
 	// stop and the task is unknown, saying so; 0 means no limit. A
 	// verdict found before then stands.
 	Budget time.Duration
+	// Runner, if not nil, runs Bench's tasks as jobs of kind
+	// BenchTaskKind (package work), for example on the workers of a NATS
+	// server (work/nats); nil runs them one after the other in this
+	// process. A worker reads each task at the same path as here (a shared
+	// or identical file system) and refuses one whose files differ;
+	// Facts.Checker, Cache and Runs cannot be sent to a worker and must be
+	// nil; a witness is written on the worker's machine. RunTask ignores
+	// Runner.
+	Runner work.Runner
 }
 
 // RunTask answers one SV-COMP task's unreach-call property: false when a
@@ -317,6 +327,9 @@ func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*sv
 	if len(tasks) == 0 {
 		return nil, fmt.Errorf("surety: bench: no task definition (*.yml) under %s", dir)
 	}
+	if opts != nil && opts.Runner != nil {
+		return benchJobs(ctx, dir, tasks, opts, progress)
+	}
 	var results []svcomp.Result
 	for _, p := range tasks {
 		if ctx.Err() != nil {
@@ -330,14 +343,7 @@ func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*sv
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			// A task surety failed on is an answer of its own: unknown,
-			// with the error, so one broken task does not end the run.
-			r = &svcomp.Result{Task: p, Verdict: svcomp.Unknown, Outcome: svcomp.NoAnswer, Reason: "error: " + err.Error()}
-			if t, terr := svcomp.ParseTask(p); terr == nil {
-				if pr, ok := t.Property(svcomp.UnreachCall); ok {
-					r.Expected = pr.Expected
-				}
-			}
+			r = failedTask(p, err.Error())
 		}
 		if rel, err := filepath.Rel(dir, p); err == nil {
 			r.Task = rel
@@ -348,6 +354,18 @@ func Bench(ctx context.Context, dir string, opts *TaskOptions, progress func(*sv
 		}
 	}
 	return svcomp.Tabulate(results), nil
+}
+
+// failedTask is the row of a task surety failed on: an answer of its own,
+// unknown with the error, so that one broken task does not end the run.
+func failedTask(p, err string) *svcomp.Result {
+	r := &svcomp.Result{Task: p, Verdict: svcomp.Unknown, Outcome: svcomp.NoAnswer, Reason: "error: " + err}
+	if t, terr := svcomp.ParseTask(p); terr == nil {
+		if pr, ok := t.Property(svcomp.UnreachCall); ok {
+			r.Expected = pr.Expected
+		}
+	}
+	return r
 }
 
 // cpuNow is the CPU time this process and its waited-for children have

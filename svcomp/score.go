@@ -78,6 +78,9 @@ type Result struct {
 	Wall     time.Duration `json:"wall_ns"`
 	// Witness is the file the verification witness was written to.
 	Witness string `json:"witness,omitempty"`
+	// Worker names the worker that ran the task when the tasks were
+	// handed out (package work); "" when they ran in this process.
+	Worker string `json:"worker,omitempty"`
 }
 
 // WriteText writes the result for people on one line: the task, its

@@ -20,14 +20,27 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	witness := fs.String("witness", "", "directory for a verification witness (format 2.0) of each definitive verdict")
 	asJSON := fs.Bool("json", false, "print the table as JSON")
 	induction := fs.Bool("induction", true, "let the native engine prove a bounded answer for every execution by k-induction")
+	workers := fs.Int("workers", 0, "checks of a task run at once (0: one per CPU)")
+	var nf natsFlags
+	nf.register(fs, "URL of a NATS server whose workers (surety worker) run the tasks; default: this process, one task after another")
 	if code, ok := parseArgs(e, fs, args, 1, "surety bench [flags] DIR"); !ok {
 		return code
 	}
 	if *k < 1 || *maxK < *k || *timeout <= 0 || *budget < 0 {
 		return fail(e, "bench", fmt.Errorf("want --k at least 1, --max-k at least --k, --timeout positive, --task-timeout not negative"))
 	}
-	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget,
-		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Engines: splitList(*engines), NoInduction: !*induction}}
+	if err := notNegative("workers", *workers, "0: one per CPU"); err != nil {
+		return fail(e, "bench", err)
+	}
+	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "surety bench: %s\n", fmt.Sprintf(format, args...))
+	})
+	if err != nil {
+		return fail(e, "bench", err)
+	}
+	defer closeRunner()
+	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget, Runner: runner,
+		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines), NoInduction: !*induction}}
 	// Each task's verdict goes to stderr as it comes, with --json too: a
 	// run over hundreds of tasks takes hours, and stdout gets the table.
 	tab, err := surety.Bench(ctx, fs.Arg(0), opts, surety.TaskProgress(e.stderr))

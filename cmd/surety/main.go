@@ -49,7 +49,7 @@ var commands map[string]*command
 
 func init() {
 	commands = map[string]*command{
-		"bench": {usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--witness DIR] [--json] DIR",
+		"bench": {usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--workers N] [--witness DIR] [--nats URL [--nats-creds FILE]] [--json] DIR",
 			short: "Run every SV-COMP task (*.yml) under DIR and print SV-COMP's score table.", run: runBench},
 		"complete": {usage: "surety complete [--json] [--timeout D] [--time-limit D] [--dafny PATH] FILE.dfy",
 			short: "Check that each Dafny contract determines a unique result, or show a witness of two results it accepts (exit 1 on [UNDER]).", run: runComplete},
@@ -74,6 +74,8 @@ func init() {
 			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
+		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--quiet]",
+			short: "Run the jobs (bench tasks) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
 }

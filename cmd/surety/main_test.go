@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/llm/llmtest"
+	"github.com/suretydev/surety/svcomp"
+	"github.com/suretydev/surety/work/nats/natstest"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output in testdata/script")
@@ -39,6 +42,10 @@ func TestScripts(t *testing.T) {
 			}
 			c, err := bmc.Lookup("esbmc")
 			return err == nil && bmc.Available(context.Background(), c) == nil, nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"natsserver": natsServer,
+			"samebench":  sameBench,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Keep the user's PATH so scripts find z3, esbmc, dafny, gcc.
@@ -68,4 +75,66 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// natsServer starts a NATS server with JetStream inside the test, its
+// store in $WORK/nats, and sets NATS_URL and the credentials it requires
+// (SURETY_NATS_USER, SURETY_NATS_PASSWORD) for the rest of the script.
+func natsServer(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: natsserver")
+	}
+	srv := natstest.Start(scriptTB{ts}, ts.MkAbs("nats"))
+	ts.Setenv("NATS_URL", srv.URL)
+	ts.Setenv("SURETY_NATS_USER", srv.Creds.User)
+	ts.Setenv("SURETY_NATS_PASSWORD", srv.Creds.Password)
+}
+
+// scriptTB is a script as natstest.Start's TB.
+type scriptTB struct{ ts *testscript.TestScript }
+
+func (scriptTB) Helper()                             {}
+func (s scriptTB) Fatalf(format string, args ...any) { s.ts.Fatalf(format, args...) }
+func (s scriptTB) Cleanup(f func())                  { s.ts.Defer(f) }
+
+// sameBench compares two tables of surety bench --json: the same tasks
+// with the same verdicts, outcomes and reasons, and the same scores; CPU
+// and wall time may differ. With -workers=N, the second table's tasks
+// must have been run by N different workers.
+func sameBench(ts *testscript.TestScript, neg bool, args []string) {
+	workers := 0
+	if len(args) == 3 {
+		if _, err := fmt.Sscanf(args[0], "-workers=%d", &workers); err != nil {
+			ts.Fatalf("samebench: %v", err)
+		}
+		args = args[1:]
+	}
+	if len(args) != 2 {
+		ts.Fatalf("usage: samebench [-workers=N] LOCAL.json OTHER.json")
+	}
+	var tabs [2]svcomp.Table
+	for i, f := range args {
+		if err := json.Unmarshal([]byte(ts.ReadFile(f)), &tabs[i]); err != nil {
+			ts.Fatalf("%s: %v", f, err)
+		}
+	}
+	a, b := tabs[0], tabs[1]
+	var diffs []string
+	if len(a.Results) != len(b.Results) || a.Score != b.Score || a.Tasks != b.Tasks {
+		diffs = append(diffs, fmt.Sprintf("%d and %d results, scores %d and %d", len(a.Results), len(b.Results), a.Score, b.Score))
+	}
+	names := map[string]bool{}
+	for i := range min(len(a.Results), len(b.Results)) {
+		x, y := a.Results[i], b.Results[i]
+		if x.Task != y.Task || x.Verdict != y.Verdict || x.Outcome != y.Outcome || x.Reason != y.Reason {
+			diffs = append(diffs, fmt.Sprintf("%s: %s %s %q; %s: %s %s %q", x.Task, x.Verdict, x.Outcome, x.Reason, y.Task, y.Verdict, y.Outcome, y.Reason))
+		}
+		names[y.Worker] = true
+	}
+	if workers > 0 && (len(names) != workers || names[""]) {
+		diffs = append(diffs, fmt.Sprintf("tasks run by %v; want %d workers", names, workers))
+	}
+	if (len(diffs) > 0) != neg {
+		ts.Fatalf("samebench: %v", diffs)
+	}
 }

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/svcomp"
+	worknats "github.com/suretydev/surety/work/nats"
+	"github.com/suretydev/surety/work/nats/natstest"
+)
+
+// BenchmarkBenchNATS runs surety bench on the SV-COMP tasks under
+// SURETY_BENCH_TASKS (kept outside the repository, e.g.
+// /work/svbench/c/recursive-simple) through a NATS server with JetStream
+// embedded in the test process, with 1 and with 2 worker processes (this
+// test binary as `surety worker`), at the settings of docs/BENCHMARKS.md
+// (native engine, k = 5 raised to 20, 30 s per check) with each task's
+// checks one at a time (--workers 1) and a 60 s task budget. It reports
+// the wall time of each run; with one worker, the coordinator's overhead
+// per job (the run's wall time less the tasks' own, over the tasks: what
+// handing a task out and collecting its result adds) and the median
+// task's wall time; and whether the two runs gave the same verdicts.
+func BenchmarkBenchNATS(b *testing.B) {
+	dir := os.Getenv("SURETY_BENCH_TASKS")
+	if dir == "" {
+		b.Skip("set SURETY_BENCH_TASKS to a directory of SV-COMP task definitions")
+	}
+	srv := natstest.Start(b, b.TempDir())
+	tables := map[int]*svcomp.Table{}
+	for _, n := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", n), func(b *testing.B) {
+			startWorkers(b, srv, n)
+			nc, err := worknats.Dial(srv.URL, srv.Creds, "coordinator")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer nc.Close()
+			r, err := worknats.New(nc, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			opts := &surety.TaskOptions{MaxK: 20, Budget: time.Minute, Runner: r,
+				Facts: surety.FactsOptions{K: 5, Timeout: 30 * time.Second, Workers: 1, Engines: []string{"native"}}}
+			for b.Loop() {
+				start := time.Now()
+				tab, err := surety.Bench(context.Background(), dir, opts, nil)
+				wall := time.Since(start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tables[n] = tab
+				var walls []time.Duration
+				var sum time.Duration
+				for _, t := range tab.Results {
+					walls = append(walls, t.Wall)
+					sum += t.Wall
+				}
+				slices.Sort(walls)
+				b.ReportMetric(wall.Seconds(), "wall-s")
+				b.ReportMetric(float64(len(tab.Results)), "tasks")
+				b.ReportMetric(float64(tab.CorrectTrue+tab.CorrectFalse), "correct")
+				b.ReportMetric(float64(tab.WrongTrue+tab.WrongFalse), "wrong")
+				if n == 1 && len(walls) > 0 {
+					per := (wall - sum) / time.Duration(len(walls))
+					median := walls[len(walls)/2]
+					b.ReportMetric(float64(per)/float64(time.Millisecond), "overhead-ms/job")
+					b.ReportMetric(median.Seconds(), "median-task-s")
+					b.ReportMetric(100*float64(per)/float64(median), "overhead-%-of-median")
+				}
+			}
+		})
+	}
+	one, two := tables[1], tables[2]
+	if one == nil || two == nil {
+		return
+	}
+	if len(one.Results) != len(two.Results) {
+		b.Fatalf("%d and %d results", len(one.Results), len(two.Results))
+	}
+	diff := 0
+	for i, x := range one.Results {
+		if y := two.Results[i]; x.Task != y.Task || x.Verdict != y.Verdict {
+			diff++
+			b.Logf("%s: %s with one worker, %s with two (%s; %s)", x.Task, x.Verdict, y.Verdict, x.Reason, y.Reason)
+		}
+	}
+	b.Logf("%d tasks, %d verdicts differ between the runs with one and with two workers", len(one.Results), diff)
+}
+
+// startWorkers starts n processes of this test binary as surety worker
+// on srv, waits until each serves, and stops them at the benchmark's end.
+func startWorkers(b *testing.B, srv *natstest.Server, n int) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range n {
+		cmd := &exec.Cmd{Path: exe, Args: []string{"surety", "worker", "--nats", srv.URL, "--name", fmt.Sprint("w", i+1)}}
+		cmd.Env = append(os.Environ(), "SURETY_NATS_USER="+srv.Creds.User, "SURETY_NATS_PASSWORD="+srv.Creds.Password)
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		sc := bufio.NewScanner(stderr)
+		ready := false
+		for !ready && sc.Scan() {
+			ready = strings.Contains(sc.Text(), "serving")
+		}
+		if !ready {
+			b.Fatalf("worker %d did not start", i+1)
+		}
+		go func() {
+			for sc.Scan() {
+			}
+		}()
+		b.Cleanup(func() {
+			_ = cmd.Process.Signal(syscall.SIGTERM)
+			_ = cmd.Wait()
+		})
+	}
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	natsgo "github.com/nats-io/nats.go"
+
+	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/work"
+	worknats "github.com/suretydev/surety/work/nats"
+)
+
+// natsFlags are the flags of every command that can hand its work to the
+// workers of a NATS server. Credentials come from --nats-creds or the
+// environment: SURETY_NATS_USER and SURETY_NATS_PASSWORD, SURETY_NATS_TOKEN,
+// SURETY_NATS_NKEY (an nkey seed file) or SURETY_NATS_CREDS (a file, as
+// --nats-creds).
+type natsFlags struct {
+	url, creds string
+}
+
+// natsEnvHelp says where credentials come from, for the flags' help.
+const natsEnvHelp = "file of NATS credentials: a .creds file, an nkey seed, or USER:PASSWORD on one line " +
+	"(default: $SURETY_NATS_CREDS, or $SURETY_NATS_USER and $SURETY_NATS_PASSWORD, $SURETY_NATS_TOKEN, $SURETY_NATS_NKEY)"
+
+func (f *natsFlags) register(fs *flag.FlagSet, what string) {
+	fs.StringVar(&f.url, "nats", "", what)
+	fs.StringVar(&f.creds, "nats-creds", "", natsEnvHelp)
+}
+
+// credentials reads the credentials the flags or the environment give;
+// none at all is worknats.ErrNoCredentials.
+func (f *natsFlags) credentials(e *env) (worknats.Credentials, error) {
+	file := f.creds
+	if file == "" {
+		file = e.getenv("SURETY_NATS_CREDS")
+	}
+	if file != "" {
+		return credsFile(file)
+	}
+	return worknats.Credentials{User: e.getenv("SURETY_NATS_USER"), Password: e.getenv("SURETY_NATS_PASSWORD"),
+		Token: e.getenv("SURETY_NATS_TOKEN"), NkeySeedFile: e.getenv("SURETY_NATS_NKEY")}, nil
+}
+
+// credsFile reads a credentials file: a .creds file (a user JWT and its
+// seed), an nkey seed file, or USER:PASSWORD on its first line.
+func credsFile(path string) (worknats.Credentials, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return worknats.Credentials{}, fmt.Errorf("NATS credentials: %w", err)
+	}
+	switch {
+	case bytes.Contains(b, []byte("BEGIN NATS USER JWT")):
+		return worknats.Credentials{CredsFile: path}, nil
+	case bytes.HasPrefix(bytes.TrimSpace(b), []byte("SU")):
+		return worknats.Credentials{NkeySeedFile: path}, nil
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
+	user, pw, ok := strings.Cut(strings.TrimSpace(line), ":")
+	if !ok || user == "" || pw == "" {
+		return worknats.Credentials{}, fmt.Errorf("NATS credentials: %s is neither a .creds file, an nkey seed nor USER:PASSWORD", path)
+	}
+	return worknats.Credentials{User: user, Password: pw}, nil
+}
+
+// dial connects to the server of --nats as name.
+func (f *natsFlags) dial(e *env, name string) (*natsgo.Conn, error) {
+	cred, err := f.credentials(e)
+	if err != nil {
+		return nil, err
+	}
+	return worknats.Dial(f.url, cred, name)
+}
+
+// runner returns the Runner of --nats, and a function that closes its
+// connection; with no --nats, a nil Runner: the work stays in this
+// process.
+func (f *natsFlags) runner(e *env, logf func(string, ...any)) (work.Runner, func(), error) {
+	if f.url == "" {
+		return nil, func() {}, nil
+	}
+	host, _ := os.Hostname()
+	nc, err := f.dial(e, fmt.Sprintf("surety coordinator %s:%d", host, os.Getpid()))
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := worknats.New(nc, &worknats.Options{Logf: logf})
+	if err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	return r, nc.Close, nil
+}
+
+func runWorker(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	var nf natsFlags
+	nf.register(fs, "URL of the NATS server to take jobs from (required)")
+	name := fs.String("name", "", "this worker's name in results (default: host:pid)")
+	jobs := fs.Int("jobs", 1, "jobs run at once (each job may use several CPUs: a task's checks run in parallel)")
+	ackWait := fs.Duration("ack-wait", 30*time.Second, "how long the server waits for a sign of life from a job before handing it to another worker; the same on every worker")
+	maxDeliver := fs.Int("max-deliver", 5, "deliveries of a job before it is given up (its workers died on it); the same on every worker")
+	quiet := fs.Bool("quiet", false, "do not log each job on stderr")
+	if code, ok := parseArgs(e, fs, args, 0, commands["worker"].usage); !ok {
+		return code
+	}
+	if err := firstError(atLeast("jobs", *jobs, 1), atLeast("max-deliver", *maxDeliver, 1), positive("ack-wait", *ackWait),
+		check(nf.url != "", "nats", `""`, "give the URL of a NATS server with JetStream")); err != nil {
+		return fail(e, "worker", err)
+	}
+	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait, MaxDeliver: *maxDeliver}
+	if opts.Name == "" {
+		host, _ := os.Hostname()
+		opts.Name = fmt.Sprintf("%s:%d", host, os.Getpid())
+	}
+	var mu sync.Mutex
+	logf := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(e.stderr, "surety worker %s: %s\n", opts.Name, fmt.Sprintf(format, args...))
+	}
+	if !*quiet {
+		opts.Logf = logf
+	}
+	nc, err := nf.dial(e, "surety worker "+opts.Name)
+	if err != nil {
+		return fail(e, "worker", err)
+	}
+	defer nc.Close()
+	logf("build %s; job kinds %s; serving %s (stop with ^C)", buildid.Self(), strings.Join(work.Kinds(), ", "), nf.url)
+	if err := worknats.Serve(ctx, nc, opts); err != nil {
+		return fail(e, "worker", err)
+	}
+	logf("stopped")
+	return 0
+}

@@ -1,0 +1,241 @@
+// Package work hands out independent units of work (jobs) and gathers
+// their results, in this process or on other machines.
+//
+// A Job is a kind and an input: the kind names a Handler registered with
+// Register (as database/sql drivers are), so any process of the same
+// build can run any job its build knows; the job's ID is the hash of its
+// kind and input, so a job done twice (a redelivery after a worker died)
+// is recognised by its ID and its second result dropped. A Runner runs a
+// set of jobs and delivers each distinct job's Result exactly once.
+//
+// Two Runners exist: Local, the pool of goroutines in this process (the
+// default; it needs nothing), and the NATS JetStream runner in work/nats,
+// whose workers are `surety worker` processes on any number of machines.
+// What a job does is its handler's business; a Runner only carries bytes.
+package work
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/suretydev/surety/internal/buildid"
+)
+
+// A Job is one independent unit of work.
+type Job struct {
+	// ID is the hex SHA-256 of Kind and Input (see NewJob); a Runner fills
+	// it in when it is empty and refuses one that does not match.
+	ID string
+	// Kind names the registered Handler that runs the job.
+	Kind string
+	// Input is the handler's input, as it reads it.
+	Input []byte
+}
+
+// NewJob returns the job of the given kind and input, with its ID.
+func NewJob(kind string, input []byte) Job {
+	return Job{ID: JobID(kind, input), Kind: kind, Input: input}
+}
+
+// JobID is the ID of a job of the given kind and input: the hex SHA-256 of
+// the kind, a zero byte and the input.
+func JobID(kind string, input []byte) string {
+	h := sha256.New()
+	h.Write([]byte(kind))
+	h.Write([]byte{0})
+	h.Write(input)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// A Result is what a job's handler returned, and where it ran.
+type Result struct {
+	// ID is the job's ID.
+	ID string
+	// Output is the handler's output; nil when Err is set.
+	Output []byte
+	// Err is the handler's error text, "" when it succeeded. A handler's
+	// error is the job's answer, not the Runner's failure.
+	Err string
+	// Worker names the worker that ran the job ("local" for Local).
+	Worker string
+	// Build is the build id of the worker (internal/buildid.Self).
+	Build string
+}
+
+// A Handler runs one kind of job: it reads the input and returns the
+// output, or an error that becomes the Result's Err. It must stop
+// promptly when ctx is cancelled, and give the same output for the same
+// input whenever it can (a job may run more than once).
+type Handler func(ctx context.Context, input []byte) ([]byte, error)
+
+// A Runner runs jobs and gathers their results.
+type Runner interface {
+	// Run runs jobs and calls deliver once for each distinct job ID with
+	// its result, in the order the results come, never concurrently.
+	// It returns nil when every job has been delivered; an error when it
+	// could not run them (ctx is done, the transport failed, deliver
+	// returned an error, which Run returns as it is).
+	Run(ctx context.Context, jobs []Job, deliver func(Result) error) error
+}
+
+var (
+	regMu    sync.RWMutex
+	handlers = map[string]Handler{}
+)
+
+// Register makes a handler available by kind. It panics when kind is
+// empty, h is nil, or the kind is registered already: those are
+// programming errors. Call it from an init function.
+func Register(kind string, h Handler) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	switch {
+	case kind == "":
+		panic("work: Register of an empty kind")
+	case h == nil:
+		panic("work: Register of a nil handler for " + kind)
+	case handlers[kind] != nil:
+		panic("work: Register called twice for kind " + kind)
+	}
+	handlers[kind] = h
+}
+
+// Kinds returns the registered kinds, sorted.
+func Kinds() []string {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	ks := make([]string, 0, len(handlers))
+	for k := range handlers {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// ErrUnknownKind reports a job whose kind no handler is registered for.
+var ErrUnknownKind = errors.New("work: unknown job kind")
+
+// Lookup returns the handler registered for kind; the error wraps
+// ErrUnknownKind.
+func Lookup(kind string) (Handler, error) {
+	regMu.RLock()
+	h := handlers[kind]
+	regMu.RUnlock()
+	if h == nil {
+		return nil, fmt.Errorf("%w %q (forgotten import?)", ErrUnknownKind, kind)
+	}
+	return h, nil
+}
+
+// Check fills in the IDs of jobs that have none, refuses a job whose ID
+// does not match its kind and input or whose kind is empty, and returns
+// the jobs with distinct IDs, in their first order. Runners call it.
+func Check(jobs []Job) ([]Job, error) {
+	seen := make(map[string]bool, len(jobs))
+	out := make([]Job, 0, len(jobs))
+	for i, j := range jobs {
+		if j.Kind == "" {
+			return nil, fmt.Errorf("work: job %d has no kind", i)
+		}
+		id := JobID(j.Kind, j.Input)
+		if j.ID == "" {
+			j.ID = id
+		} else if j.ID != id {
+			return nil, fmt.Errorf("work: job %d: ID %s is not the hash of its kind and input", i, j.ID)
+		}
+		if !seen[j.ID] {
+			seen[j.ID] = true
+			out = append(out, j)
+		}
+	}
+	return out, nil
+}
+
+// Do runs one job with the handler registered for its kind, as a worker
+// does: the handler's error becomes the result's Err, and so does an
+// unknown kind.
+func Do(ctx context.Context, j Job, worker, build string) Result {
+	r := Result{ID: j.ID, Worker: worker, Build: build}
+	h, err := Lookup(j.Kind)
+	if err == nil {
+		r.Output, err = h(ctx, j.Input)
+	}
+	if err != nil {
+		r.Output, r.Err = nil, err.Error()
+	}
+	return r
+}
+
+// Local runs jobs on goroutines of this process. The zero value is valid.
+type Local struct {
+	// Workers is how many jobs run at once; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Name is the worker name in results; "" means "local".
+	Name string
+}
+
+// Run implements Runner. A job whose handler is still running when ctx
+// is cancelled is not delivered; Run then returns ctx.Err().
+func (l *Local) Run(ctx context.Context, jobs []Job, deliver func(Result) error) error {
+	jobs, err := Check(jobs)
+	if err != nil {
+		return err
+	}
+	n := l.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	n = min(n, len(jobs))
+	name := l.Name
+	if name == "" {
+		name = "local"
+	}
+	build := buildid.Self()
+	ctx, cancel := context.WithCancel(ctx)
+	todo := make(chan Job)
+	done := make(chan Result)
+	var wg sync.WaitGroup
+	defer func() { cancel(); wg.Wait() }()
+	for range n {
+		wg.Go(func() {
+			for j := range todo {
+				r := Do(ctx, j, name, build)
+				select {
+				case done <- r:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(todo)
+		for _, j := range jobs {
+			select {
+			case todo <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for range jobs {
+		select {
+		case r := <-done:
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if err := deliver(r); err != nil {
+				return err
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
