@@ -523,7 +523,7 @@ func (a *auditor) decide(ctx context.Context, f bmc.Fact, m *mutant) (bmc.Status
 			}
 		}
 	}
-	if !f.BoundComplete {
+	if !f.BoundComplete && f.BoundReason != "" && !strings.HasPrefix(f.BoundReason, "not checked") {
 		// The fact itself holds within the bound only: so would the
 		// mutant's VERIFIED, which decides nothing; look only for a
 		// counterexample.
