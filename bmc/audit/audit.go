@@ -321,10 +321,7 @@ func (a *auditor) schema(ms []*mutant) {
 	a.schemaProg, a.variant = prog, variant
 }
 
-// check runs one query: the assertion target of prog, variant v. A
-// FALSIFIED answer that no run reproduced (a query with unwinding
-// assertions is not replayed by the portfolio) is replayed here; one that
-// does not reproduce is UNKNOWN.
+// check runs one query: the assertion target of prog, variant v.
 func (a *auditor) check(ctx context.Context, prog *bmc.Program, target int, assume []int, k, v int, unwinding bool) (*bmc.Result, error) {
 	if target >= len(prog.Asserts) {
 		return nil, errors.New("audit: the rewritten program lost an assertion")
@@ -334,22 +331,7 @@ func (a *auditor) check(ctx context.Context, prog *bmc.Program, target int, assu
 	}
 	a.queries.Add(1)
 	q := &bmc.Query{Program: prog, Target: target, Assume: assume, K: k, Timeout: a.o.Timeout, Variant: v, UnwindingAssertions: unwinding}
-	res, err := a.c.Check(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	if unwinding && res.Status == bmc.Falsified && !res.Unwound && !res.Replayed {
-		rp, err := bmc.Replay(ctx, q, res.Counterexample, nil)
-		if err != nil {
-			return nil, err
-		}
-		out := *res
-		if out.Replayed = rp.Reproduced; !rp.Reproduced {
-			out.Status, out.Reason = bmc.Unknown, "FALSIFIED, not replayed: "+rp.Why
-		}
-		res = &out
-	}
-	return res, nil
+	return a.c.Check(ctx, q)
 }
 
 // status is check's status, UNKNOWN on an error.
@@ -375,8 +357,12 @@ func (a *auditor) proof(ctx context.Context, prog *bmc.Program, target int, assu
 		return false, fmt.Sprintf("the bound k=%d is not complete", k)
 	case res.Status == bmc.Falsified && res.Unwound:
 		return false, "a loop runs longer"
-	case res.Status == bmc.Falsified:
+	case res.Status == bmc.Falsified && res.Replayed:
 		return false, "reached"
+	case res.Status == bmc.Falsified:
+		// The portfolio does not replay an answer to a query with
+		// unwinding assertions, and the plain query found no execution.
+		return false, fmt.Sprintf("the complete check at k=%d gave a FALSIFIED no run reproduced", k)
 	}
 	why := "no verdict"
 	if res.Reason != "" {
@@ -534,9 +520,11 @@ func (a *auditor) decide(ctx context.Context, f bmc.Fact, m *mutant) (bmc.Status
 	switch {
 	case err != nil:
 		return bmc.Unknown, ""
-	case res.Status == bmc.Falsified && res.Unwound:
-		// A loop of the mutant runs longer than the bound: the plain
-		// query looks for a violation within it.
+	case res.Status == bmc.Falsified && (res.Unwound || !res.Replayed):
+		// A loop of the mutant runs longer than the bound, or the
+		// violation was not replayed (the portfolio replays none with
+		// unwinding assertions): the plain query looks for a violation
+		// within the bound, replayed as every plain FALSIFIED is.
 		st := a.status(ctx, prog, f.Index, f.Deps, a.o.K, v)
 		return st, by(st, false)
 	}
