@@ -393,7 +393,7 @@ func (a *auditor) withTarget(i int, pred string) []byte {
 // proof at the larger bound with and without the assumptions (unreachable
 // code, closed by assumptions), or neither (a loop runs longer).
 func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
-	if a.obs.Reached(f.Index) {
+	if a.obs.Reached(f.Index) && a.assumptionsHeld(f) {
 		return Reach{Status: "reachable", Why: WhyRun}
 	}
 	src := a.withTarget(f.Index, "0")
@@ -437,6 +437,18 @@ func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
 		return Reach{Status: "VACUOUS", Why: WhyDead}
 	}
 	return Reach{Status: "VACUOUS", Why: fmt.Sprintf("%s: not reached within k=%d; %s", WhyLonger, big, seen)}
+}
+
+// assumptionsHeld reports whether every run kept the assertions f
+// assumes: then a run that reaches f's assertion is an execution under its
+// assumptions too.
+func (a *auditor) assumptionsHeld(f bmc.Fact) bool {
+	for _, d := range f.Deps {
+		if a.obs.Failed(d) {
+			return false
+		}
+	}
+	return true
 }
 
 // strength checks f on each of its mutants. A mutant is decided by a run

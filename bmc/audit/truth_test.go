@@ -17,7 +17,9 @@ type truthCase struct {
 	name, src string
 	// reach is the reachability the audit must give, with and without a
 	// runner: "reached" (reachable, never VACUOUS), "dead" (VACUOUS,
-	// WhyDead), "notdead" (anything but VACUOUS for unreachable code).
+	// WhyDead), "notdead" (anything but VACUOUS for unreachable code),
+	// "closed" (VACUOUS, WhyAssumptions: reached only by runs that fail
+	// an assertion the fact assumes).
 	reach, reachNoRun string
 	// weak: "weak", "notweak" or "" (not judged).
 	weak string
@@ -68,6 +70,18 @@ int main(void) {
   g = 1;
   return 0;
   assert(g == 2);
+}
+`},
+	// The run reaches a2 only after failing a1, which a2's fact assumes:
+	// no execution under the assumption reaches it.
+	{name: "closed", reach: "closed", reachNoRun: "closed", src: `#include <assert.h>
+int main(void) {
+  int x = -1;
+  assert(x > 0);
+  if (x < 0) {
+    assert(x == 5);
+  }
+  return 0;
 }
 `},
 	{name: "atexit", reach: "reached", reachNoRun: "notdead", src: `#include <assert.h>
@@ -132,7 +146,7 @@ func TestTruth(t *testing.T) {
 				t.Fatal(err)
 			}
 			ran := obs.Reached(last)
-			if want := tc.reach == "reached"; ran != want {
+			if want := tc.reach == "reached" || tc.reach == "closed"; ran != want {
 				t.Fatalf("the run reached a%d: %v; the case says %s", last+1, ran, tc.reach)
 			}
 			for _, withRun := range []bool{true, false} {
@@ -149,7 +163,7 @@ func TestTruth(t *testing.T) {
 				t.Logf("runner %v: %+v %+v (%d queries)", withRun, fa.Reach, fa.Strength, a.Summary.Queries)
 				dead := fa.Reach.Status == "VACUOUS" && strings.HasPrefix(fa.Reach.Why, WhyDead)
 				switch {
-				case withRun && ran && fa.Reach.Status == "VACUOUS":
+				case withRun && ran && want != "closed" && fa.Reach.Status == "VACUOUS":
 					t.Errorf("runner %v: a run reaches it, audited %+v", withRun, fa.Reach)
 				case want == "reached" && fa.Reach.Status != "reachable":
 					t.Errorf("runner %v: reach %+v, want reachable", withRun, fa.Reach)
@@ -157,6 +171,8 @@ func TestTruth(t *testing.T) {
 					t.Errorf("runner %v: reach %+v, want %q", withRun, fa.Reach, WhyRun)
 				case want == "dead" && !dead:
 					t.Errorf("runner %v: reach %+v, want VACUOUS, %s", withRun, fa.Reach, WhyDead)
+				case want == "closed" && (fa.Reach.Status != "VACUOUS" || fa.Reach.Why != WhyAssumptions):
+					t.Errorf("runner %v: reach %+v, want VACUOUS, %s", withRun, fa.Reach, WhyAssumptions)
 				case want == "notdead" && dead:
 					t.Errorf("runner %v: reach %+v, called unreachable code", withRun, fa.Reach)
 				}
