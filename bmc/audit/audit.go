@@ -22,14 +22,18 @@ type Options struct {
 	K int
 	// Timeout is the budget of each query; 0 means bmc.DefaultTimeout.
 	Timeout time.Duration
-	// Budget caps the mutation queries per program; 0 means 200. Each fact
-	// gets an equal share, at least MinMutants when the budget allows.
+	// Budget caps the mutants checked per program; 0 means 200. Each fact
+	// gets an equal share, at least MinMutants, spent on the assertion's
+	// backward slice first. A mutant costs a run when there is a Runner,
+	// and one query (two when the first meets a loop longer than K) unless
+	// the run decided it.
 	Budget int
-	// MinMutants is the number of decided mutants below which no fact is
-	// called weak; 0 means 5.
+	// MinMutants is the number of surviving mutants (on a complete proof
+	// or a complete run) below which no fact is called weak; 0 means 5.
 	MinMutants int
-	// LargerBound is the bound tried to tell "cut by the bound" apart; 0
-	// means 2K+2.
+	// LargerBound is the bound K' at which a vacuous fact's cover query is
+	// asked again, plain and with unwinding assertions, to say why no
+	// execution within K reaches it; 0 means 2K+2.
 	LargerBound int
 	// SkipStrength skips the mutation analysis: reachability only.
 	SkipStrength bool
@@ -193,9 +197,10 @@ func (r *Report) Mutants(i int) (decided, rejected int, weak bool) {
 }
 
 // Audit checks every fact of report (VERIFIED and C-VERIFIED) for
-// reachability and, unless asked not to, for strength, with checker c. An
-// engine error on a query makes that part unknown; the returned error is
-// non-nil only when ctx ends.
+// reachability and, unless asked not to, for strength, with checker c and
+// the runs of opts.Runner (the package documentation says what each claim
+// rests on). An engine or runner error on a query makes that part unknown;
+// the returned error is non-nil only when ctx ends.
 func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checker, opts *Options) (*Report, error) {
 	var o Options
 	if opts != nil {
