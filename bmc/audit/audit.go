@@ -449,7 +449,7 @@ func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
 // assumptions too.
 func (a *auditor) assumptionsHeld(f bmc.Fact) bool {
 	for _, d := range f.Deps {
-		if a.obs.Failed(d) {
+		if d != f.Index && a.obs.Failed(d) {
 			return false
 		}
 	}
@@ -464,7 +464,11 @@ func (a *auditor) assumptionsHeld(f bmc.Fact) bool {
 func (a *auditor) strength(ctx context.Context, f bmc.Fact, ms []*mutant) *Strength {
 	s := &Strength{}
 	byRun, byProof := 0, 0
+	inSlice, sliceSurvived := 0, 0
 	for _, m := range ms {
+		if m.Slice {
+			inSlice++
+		}
 		m.Mutant.Status, m.Mutant.By = a.decide(ctx, f, m)
 		s.Mutants++
 		switch {
@@ -474,6 +478,9 @@ func (a *auditor) strength(ctx context.Context, f bmc.Fact, ms []*mutant) *Stren
 			s.Bounded++
 		case m.Mutant.Status == bmc.Verified:
 			s.Survived++
+			if m.Slice {
+				sliceSurvived++
+			}
 			if m.Mutant.By == "run" {
 				byRun++
 			} else {
@@ -486,7 +493,15 @@ func (a *auditor) strength(ctx context.Context, f bmc.Fact, ms []*mutant) *Stren
 			s.Unknown++
 		}
 	}
-	s.Weak = s.Rejected == 0 && s.Survived >= a.o.MinMutants
+	// A mutant outside the slice cannot change what the assertion reads:
+	// its survival says nothing, unless the assertion depends on no code
+	// at all. So the survivors that count are those of the slice: at
+	// least MinMutants, or every one of a smaller slice.
+	counted := sliceSurvived >= min(a.o.MinMutants, inSlice) && sliceSurvived > 0
+	if inSlice == 0 {
+		counted = s.Survived >= a.o.MinMutants
+	}
+	s.Weak = s.Rejected == 0 && counted
 	if s.Weak {
 		var parts []string
 		if byProof > 0 {
@@ -499,7 +514,11 @@ func (a *auditor) strength(ctx context.Context, f bmc.Fact, ms []*mutant) *Stren
 		for _, m := range s.Survivors {
 			names = append(names, fmt.Sprintf("line %d %q -> %q", m.Line, m.Before, m.After))
 		}
-		s.Why = fmt.Sprintf("%d mutants survive, none is rejected: %s; e.g. %s", s.Survived, strings.Join(parts, ", "), strings.Join(names, "; "))
+		where := fmt.Sprintf("%d of them in what the assertion reads", sliceSurvived)
+		if inSlice == 0 {
+			where = "the assertion reads no code"
+		}
+		s.Why = fmt.Sprintf("%d mutants survive (%s), none is rejected: %s; e.g. %s", s.Survived, where, strings.Join(parts, ", "), strings.Join(names, "; "))
 	}
 	return s
 }

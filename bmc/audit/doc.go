@@ -86,9 +86,12 @@
 //     the mutant is asked only the plain query, and its VERIFIED is
 //     bounded.
 //
-// A fact that rejects none of at least MinMutants survivors (five by
-// default) is weak, and Strength.Why names the survivors and whether each
-// count rests on a proof or on a complete run. Equivalent mutants (that
+// A fact that rejects no mutant is weak when the survivors of its slice
+// number at least MinMutants (five by default), or are every mutant of a
+// smaller slice; Strength.Why names the survivors and whether each count
+// rests on a proof or on a complete run. A survivor outside the slice
+// counts only when the assertion reads no code at all (assert(1)): a
+// change the assertion cannot see says nothing of it. Equivalent mutants (that
 // change nothing the assertion reads, as deleting a store no path reads
 // again) can make a fact look weaker than it is, never stronger: a weak
 // mark is a prompt to look, a strong one is evidence. A per-program

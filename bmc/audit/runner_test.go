@@ -76,7 +76,7 @@ func (r *gccRunner) Observe(ctx context.Context, p *bmc.Program, variant int) (*
 	if b.ExitCode != 0 {
 		return nil, fmt.Errorf("gcc: %s", b.Stderr)
 	}
-	res, err := proc.Run(ctx, &proc.Cmd{Path: exe, Timeout: 2 * time.Second, MaxOutput: 1 << 20})
+	res, err := proc.Run(ctx, &proc.Cmd{Path: exe, Timeout: 10 * time.Second, MaxOutput: 1 << 20})
 	if err != nil && !errors.Is(err, proc.ErrTimeout) {
 		return nil, err
 	}

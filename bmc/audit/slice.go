@@ -14,8 +14,9 @@ import (
 //   - a statement is in the slice when it assigns (=, op=, ++, --, a
 //     declaration's initialiser) a name in the slice, wherever it is in
 //     the program: in the assertion's function, in a function it calls, in
-//     any function; a write through a pointer (*p = ..., p->f = ...)
-//     may write anything and is always in the slice;
+//     any function; a write through a pointer (*p = ..., p->f = ..., p[i]
+//     = ... where p is not an array the program declares, an array
+//     parameter included) may write anything and is always in the slice;
 //   - the names a slice statement reads join the slice, and so do the
 //     conditions of the if, while, do, for and switch statements around it
 //     (and around the assertion), with the names they read;
@@ -54,7 +55,8 @@ type sliceFunc struct {
 func sliceOf(src []byte, root *sitter.Node, aStart, aEnd int) [][2]int {
 	var units []unit
 	funcs := map[string]*sliceFunc{}
-	var target *unit // the assertion, as a unit that reads its predicate
+	arrays := map[string]bool{} // the scoped names declared as arrays
+	var target *unit            // the assertion, as a unit that reads its predicate
 
 	// scope returns the slice's name for identifier name in function fn.
 	scope := func(fn *sliceFunc, name string) string {
@@ -80,7 +82,7 @@ func sliceOf(src []byte, root *sitter.Node, aStart, aEnd int) [][2]int {
 				}
 			case "assignment_expression":
 				left := c.ChildByFieldName("left")
-				u.defs = append(u.defs, target_(src, left, fn, scope)...)
+				u.defs = append(u.defs, target_(src, left, fn, scope, arrays)...)
 				if op := c.ChildByFieldName("operator"); op != nil && op.Type() == "=" && left != nil && left.Type() == "identifier" {
 					// A plain assignment to a name does not read it.
 					if r := c.ChildByFieldName("right"); r != nil {
@@ -89,7 +91,7 @@ func sliceOf(src []byte, root *sitter.Node, aStart, aEnd int) [][2]int {
 					return false
 				}
 			case "update_expression":
-				u.defs = append(u.defs, target_(src, c.ChildByFieldName("argument"), fn, scope)...)
+				u.defs = append(u.defs, target_(src, c.ChildByFieldName("argument"), fn, scope, arrays)...)
 			case "declaration":
 				// The declared names are assigned by their initialisers, not
 				// read; array sizes are constants.
@@ -163,6 +165,15 @@ func sliceOf(src []byte, root *sitter.Node, aStart, aEnd int) [][2]int {
 		}
 	}
 	for i := 0; i < int(root.NamedChildCount()); i++ {
+		if d := root.NamedChild(i); d.Type() == "declaration" {
+			declared(d, func(k *sitter.Node) {
+				if id := declName(k); id != nil && k.Type() == "array_declarator" {
+					arrays[id.Content(src)] = true
+				}
+			})
+		}
+	}
+	for i := 0; i < int(root.NamedChildCount()); i++ {
 		def := root.NamedChild(i)
 		if def.Type() != "function_definition" {
 			continue
@@ -186,21 +197,13 @@ func sliceOf(src []byte, root *sitter.Node, aStart, aEnd int) [][2]int {
 			}
 		}
 		visit(body, func(c *sitter.Node) bool {
-			if c.Type() != "declaration" {
-				return true
-			}
-			for j := 0; j < int(c.NamedChildCount()); j++ {
-				k := c.NamedChild(j)
-				switch k.Type() {
-				case "init_declarator":
-					k = k.ChildByFieldName("declarator")
-				case "identifier", "array_declarator", "pointer_declarator", "parenthesized_declarator":
-				default:
-					continue
-				}
-				if id := declName(k); id != nil {
-					fn.locals[id.Content(src)] = true
-				}
+			if c.Type() == "declaration" {
+				declared(c, func(k *sitter.Node) {
+					if id := declName(k); id != nil {
+						fn.locals[id.Content(src)] = true
+						arrays[fn.name+"."+id.Content(src)] = k.Type() == "array_declarator"
+					}
+				})
 			}
 			return true
 		})
@@ -307,14 +310,22 @@ func visit(n *sitter.Node, fn func(*sitter.Node) bool) {
 }
 
 // target_ returns the scoped names an assignment to lvalue l defines: the
-// base identifier of a name, subscript or member access; "*" for a write
-// through a pointer.
-func target_(src []byte, l *sitter.Node, fn *sliceFunc, scope func(*sliceFunc, string) string) []string {
+// base identifier of a name, a member access or a subscript of an array
+// the program declares; "*" for a write through a pointer (*p, p->f, a
+// subscript of a pointer or of an array parameter), which may write
+// anything.
+func target_(src []byte, l *sitter.Node, fn *sliceFunc, scope func(*sliceFunc, string) string, arrays map[string]bool) []string {
+	sub := false
 	for l != nil {
 		switch l.Type() {
 		case "identifier":
-			return []string{scope(fn, l.Content(src))}
+			name := scope(fn, l.Content(src))
+			if sub && !arrays[name] {
+				return []string{"*"}
+			}
+			return []string{name}
 		case "subscript_expression":
+			sub = true
 			l = l.ChildByFieldName("argument")
 		case "field_expression":
 			if op := l.ChildByFieldName("operator"); op != nil && op.Type() == "->" {
@@ -328,6 +339,24 @@ func target_(src []byte, l *sitter.Node, fn *sliceFunc, scope func(*sliceFunc, s
 		}
 	}
 	return []string{"*"}
+}
+
+// declared calls fn with the declarator of each name that declaration d
+// declares.
+func declared(d *sitter.Node, fn func(declarator *sitter.Node)) {
+	for j := 0; j < int(d.NamedChildCount()); j++ {
+		k := d.NamedChild(j)
+		switch k.Type() {
+		case "init_declarator":
+			k = k.ChildByFieldName("declarator")
+		case "identifier", "array_declarator", "pointer_declarator", "parenthesized_declarator":
+		default:
+			continue
+		}
+		if k != nil {
+			fn(k)
+		}
+	}
 }
 
 // declName returns the identifier a declarator declares, nil when there is

@@ -88,3 +88,36 @@ int main(void) {
 		}
 	}
 }
+
+// TestSlicePointer: a write through a pointer, or a subscript of one, may
+// write what the assertion reads: it is in the slice.
+func TestSlicePointer(t *testing.T) {
+	src := `#include <assert.h>
+int w, u;
+int main(void) {
+  int *q = &w;
+  int a[2];
+  q[0] = 4;
+  a[1] = 2;
+  u = 3;
+  assert(w == 4);
+  return 0;
+}
+`
+	p, err := bmc.ParseProgram("p.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[int]bool{}
+	for _, m := range mutants(p, p.Asserts[0]) {
+		if m.Slice {
+			lines[m.Line] = true
+		}
+	}
+	if !lines[6] {
+		t.Error("q[0] = 4, a write through a pointer, is not in the slice")
+	}
+	if lines[7] || lines[8] {
+		t.Errorf("a[1] = 2 (a local array) or u = 3 in the slice: %v", lines)
+	}
+}
