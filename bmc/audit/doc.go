@@ -82,9 +82,10 @@
 //     bound makes it survive ("proof"); VERIFIED within the bound only
 //     leaves it undecided (Strength.Bounded), neither survivor nor
 //     rejection: a change that shows only past the bound is not a change the
-//     fact missed. When VerifyAll found the fact's own bound incomplete,
-//     the mutant is asked only the plain query, and its VERIFIED is
-//     bounded.
+//     fact missed. Unless VerifyAll found the fact's own bound complete
+//     (bmc.Options.BoundCheck, on by default in surety facts), the mutant
+//     is asked only the plain query, as many queries as a plain audit, and
+//     its VERIFIED is bounded.
 //
 // A fact that rejects no mutant is weak when the survivors of its slice
 // number at least MinMutants (five by default), or are every mutant of a
