@@ -435,7 +435,7 @@ func (a *auditor) reach(ctx context.Context, f bmc.Fact) Reach {
 	if proved && len(f.Deps) > 0 {
 		// Unreachable under the assumptions; without them?
 		if free, _ := a.proof(ctx, cover, f.Index, nil, big, 0); !free {
-			return Reach{Status: "VACUOUS", Why: fmt.Sprintf("unreachable under its assumptions: no execution that satisfies them reaches it, a complete proof; without them, not reached within k=%d", a.o.K)}
+			return Reach{Status: "VACUOUS", Why: fmt.Sprintf("unreachable under its assumptions: no execution that satisfies them reaches it, a complete proof; without them, none within k=%d does, and no complete proof at k=%d says none at all does", a.o.K, big)}
 		}
 	}
 	if proved {
