@@ -70,6 +70,16 @@ type FactsOptions struct {
 	// program at a smaller bound whose bound-complete facts are taken
 	// instead of being checked again.
 	Carry *bmc.Report
+	// Compile is the compiler's view of the file (-D, -I), used by every
+	// engine and every gcc build and replay; the zero value is the file
+	// alone.
+	Compile bmc.Compile
+	// Runs is VerifyAll's bmc.Options.Runs: the runs of the program every
+	// verdict is checked against. Nil means the run engine ("run") when
+	// it is registered and available, as every other engine is found.
+	Runs bmc.Observer
+	// NoRuns checks no verdict against runs of the program.
+	NoRuns bool
 }
 
 // ErrNoAssertion reports a program in which no assertion was recognised:
@@ -167,6 +177,11 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	if len(p.Asserts) == 0 {
 		return nil, fmt.Errorf("%w in %s; looked for %s", ErrNoAssertion, file, bmc.AssertionForms)
 	}
+	if !opts.Compile.Empty() {
+		if p, err = p.WithCompile(opts.Compile); err != nil {
+			return nil, err
+		}
+	}
 	checker := opts.Checker
 	if checker == nil {
 		if checker, err = Engines(ctx, &EngineOptions{Names: opts.Engines, ESBMC: opts.ESBMC, CBMC: opts.CBMC,
@@ -175,9 +190,17 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 		}
 	}
 	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck,
-		Need: opts.Need, Carry: opts.Carry}
+		Need: opts.Need, Carry: opts.Carry, Runs: runsFor(ctx, opts)}
 	res := &FactsResult{}
-	if !opts.SkipUndefinedBehaviour {
+	if !opts.SkipUndefinedBehaviour && !p.Compile.Empty() {
+		// The safety check reads the file as written, as the native
+		// engine does: it cannot see what -D and -I change.
+		defer func() {
+			if res.Report != nil {
+				res.Report.Assumptions = addSorted(res.Report.Assumptions, uncheckedUB+": the check reads the file without -D and -I")
+			}
+		}()
+	} else if !opts.SkipUndefinedBehaviour {
 		claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)
 		if err != nil {
 			return nil, err
@@ -214,6 +237,23 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	res.Report = rep
 	res.Annotated = rep.Annotate(p)
 	return res, nil
+}
+
+// runsFor is the observer whose runs check every verdict: the option's,
+// or the registered run engine when it can run here.
+func runsFor(ctx context.Context, opts *FactsOptions) bmc.Observer {
+	if opts.NoRuns {
+		return nil
+	}
+	if opts.Runs != nil {
+		return opts.Runs
+	}
+	c, err := bmc.Lookup("run")
+	if err != nil || bmc.Available(ctx, c) != nil {
+		return nil
+	}
+	o, _ := c.(bmc.Observer)
+	return o
 }
 
 // uncheckedUB is the assumption of a report whose program the safety
@@ -298,6 +338,11 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 		if len(names) == 0 {
 			_, err := bmc.Engines(ctx, nil) // the error that says why each is missing
 			return nil, err
+		}
+		// The run engine first: it is the cheapest, and its answer is a
+		// run, so the counterexample shown is a real execution's.
+		if i := slices.Index(names, "run"); i > 0 {
+			names = append(append([]string{"run"}, names[:i]...), names[i+1:]...)
 		}
 	}
 	var cs []bmc.Checker

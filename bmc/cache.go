@@ -37,11 +37,16 @@ func OpenCache(dir string) (*Cache, error) {
 }
 
 // cacheVersion changes whenever the meaning of a cached entry changes.
-const cacheVersion = "bmc-cache-v2"
+// v3: answers whose unwinding counterexample lost its flag in an adapter
+// (a bound's counterexample read as the target's) are not served again.
+const cacheVersion = "bmc-cache-v3"
 
 func cacheKey(q *Query, engine string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\nengine=%s\nk=%d\nunwinding=%t\ntimeout=%d\n", cacheVersion, engine, q.K, q.UnwindingAssertions, q.TimeoutOrDefault())
+	for _, f := range q.Program.Compile.Flags() {
+		fmt.Fprintf(h, "flag=%s\n", f)
+	}
 	h.Write(q.Render("", "__surety_assume"))
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -79,4 +84,12 @@ func (c *Cache) put(key string, r *Result) error {
 		return fmt.Errorf("bmc: cache: %w", err)
 	}
 	return atomicfile.Write(c.path(key), b)
+}
+
+// drop removes an entry; a missing one is no error.
+func (c *Cache) drop(key string) error {
+	if err := os.Remove(c.path(key)); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("bmc: cache: %w", err)
+	}
+	return nil
 }

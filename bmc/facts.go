@@ -202,6 +202,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		if f.Engine != "" {
 			fmt.Fprintf(ew, " [%s %s]", f.Engine, f.Duration.Round(time.Millisecond))
 		}
+		for _, w := range f.WrongClaims {
+			fmt.Fprintf(ew, " [wrong claim: %s said %s, a run fails it]", w.Engine, w.Status)
+		}
 		fmt.Fprintf(ew, "  %s\n", f.Pred)
 	}
 	s := r.Summary
@@ -209,6 +212,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		r.File, s.Assertions, s.Verified, s.CVerified, s.Unverified, s.Falsified, s.Unknown, s.BoundComplete, r.K, s.Checks, s.CacheHits, s.Time.Round(time.Millisecond))
 	if vacuous+weak+s.Reused > 0 || s.Verified+s.CVerified > 0 {
 		fmt.Fprintf(ew, "facts: %d, vacuous: %d, weak: %d, reused from the cache: %d\n", s.Verified+s.CVerified-vacuous, vacuous, weak, s.Reused)
+	}
+	if s.WrongClaims > 0 {
+		fmt.Fprintf(ew, "WARNING: a run of the program refuted an engine's proof of %d assertion(s); the runs' verdicts are reported\n", s.WrongClaims)
 	}
 	if s.Disagreements > 0 {
 		fmt.Fprintf(ew, "WARNING: engines disagreed on %d assertion(s); those are reported UNKNOWN\n", s.Disagreements)

@@ -156,48 +156,19 @@ func (p *Portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 	return nil, fmt.Errorf("bmc: portfolio: every engine failed: %w", errors.Join(errs...))
 }
 
-// verdict combines the definitive answers, given in checker order.
-func (p *Portfolio) verdict(definite []*Result) *Result {
-	definite = proofsOverBounds(definite)
-	first := definite[0]
-	for _, r := range definite[1:] {
-		if r.Status != first.Status {
-			d := definiteAnswers(definite)
-			parts := make([]string, len(d))
-			for i, e := range d {
-				parts[i] = e.Engine + " " + e.Status.String()
-			}
-			return &Result{Status: Unknown, Engine: p.Name(), Reason: "disagreement: " + strings.Join(parts, ", "),
-				Disagreement: d, Duration: maxDuration(definite)}
-		}
-	}
-	if len(definite) == 1 {
-		return first
-	}
-	// Agreement: the first engine's answer (its counterexample), named
-	// by every engine that gave it, under every assumption any of them made.
-	out := *first
-	var names, assumptions []string
-	for _, r := range definite {
-		names = append(names, r.Engine)
-		assumptions = append(assumptions, r.Assumptions...)
-		out.Replayed = out.Replayed || r.Replayed
-		out.BoundComplete = out.BoundComplete && r.BoundComplete
-	}
-	sort.Strings(names)
-	out.Engine = strings.Join(names, "+")
-	out.Assumptions = sortedSet(assumptions)
-	out.Duration = maxDuration(definite)
-	return &out
-}
+// verdict combines the definitive answers, given in checker order, by
+// the rule of evidence (Combine).
+func (p *Portfolio) verdict(definite []*Result) *Result { return Combine(p.Name(), definite) }
 
 // confirm checks a FALSIFIED answer that its engine did not reproduce by
 // replaying it; one that does not reproduce becomes UNKNOWN, the engine's
-// claim and the failed replay in the reason. Unwinding counterexamples
-// (a loop running past the bound) weaken a fact, never make one, and are
+// claim and the failed replay in the reason. This holds in a query with
+// unwinding assertions too: a violation of the target found there is a
+// violation like any other. Unwinding counterexamples (Result.Unwound: a
+// loop running past the bound) weaken a fact, never make one, and are
 // left to the engine.
 func confirm(ctx context.Context, q *Query, r *Result, opts *ReplayOptions) (*Result, error) {
-	if r.Status != Falsified || r.Replayed || q.UnwindingAssertions {
+	if r.Status != Falsified || r.Replayed || r.Unwound {
 		return r, nil
 	}
 	rp, err := Replay(ctx, q, r.Counterexample, opts)
@@ -239,43 +210,4 @@ func maxDuration(rs []*Result) (m time.Duration) {
 		}
 	}
 	return m
-}
-
-// proofsOverBounds drops the answers that a stronger one makes moot, so
-// that only real contradictions are reported as disagreements:
-//
-//   - an unwinding counterexample (Result.Unwound) when another engine
-//     proved the target for every execution: a loop that runs past K
-//     contradicts a bounded VERIFIED, not a proof that needs no bound.
-//     Such a proof is an induction (Result.Induction); a VERIFIED that only
-//     says its unwinding was complete does contradict one.
-//   - a VERIFIED whose bound was not complete (!Result.BoundComplete) when
-//     another engine's violation of the target replayed under gcc: the
-//     bounded answer speaks only of the executions within its bound, and
-//     engines count unwindings differently, so a run that the program
-//     really makes past one engine's bound is no contradiction.
-func proofsOverBounds(definite []*Result) []*Result {
-	proved, violated := false, false
-	for _, r := range definite {
-		if r.Status == Verified && r.BoundComplete && r.Induction > 0 {
-			proved = true
-		}
-		if r.Status == Falsified && r.Replayed && !r.Unwound {
-			violated = true
-		}
-	}
-	if !proved && !violated {
-		return definite
-	}
-	var out []*Result
-	for _, r := range definite {
-		if proved && r.Status == Falsified && r.Unwound {
-			continue
-		}
-		if violated && r.Status == Verified && !r.BoundComplete {
-			continue
-		}
-		out = append(out, r)
-	}
-	return out
 }

@@ -66,10 +66,11 @@ func TestPortfolioFirstWinsSlowCancelled(t *testing.T) {
 	}
 }
 
-// By default the portfolio waits for every engine: a slower engine that
-// contradicts a faster one turns the answer into UNKNOWN, whichever engine
-// is faster, so the answer does not depend on timing.
-func TestPortfolioDisagreement(t *testing.T) {
+// By default the portfolio waits for every engine: a slower engine whose
+// run refutes a faster one's proof makes the answer FALSIFIED, whichever
+// engine is faster, and the proof is reported as a wrong claim; the answer
+// does not depend on timing.
+func TestPortfolioWaitsForEvidence(t *testing.T) {
 	for _, delays := range [][2]time.Duration{{time.Millisecond, 40 * time.Millisecond}, {40 * time.Millisecond, time.Millisecond}} {
 		p := &Portfolio{Checkers: []Checker{
 			&timed{name: "a", delay: delays[0], status: Verified},
@@ -79,23 +80,15 @@ func TestPortfolioDisagreement(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Status != Unknown || len(r.Disagreement) != 2 || !strings.HasPrefix(r.Reason, "disagreement: a VERIFIED, b FALSIFIED") {
-			t.Errorf("delays %v: result %+v, want UNKNOWN with the disagreement", delays, r)
+		if r.Status != Falsified || r.Engine != "b" || len(r.WrongClaims) != 1 || r.WrongClaims[0].Engine != "a" {
+			t.Errorf("delays %v: result %+v, want b's FALSIFIED with a's wrong claim", delays, r)
 		}
 	}
 	p := &Portfolio{Checkers: []Checker{
 		&timed{name: "a", delay: time.Millisecond, status: Verified},
-		&timed{name: "b", delay: 20 * time.Millisecond, status: Falsified},
+		&timed{name: "b", delay: 5 * time.Millisecond, status: Verified},
 	}}
-	r, err := p.Check(context.Background(), &Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Status != Unknown || len(r.Disagreement) != 2 || !strings.HasPrefix(r.Reason, "disagreement: a VERIFIED, b FALSIFIED") {
-		t.Errorf("result %+v, want UNKNOWN with the disagreement", r)
-	}
 	// Agreement is no disagreement.
-	p.Checkers[1] = &timed{name: "b", delay: 5 * time.Millisecond, status: Verified}
 	p.Checkers[0].(*timed).assumptions = []string{"malloc never fails"}
 	if r, _ := p.Check(context.Background(), &Query{}); r.Status != Verified || r.Disagreement != nil || r.Engine != "a+b" ||
 		len(r.Assumptions) != 1 {
@@ -202,18 +195,25 @@ func TestPortfolioProofOverUnwinding(t *testing.T) {
 		t.Errorf("induction and an unwinding counterexample gave %+v, want the induction's VERIFIED", r)
 	}
 	violation := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Replayed: true}}
-	if r, _ := (&Portfolio{Checkers: []Checker{proof, violation}}).Check(context.Background(), q); r.Status != Unknown || r.Disagreement == nil {
-		t.Errorf("induction and a violation gave %+v, want UNKNOWN with the disagreement", r)
+	if r, _ := (&Portfolio{Checkers: []Checker{proof, violation}}).Check(context.Background(), q); r.Status != Falsified || len(r.WrongClaims) != 1 {
+		t.Errorf("induction and a violation gave %+v, want FALSIFIED with the induction as a wrong claim", r)
 	}
-	bounded := &fixedAnswer{name: "cbmc", res: Result{Status: Verified, BoundComplete: true}}
-	if r, _ := (&Portfolio{Checkers: []Checker{bounded, unwound}}).Check(context.Background(), q); r.Status != Unknown {
-		t.Errorf("a complete unwinding and an unwinding counterexample gave %+v, want UNKNOWN", r)
+	// A run past K refutes a complete unwinding, which says no run goes
+	// past K: the bound is incomplete, and the claim was wrong.
+	complete := &fixedAnswer{name: "cbmc", res: Result{Status: Verified, BoundComplete: true}}
+	if r, _ := (&Portfolio{Checkers: []Checker{complete, unwound}}).Check(context.Background(), q); r.Status != Falsified || !r.Unwound || len(r.WrongClaims) != 1 {
+		t.Errorf("a complete unwinding and a replayed unwinding counterexample gave %+v, want the unwinding counterexample and a wrong claim", r)
+	}
+	// One that no run confirmed only contests it.
+	unreplayed := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Unwound: true, Reason: "unwinding assertion"}}
+	if r, _ := (&Portfolio{Checkers: []Checker{complete, unreplayed}}).Check(context.Background(), q); r.Status != Unknown || r.Disagreement == nil {
+		t.Errorf("a complete unwinding and an unreplayed unwinding counterexample gave %+v, want UNKNOWN with the disagreement", r)
 	}
 }
 
 // A violation that replays under gcc is the program's: a bounded VERIFIED
-// whose bound was not complete speaks only of shorter runs and does not
-// contradict it, while one whose bound was complete does.
+// whose bound was not complete speaks only of shorter runs and is dropped
+// without blame, while one whose bound was complete is a wrong claim.
 func TestPortfolioViolationOverIncompleteBound(t *testing.T) {
 	violation := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Replayed: true}}
 	incomplete := &fixedAnswer{name: "native", res: Result{Status: Verified}}
@@ -221,15 +221,49 @@ func TestPortfolioViolationOverIncompleteBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != Falsified || r.Engine != "esbmc" || r.Disagreement != nil {
+	if r.Status != Falsified || r.Engine != "esbmc" || r.Disagreement != nil || r.WrongClaims != nil {
 		t.Errorf("an incomplete VERIFIED and a replayed violation gave %+v, want esbmc's FALSIFIED", r)
 	}
 	complete := &fixedAnswer{name: "native", res: Result{Status: Verified, BoundComplete: true}}
-	if r, _ := (&Portfolio{Checkers: []Checker{complete, violation}}).Check(context.Background(), &Query{}); r.Status != Unknown || r.Disagreement == nil {
-		t.Errorf("a complete VERIFIED and a replayed violation gave %+v, want UNKNOWN with the disagreement", r)
+	if r, _ := (&Portfolio{Checkers: []Checker{complete, violation}}).Check(context.Background(), &Query{}); r.Status != Falsified ||
+		len(r.WrongClaims) != 1 || r.WrongClaims[0] != (EngineAnswer{Engine: "native", Status: Verified, BoundComplete: true}) {
+		t.Errorf("a complete VERIFIED and a replayed violation gave %+v, want FALSIFIED and native's wrong claim", r)
 	}
-	unreplayed := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Unwound: false}}
-	if r, _ := (&Portfolio{Checkers: []Checker{incomplete, unreplayed}}).Check(context.Background(), &Query{UnwindingAssertions: true}); r.Status != Unknown || r.Disagreement == nil {
-		t.Errorf("an incomplete VERIFIED and a violation not replayed gave %+v, want UNKNOWN with the disagreement", r)
+}
+
+// The cache keys an answer on the engine set: a portfolio with another
+// member, or the same members in another mode, asks its engines again.
+func TestCacheKeyedOnEngineSet(t *testing.T) {
+	p, err := ParseProgram("k.c", []byte("int main(void) { int x = 1; assert(x == 1); return 0; }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, err := OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	prover := func(name string) Checker {
+		return checkerFunc{name, func(q *Query) *Result { calls++; return &Result{Status: Verified, Engine: name} }}
+	}
+	ctx := context.Background()
+	for i, c := range []Checker{
+		&Portfolio{Checkers: []Checker{prover("a"), prover("b")}},
+		&Portfolio{Checkers: []Checker{prover("a"), prover("b")}, First: true},
+		&Portfolio{Checkers: []Checker{prover("a"), prover("c")}},
+		prover("a"),
+	} {
+		before := calls
+		rep, err := VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if calls == before || rep.Summary.CacheHits != 0 {
+			t.Errorf("engine set %d (%s) was answered from another set's cache entries", i, c.Name())
+		}
+		before = calls
+		if rep, _ = VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1}); calls != before || rep.Summary.CacheHits == 0 {
+			t.Errorf("engine set %d (%s) did not reuse its own answers", i, c.Name())
+		}
 	}
 }

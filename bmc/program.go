@@ -67,6 +67,8 @@ type Program struct {
 	// Switch, when not nil, makes the program a variant schema; see
 	// WithSwitch.
 	Switch *Switch
+	// Compile is how the program is compiled (-D, -I); see WithCompile.
+	Compile Compile
 
 	fe *frontend.File // the C frontend's model, for the call graph
 }

@@ -96,7 +96,7 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 		return nil, fmt.Errorf("bmc: replay: %w", err)
 	}
 	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
-		"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing")
+		append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing"}, q.Program.BuildFlags()...)...)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("bmc: replay: %w", ctx.Err())

@@ -70,6 +70,12 @@ type Result struct {
 	// definitive answers (VERIFIED and FALSIFIED) to the same query. The
 	// portfolio then answers UNKNOWN: it never picks a side silently.
 	Disagreement []EngineAnswer `json:"disagreement,omitempty"`
+	// WrongClaims are the engines' proofs for every execution that a run
+	// of the program refuted (Combine): a FALSIFIED answer whose run fails
+	// the target, or an unwinding counterexample that a run confirmed
+	// against a complete unwinding. They are findings against those
+	// engines, reported beside the answer the evidence gave.
+	WrongClaims []EngineAnswer `json:"wrong_claims,omitempty"`
 	// Replayed is set on a FALSIFIED answer whose counterexample the
 	// engine itself reproduced by running the compiled program. VerifyAll
 	// replays every other FALSIFIED answer before it believes it.
@@ -89,6 +95,9 @@ type Result struct {
 type EngineAnswer struct {
 	Engine string `json:"engine"`
 	Status Status `json:"status"`
+	// BoundComplete is set when the answer was a VERIFIED for every
+	// execution, not only the k-bounded ones.
+	BoundComplete bool `json:"bound_complete,omitempty"`
 }
 
 // A Counterexample is a k-bounded execution that violates the target.

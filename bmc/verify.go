@@ -64,6 +64,20 @@ type Options struct {
 	// pays only for what the smaller one left open. A report of another
 	// program, order or a larger bound is an error (ErrBadCarry).
 	Carry *Report
+	// Runs, when set, runs the program (bmc/run's Checker is one) as the
+	// independent check of every verdict: a fact that a run fails is not
+	// one (a VERIFIED assertion that some run fails, a C-VERIFIED one that
+	// a run fails before any other assertion failed), whichever engine
+	// or cache gave it, and an assertion that a run fails before any other
+	// is FALSIFIED with that run as its evidence. Undefined behaviour a
+	// run showed is a hazard. Nil means no run.
+	Runs Observer
+}
+
+// An Observer runs a program and reports what its runs showed
+// (Options.Runs). It must honour ctx and be safe for concurrent use.
+type Observer interface {
+	Observe(ctx context.Context, p *Program, variant int) (*Observation, error)
 }
 
 // A Need is what a caller still needs of a VerifyAll run (Options.Need).
@@ -134,6 +148,13 @@ type Fact struct {
 	Carried        int             `json:"carried,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	Disagreement   []EngineAnswer  `json:"disagreement,omitempty"`
+	// WrongClaims are engines' proofs of this assertion that a run of the
+	// program refuted (Result.WrongClaims, and the runs of Options.Runs):
+	// findings against those engines. The verdict is the run's.
+	WrongClaims []EngineAnswer `json:"wrong_claims,omitempty"`
+	// Refuted says, when a run refuted a proof, which answer it was and
+	// whether it came from the cache (then the cached answer is dropped).
+	Refuted string `json:"refuted,omitempty"`
 }
 
 // A Report is the outcome of VerifyAll: every assertion in source order
@@ -180,8 +201,11 @@ type Summary struct {
 	// Reused counts the assertions whose every check the cache answered.
 	Reused int `json:"reused"`
 	// Carried counts the facts taken from Options.Carry.
-	Carried int           `json:"carried,omitempty"`
-	Time    time.Duration `json:"time_ns"`
+	Carried int `json:"carried,omitempty"`
+	// WrongClaims counts the assertions some engine proved although a run
+	// of the program fails them (Fact.WrongClaims).
+	WrongClaims int           `json:"wrong_claims,omitempty"`
+	Time        time.Duration `json:"time_ns"`
 }
 
 // ErrBadOrder reports an Options.Order that is not a permutation of the
@@ -244,6 +268,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	if len(hazards) > 0 {
 		carried = nil // nothing is a fact; decide says why
 	}
+	runs := r.observe(ctx)
 	for pos, i := range order {
 		f := &facts[i]
 		if c, ok := carried[i]; ok {
@@ -257,6 +282,12 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	obs, why := runs()
+	if obs != nil && len(obs.Undefined) > 0 {
+		r.mu.Lock()
+		r.found = append(r.found, obs.Undefined...)
+		r.mu.Unlock()
+	}
 
 	// Hazards an engine found while others were being decided apply to
 	// every assertion, whenever it was decided.
@@ -268,6 +299,13 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 				f.Status, f.IG, f.BoundComplete, f.Induction, f.Invariants = VerdictUnknown, nil, false, 0, nil
 			}
 		}
+	}
+
+	r.veto(facts, obs)
+	if why != "" {
+		r.mu.Lock()
+		r.assumed = append(r.assumed, why)
+		r.mu.Unlock()
 	}
 
 	// IG, F and the closure (Definition 7).
@@ -376,6 +414,9 @@ func summarize(facts []Fact) Summary {
 		}
 		if f.Carried > 0 {
 			s.Carried++
+		}
+		if len(f.WrongClaims) > 0 {
+			s.WrongClaims++
 		}
 	}
 	s.Unverified = s.Falsified + s.Unknown
@@ -495,6 +536,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	}
 	f.Engine = res.Engine
 	f.Disagreement = res.Disagreement
+	f.WrongClaims = res.WrongClaims
 	switch {
 	case f.Standalone == Verified:
 		f.Status, f.IG = VerdictVerified, []int{}
@@ -505,6 +547,12 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 		f.Status, f.Counterexample = VerdictFalsified, res.Counterexample
 	default:
 		f.Status, f.Reason = VerdictUnknown, res.Reason
+	}
+	if h, ok := compiledOut(r.allHazards()); ok && f.Status == VerdictFalsified {
+		// The program as compiled checks no assertion: a run that
+		// fails one is a run of another program.
+		f.Reason = fmt.Sprintf("FALSIFIED by %s, not of the program as compiled: %s", f.Engine, h)
+		f.Status, f.Counterexample = VerdictUnknown, nil
 	}
 	if hs := r.allHazards(); f.Status.Fact() && len(hs) > 0 {
 		f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hs[0])
@@ -533,6 +581,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	}
 	ran += fresh
 	f.Duration += b.Duration
+	f.WrongClaims = append(f.WrongClaims, b.WrongClaims...)
 	switch b.Status {
 	case Verified:
 		f.BoundComplete = true

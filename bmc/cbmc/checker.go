@@ -157,6 +157,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if c.opts.Solver != "" {
 		args = append(args, "--"+c.opts.Solver)
 	}
+	args = append(args, q.Program.EngineFlags()...)
 	args = append(args, c.opts.ExtraArgs...)
 	start := time.Now()
 	res, err := proc.Run(ctx, &proc.Cmd{Path: path, Args: args, Dir: dir, Timeout: q.TimeoutOrDefault()})
@@ -184,7 +185,10 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 		return nil, perr
 	}
 	v := out.Verdict(name, q)
-	r.Status, r.Reason, r.Counterexample, r.BoundComplete = v.Status, v.Reason, v.Counterexample, v.BoundComplete
+	// The parse is the whole verdict: every flag it sets (Unwound above
+	// all) is kept.
+	v.Engine, v.Duration = r.Engine, r.Duration
+	r = v
 	if res.ExitCode == exitSafe && r.Status == bmc.Falsified || res.ExitCode == exitUnsafe && r.Status == bmc.Verified && q.UnwindingAssertions {
 		// The exit code and the property list contradict each other.
 		return nil, &RunError{res.ExitCode, "inconsistent output", []string{"exit code does not match the target's status " + r.Status.String()}}

@@ -177,6 +177,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if c.opts.Solver != "" {
 		args = append(args, "--"+c.opts.Solver)
 	}
+	args = append(args, q.Program.EngineFlags()...)
 	args = append(args, c.opts.ExtraArgs...)
 	grace := c.opts.Grace
 	if grace <= 0 {
@@ -197,7 +198,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if err != nil {
 		return nil, &RunError{ExitCode: res.ExitCode, Message: err.Error(), Output: []byte(out)}
 	}
-	r.Status, r.Reason, r.Counterexample, r.BoundComplete = v.Status, v.Reason, v.Counterexample, v.BoundComplete
+	// The parse is the whole verdict: every flag it sets (Unwound above
+	// all, which says a FALSIFIED is the bound's and not the target's) is
+	// kept.
+	v.Engine, v.Duration = r.Engine, r.Duration
+	r = v
 	if c.opts.KInduction && r.Status == bmc.Verified {
 		r.BoundComplete = true // an inductive proof holds on every execution
 	}

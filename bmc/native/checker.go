@@ -283,6 +283,13 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if q == nil || q.Program == nil || q.Target < 0 || q.Target >= len(q.Program.Asserts) {
 		return nil, errors.New("native: query without a program or with a bad target")
 	}
+	if !q.Program.Compile.Empty() {
+		// The engine reads the file as written, without a preprocessor:
+		// a macro given on the command line would change what gcc
+		// compiles and not what it checks.
+		res.Reason = "unsupported: -D and -I (the native engine reads the file without a preprocessor)"
+		return res, nil
+	}
 	if q.K < 0 {
 		return nil, fmt.Errorf("native: negative bound %d", q.K)
 	}

@@ -29,6 +29,10 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
 	mutants := fs.Int("mutants", 60, "with --audit full: the most mutation queries for the whole program (at least 1)")
 	witness := fs.String("witness", "", "for a task (TASK.yml): directory for the verification witness (format 2.0)")
+	var defines, includes listFlag
+	fs.Var(&defines, "D", "define a macro for every engine, build and replay, as gcc's -D NAME[=VALUE] (repeatable)")
+	fs.Var(&includes, "I", "search DIR for #include files, as gcc's -I DIR (repeatable)")
+	runs := fs.Bool("runs", true, "check every verdict against runs of the program (the run engine)")
 	if code, ok := parseArgs(e, fs, args, 1, "surety facts [flags] FILE.c"); !ok {
 		return code
 	}
@@ -39,7 +43,11 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	file := fs.Arg(0)
 	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
 		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
-		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants}
+		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants,
+		Compile: bmc.Compile{Defines: defines, IncludeDirs: includes}, NoRuns: !*runs}
+	if err := opts.Compile.Validate(); err != nil {
+		return fail(e, "facts", err)
+	}
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		// One task's verdict; 1 when the property is violated (a finding).
 		r, err := surety.RunTask(ctx, file, &surety.TaskOptions{Facts: *opts, WitnessDir: *witness})

@@ -171,3 +171,14 @@ func splitList(s string) []string {
 	}
 	return out
 }
+
+// listFlag is a flag that may be given several times, each value kept in
+// order (gcc's -D and -I).
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
