@@ -51,7 +51,7 @@ func auditWith(t *testing.T, c bmc.Checker) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := bmc.VerifyAll(context.Background(), p, c, &bmc.Options{K: 5, Timeout: 60 * time.Second, Workers: 1})
+			rep, err := bmc.VerifyAll(context.Background(), p, c, &bmc.Options{K: 5, Timeout: 60 * time.Second, Workers: 1, BoundCheck: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,7 +13,8 @@ import (
 
 // BenchmarkAudit audits the facts of an examples/c program with the native
 // engine: the cover queries and the mutation analysis (a budget of 40
-// mutant queries). VerifyAll runs once, outside the timed loop. It reports
+// mutant queries). VerifyAll runs once, outside the timed loop, with the
+// bound check that surety facts makes by default. It reports
 // the queries made and the facts, vacuous and weak counts.
 func BenchmarkAudit(b *testing.B) {
 	for _, name := range []string{"bubblesort", "base_convert"} {
@@ -31,7 +32,7 @@ func BenchmarkAudit(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			rep, err := bmc.VerifyAll(context.Background(), p, c, &bmc.Options{K: 5, Timeout: 60 * time.Second})
+			rep, err := bmc.VerifyAll(context.Background(), p, c, &bmc.Options{K: 5, Timeout: 60 * time.Second, BoundCheck: true})
 			if err != nil {
 				b.Fatal(err)
 			}

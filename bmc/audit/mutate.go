@@ -37,16 +37,21 @@ var swaps = map[string][]string{
 	"&&": {"||"}, "||": {"&&"},
 }
 
-// mutants lists the mutants of the statements of a's function that come
-// before a, in source order; when there are too few there, the rest of the
-// program is used too. Assertions themselves are never mutated.
+// mutants lists the mutants of the program, those in the backward slice
+// of a's predicate (sliceOf) marked Mutant.Slice, in source order.
+// Assertions themselves are never mutated.
 func mutants(p *bmc.Program, a bmc.Assertion) []mutant {
-	fn := p.Func(a.Func)
-	inFunc := func(start, end int) bool {
-		return fn != nil && start >= fn.Start && end <= a.Start
-	}
-	var near, far []mutant
+	var out []mutant
 	_ = tsutil.Parse(context.Background(), tsc.GetLanguage(), p.Source, func(root *sitter.Node) error {
+		slice := sliceOf(p.Source, root, a.Start, a.End)
+		inSlice := func(start, end int) bool {
+			for _, r := range slice {
+				if start >= r[0] && end <= r[1] {
+					return true
+				}
+			}
+			return false
+		}
 		walk(p.Source, root, false, func(n *sitter.Node, runtime bool) bool {
 			start, end := int(n.StartByte()), int(n.EndByte())
 			for _, as := range p.Asserts {
@@ -55,20 +60,30 @@ func mutants(p *bmc.Program, a bmc.Assertion) []mutant {
 				}
 			}
 			for _, m := range mutate(p.Source, n, runtime) {
-				if inFunc(start, end) {
-					near = append(near, m)
-				} else {
-					far = append(far, m)
-				}
+				m.Slice = inSlice(m.node[0], m.node[1])
+				out = append(out, m)
 			}
 			return true
 		})
 		return nil
 	})
-	if len(near) >= 5 {
-		return near
+	return out
+}
+
+// pick keeps at most n of ms: those in the slice first, evenly spaced
+// over it, then, while the budget lasts, the others, evenly spaced over
+// the rest of the program.
+func pick(ms []mutant, n int) []mutant {
+	var near, far []mutant
+	for _, m := range ms {
+		if m.Slice {
+			near = append(near, m)
+		} else {
+			far = append(far, m)
+		}
 	}
-	return append(near, far...)
+	near = spread(near, n)
+	return append(near, spread(far, n-len(near))...)
 }
 
 // walk visits n and its descendants depth first while fn returns true.
