@@ -286,6 +286,9 @@ type target struct {
 	// where it did not return. runNote says why running fell short.
 	actual  [][]value
 	runNote string
+	// runFailed is set when the compiled method stopped with an error on
+	// a valid input, which a verified body should not do.
+	runFailed bool
 	// accepted says, per valid input, whether Dafny proved (in a lemma of
 	// its own) that the contract accepts what the method returned.
 	accepted []bool

@@ -49,12 +49,21 @@
 //     predicate with a postcondition, no assume statement, no {:axiom} or
 //     {:verify false}, here or in an included file: any of them can make a
 //     proof vacuous, as a body-less "function Oracle(x: int): int ensures
-//     false" proves every lemma), and the method, run on every sampled
-//     input, returned a result Dafny proves the contract accepts. An
-//     unsatisfiable contract (ensures r > r) has a vacuous uniqueness proof
-//     and no such sample; a precondition no small input meets gives no
-//     sample either. A ghost function or method, which cannot be run,
-//     stands on its verified body (it cannot use decreases *).
+//     false" proves every lemma), and a body that meets the contract on
+//     some valid input. A method that terminates (no decreases *) and is
+//     shown one input that meets its precondition has that from its own
+//     proof: the file verifies, so on every valid input the contract
+//     accepts what it returns. Its sampled results are then a cross-check:
+//     one Dafny does not prove the contract accepts (an existential it
+//     does not instantiate on concrete values) is reported, not a veto;
+//     a run that fails on a valid input is. A method with decreases *
+//     (partial correctness only: one that never returns meets any
+//     contract) must return, on every sampled input, a result Dafny proves
+//     the contract accepts. An unsatisfiable contract (ensures r > r) has
+//     a vacuous uniqueness proof and no such sample; a precondition no
+//     small input meets gives no sample either. A ghost function or
+//     method, which cannot be run, stands on its verified body (it cannot
+//     use decreases *).
 //   - Under: a witness verified again alone, in a file with no function
 //     axiom (which every proof assumes, the witness's included). A witness
 //     does not mean a bug: it means the contract allows a choice, and

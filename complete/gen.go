@@ -407,6 +407,7 @@ func (c *checker) runPass(ctx context.Context) error {
 			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %v", in, err)
 		default:
 			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %s", in, ex.Failure())
+			culprit.t.runFailed = true
 		}
 		var keep []*target
 		for _, t := range todo {
@@ -754,10 +755,13 @@ func (c *checker) run(ctx context.Context) error {
 //
 //   - OK needs the uniqueness proof, and that nothing in scope is assumed
 //     without proof (an axiom can make the proof vacuous), and that the
-//     contract is met by what the body returns on the sampled inputs (an
-//     unsatisfiable contract, such as ensures r > r, makes uniqueness
-//     vacuous too, and gives no such sample). A target that cannot be run
-//     (ghost) stands on its verified body instead; it has no decreases *.
+//     contract can be met (an unsatisfiable contract, such as ensures
+//     r > r, makes uniqueness vacuous too). A terminating body, verified,
+//     with one input shown to meet the precondition, shows that; the
+//     results it returned on the samples are a cross-check, reported when
+//     Dafny does not prove them. With decreases * the samples are the
+//     evidence. A target that cannot be run (ghost) stands on its verified
+//     body; it has no decreases *.
 //   - UNDER needs a witness verified again alone, and no function axiom in
 //     scope (which every proof assumes, the witness's included).
 func (c *checker) settle(t *target) {
@@ -837,25 +841,41 @@ func (c *checker) settleUnique(t *target) {
 		r.Reason = proved + "no small input was proved to meet the precondition, so the body was not run against the contract"
 		return
 	}
+	// What the samples say: a result Dafny did not prove the contract
+	// accepts, or a run that fell short.
+	note := ""
 	if t.runNote != "" {
-		r.Reason = proved + "the body was not seen to meet the contract: " + t.runNote
-		return
-	}
-	for j, ok := range t.accepted {
-		if !ok {
-			r.Reason = fmt.Sprintf("%sDafny did not prove that the contract accepts what the method returned on input %s (%s)",
-				proved, bindings(inputBindings(t, j), "="), bindings(resultBindings(t, t.actual[j]), " = "))
-			return
+		note = "the body was not seen to meet the contract: " + t.runNote
+	} else {
+		for j, ok := range t.accepted {
+			if !ok {
+				note = fmt.Sprintf("Dafny did not prove that the contract accepts what the method returned on input %s (%s)",
+					bindings(inputBindings(t, j), "="), bindings(resultBindings(t, t.actual[j]), " = "))
+				break
+			}
+		}
+		if note == "" && len(t.accepted) == 0 {
+			note = "what the method returned was not checked against the contract"
 		}
 	}
-	if len(t.accepted) == 0 {
-		r.Reason = proved + "what the method returned was not checked against the contract"
+	if note != "" && (t.d.DecreasesStar || t.runFailed) {
+		// The proof is partial (decreases *: a method that never returns
+		// meets any contract), or a run contradicts it: the samples are
+		// the evidence, and they fall short.
+		r.Reason = proved + note
 		return
 	}
 	r.Verdict = OK
 	r.Reason = "the contract determines a unique result"
 	if t.d.Loose != "" {
 		r.Reason = "results are unique up to the stated loose relation"
+	}
+	if note != "" && !t.d.DecreasesStar {
+		// The file verifies with nothing assumed and the method terminates,
+		// so on every input that meets the precondition (one was shown to)
+		// the contract accepts what it returns: the samples are a
+		// cross-check, and the one that was not proved is reported.
+		r.Reason += " (proved by the verified, terminating body; cross-check: " + note + ")"
 	}
 }
 
