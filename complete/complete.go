@@ -205,6 +205,7 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
 	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
 	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
+	c.path, c.src = path, src
 	c.unproved = uncheckedIn(ctx, path, file)
 	c.reveal = opaqueNames(file)
 	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors}
@@ -244,9 +245,31 @@ func absIncludes(path, src string) []byte {
 // generated Main can run. For running, methods without a body are blanked
 // out, since Dafny refuses to compile them.
 func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
+	return prepareInputWith(path, src, f, forRun, nil, 0)
+}
+
+// prepareInputWith is prepareInput that also makes compiled the ghost
+// functions and predicates whose indices promote holds (see promotable),
+// as dialect spells it, so that a compiled copy of a contract can call
+// them. Lines stay where they were.
+func prepareInputWith(path string, src []byte, f *dfyFile, forRun bool, promote map[int]bool, dialect dafny.Dialect) []byte {
 	out := string(src)
 	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
 		d := f.Decls[i]
+		if promote[i] {
+			if at, word := promotable(src, d, dialect); at >= 0 {
+				if dialect == dafny.Modern {
+					// "ghost function F": the word ghost goes.
+					h := out[d.Start:at]
+					if g := strings.LastIndex(h, "ghost"); g >= 0 {
+						out = out[:d.Start+g] + strings.Repeat(" ", len("ghost")) + out[d.Start+g+len("ghost"):]
+					}
+				} else {
+					out = out[:at+len(word)] + " method" + out[at+len(word):]
+				}
+			}
+			continue
+		}
 		switch {
 		case d.Name == "Main" && d.Container == "" && d.Kind == "method":
 			out = out[:d.NameStart] + "SuretyUserMain" + out[d.NameEnd:]
@@ -286,6 +309,14 @@ type target struct {
 	// where it did not return. runNote says why running fell short.
 	actual  [][]value
 	runNote string
+	// cands are, per valid input, the other results screened; screen,
+	// when set, holds the ones a compiled copy of the postcondition
+	// accepts (screenedOut counts the others); consts are the integer
+	// literals of the declaration.
+	cands       [][]value
+	screen      [][]value
+	screenedOut int
+	consts      []int64
 	// runFailed is set when the compiled method stopped with an error on
 	// a valid input, which a verified body should not do.
 	runFailed bool
@@ -318,6 +349,8 @@ type checker struct {
 	// input is the copy generated checks include, runInput the one
 	// compiled with them.
 	asGiven, input, runInput dafny.File
+	path                     string
+	src                      []byte // the user's file as given
 	unproved                 []unproved
 	reveal                   []string
 	all                      []*target

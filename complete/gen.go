@@ -91,19 +91,64 @@ func joinLines(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 // body is the body of every generated lemma: empty (no proof hints) but for
 // revealing the file's opaque functions, which adds definitions, not
 // assumptions.
-func (c *checker) body() string {
+func (c *checker) body(hints ...string) string {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, n := range c.reveal {
 		fmt.Fprintf(&b, "  reveal %s();\n", n)
 	}
+	for _, h := range hints {
+		b.WriteString(h)
+	}
 	b.WriteString("}\n\n")
 	return b.String()
 }
 
-// lemma writes a lemma with no parameters and one postcondition.
-func (c *checker) lemma(g *genFile, k int, name, goal string) {
-	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body()))
+// maxHints bounds the element assertions of one lemma.
+const maxHints = 48
+
+// elementHints writes, for each concrete sequence or string among vals
+// (written as exprs in the lemma: a literal or a parameter bound to one),
+// an assertion of each element's value: "assert [0, 1][1] == 1;". They
+// are proof steps Dafny checks, not assumptions; they put the elements'
+// terms before the solver, which then instantiates a quantifier over the
+// indices: without them Dafny 2.3 proves neither "exists i :: s[i] == m"
+// nor "exists i, j :: nums[i] + nums[j] == t" on a concrete sequence.
+func elementHints(exprs []string, vals []value) string {
+	var b strings.Builder
+	n := 0
+	var walk func(e string, v value, depth int)
+	walk = func(e string, v value, depth int) {
+		if depth > 2 || v.t == nil {
+			return
+		}
+		switch v.t.kind {
+		case tString, tSeq:
+			for k, el := range v.elems {
+				if n >= maxHints {
+					return
+				}
+				x := fmt.Sprintf("(%s)[%d]", e, k)
+				fmt.Fprintf(&b, "  assert %s == %s;\n", x, el.literal())
+				n++
+				walk(x, el, depth+1)
+			}
+		case tTuple:
+			for k, el := range v.elems {
+				walk(fmt.Sprintf("(%s).%d", e, k), el, depth+1)
+			}
+		}
+	}
+	for i, v := range vals {
+		walk(exprs[i], v, 0)
+	}
+	return b.String()
+}
+
+// lemma writes a lemma with no parameters and one postcondition; vals are
+// the concrete values in it, for elementHints.
+func (c *checker) lemma(g *genFile, k int, name, goal string, vals ...value) {
+	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body(elementHints(literals(vals), vals))))
 }
 
 // predicates writes the target's Pre, Post and Loose predicates.
@@ -248,7 +293,7 @@ func (c *checker) proofPass(ctx context.Context) error {
 			return
 		}
 		for i, x := range t.inputs {
-			c.lemma(g, t.k, fmt.Sprintf("SuretyIn%dx%d", t.k, i), fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(x), ", ")))
+			c.lemma(g, t.k, fmt.Sprintf("SuretyIn%dx%d", t.k, i), fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(x), ", ")), x...)
 		}
 	})
 	if err != nil {
@@ -482,6 +527,10 @@ func (c *checker) readResults(todo []*target, out []byte) {
 // weak there costs a dozen lemmas rather than a hundred.
 var inputGroups = [][2]int{{0, 1}, {1, 3}, {3, 1 << 30}}
 
+// maxScreened is the number of screened candidates per target given to
+// Dafny in one round.
+const maxScreened = 24
+
 // maxConfirm is the number of candidate witnesses per target verified
 // again alone at a time.
 const maxConfirm = 3
@@ -522,13 +571,26 @@ func (c *checker) witnessPass(ctx context.Context) error {
 			var ws []cand
 			if search && len(t.pending) == 0 && t.round < len(inputGroups) {
 				grp := inputGroups[t.round]
+				if t.screen != nil {
+					// Screened: the survivors of every input at once; a
+					// round with none ends the search.
+					grp = [2]int{0, len(t.actual)}
+					t.round = len(inputGroups) - 1
+				}
 				for j := grp[0]; j < min(grp[1], len(t.actual)); j++ {
 					if t.actual[j] == nil || t.accepted != nil && !t.accepted[j] {
 						continue
 					}
-					ns := neighbours(t.whole(t.actual[j]))
+					var ns []value
+					if t.screen != nil {
+						ns = t.screen[j]
+					} else {
+						ns = c.candidatesFor(t, j, c.opts.maxNeighbours())
+					}
 					for _, n := range ns[:min(len(ns), c.opts.maxNeighbours())] {
-						ws = append(ws, cand{j, t.split(n)})
+						if len(ws) < maxScreened || t.screen == nil {
+							ws = append(ws, cand{j, t.split(n)})
+						}
 					}
 				}
 				tried[t.k] = ws
@@ -541,7 +603,8 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				if acting[t.k] && act != nil {
 					in := t.valid[j]
 					c.lemma(g, t.k, fmt.Sprintf("SuretyAct%dx%d", t.k, j),
-						fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, act)))
+						fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, act)),
+						append(append([]value(nil), in...), act...)...)
 				}
 			}
 			for i, cd := range ws {
@@ -550,7 +613,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				if t.d.Loose != "" {
 					goal += fmt.Sprintf(" && !SuretyLoose%d(%s, %s)", t.k, together(literals(t.actual[cd.j])), together(literals(cd.other)))
 				}
-				c.lemma(g, t.k, fmt.Sprintf("SuretyW%dx%d", t.k, i), goal)
+				c.lemma(g, t.k, fmt.Sprintf("SuretyW%dx%d", t.k, i), goal, append(append([]value(nil), in...), cd.other...)...)
 			}
 		})
 		if err != nil {
@@ -641,7 +704,11 @@ func (c *checker) confirmLemma(g *genFile, t *target, name string, in, rs []valu
 		// it one, so a method with no contract at all has its witness.
 		b.WriteString("  ensures true\n")
 	}
-	b.WriteString(c.body())
+	var exprs []string
+	for _, p := range ps {
+		exprs = append(exprs, p.Name)
+	}
+	b.WriteString(c.body(elementHints(exprs, vals)))
 	g.add(t.k, b.String())
 }
 
@@ -737,7 +804,7 @@ func (c *checker) run(ctx context.Context) error {
 	if goOn, err := c.filePass(ctx); err != nil || !goOn {
 		return err
 	}
-	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.witnessPass} {
+	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.screenPass, c.witnessPass} {
 		if err := pass(ctx); err != nil {
 			return err
 		}
@@ -807,6 +874,9 @@ func (c *checker) settle(t *target) {
 		why += "; " + t.runNote
 	case t.dropped > 0:
 		why += fmt.Sprintf("; %d candidate witness(es) did not verify again alone and were dropped", t.dropped)
+	case t.screen != nil:
+		why += fmt.Sprintf("; no witness among %d other results of %d inputs (%d rejected by a compiled copy of the contract, %d tried by Dafny)",
+			t.tried+t.screenedOut, len(t.valid), t.screenedOut, t.tried)
 	default:
 		why += fmt.Sprintf("; no witness among %d neighbours of %d inputs", t.tried, len(t.valid))
 	}
