@@ -72,7 +72,7 @@ type Options struct {
 	// the defaults of package complete/dafny.
 	DafnyOptions *dafny.Options
 	// MaxInputs is the number of small inputs tried per method against its
-	// precondition; 0 means 24.
+	// precondition; 0 means 40.
 	MaxInputs int
 	// MaxRuns is the number of valid inputs run per method; 0 means 8.
 	MaxRuns int
@@ -85,7 +85,7 @@ type Options struct {
 	RunTimeout time.Duration
 }
 
-func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 24) }
+func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 40) }
 func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 8) }
 func (o *Options) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
 func (o *Options) runTimeout() time.Duration {
@@ -119,6 +119,10 @@ type Report struct {
 	// syntax error"), where declarations may be missing from Results;
 	// Dafny, which verified the file, has the last word on its syntax.
 	ParseErrors []string `json:"parse_errors,omitempty"`
+	// Lowered says, by line, what of a Dafny 4 file was rewritten in the
+	// spelling of the older Dafny installed ("line 3: ghost predicate");
+	// empty when the file was checked as written. Lines are the user's.
+	Lowered []string `json:"lowered,omitempty"`
 }
 
 // Under reports whether any result is Under.
@@ -201,6 +205,19 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 		}
 		tool = t
 	}
+	var lowered []string
+	if needsLowering(src, tool.Dialect()) {
+		// A Dafny 4 file, and an older Dafny: read and check it lowered,
+		// every line where it was.
+		low, notes, err := lower(src, file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: Dafny %s: %w", path, tool.Version(), err)
+		}
+		if file, err = readDafny(ctx, path, low); err != nil {
+			return nil, fmt.Errorf("complete: %w", err)
+		}
+		src, lowered = low, notes
+	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
 	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
 	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
@@ -208,9 +225,12 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 	c.path, c.src = path, src
 	c.unproved = uncheckedIn(ctx, path, file)
 	c.reveal = opaqueNames(file)
-	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors}
+	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors, Lowered: lowered}
 	c.targets()
 	if err := c.run(ctx); err != nil {
+		if errors.Is(err, ErrResolution) && lowered != nil {
+			return nil, fmt.Errorf("%s: %w (read as Dafny %s after lowering its Dafny 4 constructs: %s)", path, err, tool.Version(), strings.Join(lowered, "; "))
+		}
 		if errors.Is(err, ErrResolution) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}

@@ -257,8 +257,21 @@ func where(d dafny.Diagnostic) string {
 func (c *checker) proofPass(ctx context.Context) error {
 	for _, t := range c.live() {
 		lists := make([][]value, len(t.params))
+		consts := constants(c.declText(t))
 		for i, p := range t.params {
 			lists[i] = candidates(p, 12, 0)
+			if isInt(p) && len(t.d.Requires) > 0 {
+				// The contract's and the body's constants, after the
+				// smallest values: "requires 100 <= n < 1000" is met by
+				// none of those.
+				var ks []value
+				for _, k := range consts[:min(len(consts), 10)] {
+					ks = append(ks, value{t: p, i: k})
+				}
+				n := min(len(lists[i]), 5)
+				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
+				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
+			}
 		}
 		t.inputs = product(lists, c.opts.maxInputs())
 	}

@@ -235,11 +235,15 @@ func (c *checker) candidatesFor(t *target, j, limit int) []value {
 		}
 	}
 	if t.consts == nil {
-		text := ""
-		if t.d.End <= len(c.src) && t.d.Start < t.d.End {
-			text = string(c.src[t.d.Start:t.d.End])
-		}
-		t.consts = constants(text)
+		t.consts = constants(c.declText(t))
 	}
 	return witnessCandidates(t.rtype, t.whole(t.actual[j]), t.valid[j], others, t.consts, limit)
+}
+
+// declText is the source of t's declaration: header, contract and body.
+func (c *checker) declText(t *target) string {
+	if t.d.End <= len(c.src) && t.d.Start < t.d.End {
+		return string(c.src[t.d.Start:t.d.End])
+	}
+	return ""
 }
