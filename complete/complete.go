@@ -343,6 +343,8 @@ type target struct {
 	// accepted says, per valid input, whether Dafny proved (in a lemma of
 	// its own) that the contract accepts what the method returned.
 	accepted []bool
+	// acted says which inputs were given such a lemma.
+	acted []bool
 	// round is the next group of inputs whose neighbours are tried;
 	// pending are the neighbours the last round proved acceptable, each in
 	// a lemma of its own, to be verified again alone; confirmed is the

@@ -30,6 +30,11 @@ import (
 // screenLimit is the number of candidates screened per input.
 const screenLimit = 160
 
+// maxScreenedConfirm is the number of screened candidates per target that
+// are verified again alone, maxConfirm at a time, before the search gives
+// up.
+const maxScreenedConfirm = 3 * maxConfirm
+
 var keywordRE = regexp.MustCompile(`\b(function|predicate)\b`)
 
 // promotable returns the offset in src of the keyword of d, a ghost
@@ -215,13 +220,39 @@ func (c *checker) readScreen(todo []*target, out string) {
 				}
 			}
 		}
-		if ok {
-			t.screen = screen
-			t.screenedOut = 0
-			for j := range t.cands {
-				t.screenedOut += len(t.cands[j]) - len(screen[j])
+		if !ok {
+			continue
+		}
+		t.screen = screen
+		t.screenedOut = 0
+		for j := range t.cands {
+			t.screenedOut += len(t.cands[j]) - len(screen[j])
+		}
+		// The compiled contract accepts every actual result, and the
+		// survivors go straight to the lemmas that verify a witness again
+		// alone (each proves the actual result and the other one), taken
+		// in turn from each input: no round of lemmas per candidate.
+		t.accepted = make([]bool, len(t.actual))
+		t.acted = make([]bool, len(t.actual))
+		for j, act := range t.actual {
+			t.accepted[j] = act != nil
+		}
+		t.pending = nil
+		for i := 0; len(t.pending) < maxScreenedConfirm; i++ {
+			more := false
+			for j := range screen {
+				if i < len(screen[j]) && len(t.pending) < maxScreenedConfirm {
+					t.pending = append(t.pending, cand{j, t.split(screen[j][i])})
+					more = true
+				}
+			}
+			if !more {
+				break
 			}
 		}
+		t.round = len(inputGroups)
+		t.tried = len(t.pending)
+		t.res.Neighbours = t.tried + t.screenedOut
 	}
 }
 
