@@ -74,7 +74,7 @@ type Options struct {
 	// MaxInputs is the number of small inputs tried per method against its
 	// precondition; 0 means 40.
 	MaxInputs int
-	// MaxRuns is the number of valid inputs run per method; 0 means 8.
+	// MaxRuns is the number of valid inputs run per method; 0 means 12.
 	MaxRuns int
 	// MaxNeighbours is the number of neighbours tried per actual result;
 	// 0 means 12.
@@ -86,7 +86,7 @@ type Options struct {
 }
 
 func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 40) }
-func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 8) }
+func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 12) }
 func (o *Options) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
 func (o *Options) runTimeout() time.Duration {
 	if o.RunTimeout > 0 {

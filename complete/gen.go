@@ -148,7 +148,16 @@ func elementHints(exprs []string, vals []value) string {
 // lemma writes a lemma with no parameters and one postcondition; vals are
 // the concrete values in it, for elementHints.
 func (c *checker) lemma(g *genFile, k int, name, goal string, vals ...value) {
-	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body(elementHints(literals(vals), vals))))
+	// A literal holding an empty sequence has no type of its own outside
+	// the call that gives it one ("[[]][0] == []" does not resolve): no
+	// hints about it.
+	var typed []value
+	for _, v := range vals {
+		if !strings.Contains(v.literal(), "[]") {
+			typed = append(typed, v)
+		}
+	}
+	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body(elementHints(literals(typed), typed))))
 }
 
 // predicates writes the target's Pre, Post and Loose predicates.

@@ -8,10 +8,10 @@
 // each element (a proof step), which lets Dafny find the index: OK.
 //
 // Twice's second clause, an existential over the integers, is not proved
-// on a concrete value even so. The samples need not be: the file verifies
-// with nothing assumed and Twice terminates, so on every input (it has no
-// precondition) the contract accepts what Twice returns. OK, with the
-// cross-check that fell short reported.
+// on a concrete value even so (x = 1, r = 2). The samples need not be: the
+// file verifies with nothing assumed and Twice terminates, so on every
+// input meeting the precondition the contract accepts what Twice returns.
+// OK, with the cross-check that fell short reported.
 predicate IsMax(s: seq<int>, m: int)
 {
   (exists i :: 0 <= i < |s| && s[i] == m) && forall i :: 0 <= i < |s| ==> s[i] <= m
@@ -33,7 +33,8 @@ method Max(s: seq<int>) returns (m: int) // want "^OK: the contract determines a
   }
 }
 
-method Twice(x: nat) returns (r: nat) // want "^OK: the contract determines a unique result \(proved by the verified, terminating body; cross-check: Dafny did not prove that the contract accepts what the method returned on input x=0"
+method Twice(x: nat) returns (r: nat) // want "^OK: the contract determines a unique result \(proved by the verified, terminating body; cross-check: Dafny did not prove that the contract accepts what the method returned on input x=1"
+  requires x > 0
   ensures r == 2 * x
   ensures exists k :: 0 <= k && r == k + k
 {
