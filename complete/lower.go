@@ -26,8 +26,8 @@ import (
 //     that Dafny 4 gives a for loop, the body first and the step last
 //     going up, the step first going down.
 //
-// What cannot be lowered (a for loop without an upper bound, a for loop
-// whose body cannot be found) is refused with an error naming the
+// What cannot be lowered (a for loop without an upper bound, one whose
+// body cannot be found or holds a continue statement) is refused with an error naming the
 // construct and its line.
 
 // ErrDialect reports a construct of a newer Dafny that the installed one
@@ -220,6 +220,10 @@ func lowerFors(s, clean string) ([]edit, error) {
 		end := matchBrace(clean, body)
 		if end < 0 {
 			return nil, fmt.Errorf("%w: line %d: a for loop whose body does not end", ErrDialect, line)
+		}
+		if regexp.MustCompile(`\bcontinue\b`).MatchString(clean[body:end]) {
+			// The step comes last in the lowered loop: continue would skip it.
+			return nil, fmt.Errorf("%w: line %d: a for loop whose body has a continue statement", ErrDialect, line)
 		}
 		lo, hi := a, b
 		cond, step := fmt.Sprintf("%s < %s", name, hi), fmt.Sprintf("%s := %s + 1;", name, name)

@@ -72,4 +72,8 @@ func TestLower(t *testing.T) {
 	if !errors.Is(err, ErrDialect) || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("err = %v, want ErrDialect naming line 2", err)
 	}
+	_, _, err = lower([]byte("method M() {\n  for i := 0 to 3 {\n    continue;\n  }\n}\n"), &dfyFile{})
+	if !errors.Is(err, ErrDialect) || !strings.Contains(err.Error(), "line 2: a for loop whose body has a continue") {
+		t.Errorf("err = %v, want ErrDialect naming the continue's loop", err)
+	}
 }
