@@ -72,9 +72,9 @@ type Options struct {
 	// the defaults of package complete/dafny.
 	DafnyOptions *dafny.Options
 	// MaxInputs is the number of small inputs tried per method against its
-	// precondition; 0 means 24.
+	// precondition; 0 means 40.
 	MaxInputs int
-	// MaxRuns is the number of valid inputs run per method; 0 means 8.
+	// MaxRuns is the number of valid inputs run per method; 0 means 12.
 	MaxRuns int
 	// MaxNeighbours is the number of neighbours tried per actual result;
 	// 0 means 12.
@@ -85,8 +85,8 @@ type Options struct {
 	RunTimeout time.Duration
 }
 
-func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 24) }
-func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 8) }
+func (o *Options) maxInputs() int     { return defInt(o.MaxInputs, 40) }
+func (o *Options) maxRuns() int       { return defInt(o.MaxRuns, 12) }
 func (o *Options) maxNeighbours() int { return defInt(o.MaxNeighbours, 12) }
 func (o *Options) runTimeout() time.Duration {
 	if o.RunTimeout > 0 {
@@ -119,6 +119,10 @@ type Report struct {
 	// syntax error"), where declarations may be missing from Results;
 	// Dafny, which verified the file, has the last word on its syntax.
 	ParseErrors []string `json:"parse_errors,omitempty"`
+	// Lowered says, by line, what of a Dafny 4 file was rewritten in the
+	// spelling of the older Dafny installed ("line 3: ghost predicate");
+	// empty when the file was checked as written. Lines are the user's.
+	Lowered []string `json:"lowered,omitempty"`
 }
 
 // Under reports whether any result is Under.
@@ -201,15 +205,32 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 		}
 		tool = t
 	}
+	var lowered []string
+	if needsLowering(src, tool.Dialect()) {
+		// A Dafny 4 file, and an older Dafny: read and check it lowered,
+		// every line where it was.
+		low, notes, err := lower(src, file)
+		if err != nil {
+			return nil, fmt.Errorf("%s: Dafny %s: %w", path, tool.Version(), err)
+		}
+		if file, err = readDafny(ctx, path, low); err != nil {
+			return nil, fmt.Errorf("complete: %w", err)
+		}
+		src, lowered = low, notes
+	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
 	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
 	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
 	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
+	c.path, c.src = path, src
 	c.unproved = uncheckedIn(ctx, path, file)
 	c.reveal = opaqueNames(file)
-	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors}
+	rep = &Report{File: path, DafnyVersion: tool.Version(), ParseErrors: file.Errors, Lowered: lowered}
 	c.targets()
 	if err := c.run(ctx); err != nil {
+		if errors.Is(err, ErrResolution) && lowered != nil {
+			return nil, fmt.Errorf("%s: %w (read as Dafny %s after lowering its Dafny 4 constructs: %s)", path, err, tool.Version(), strings.Join(lowered, "; "))
+		}
 		if errors.Is(err, ErrResolution) {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -244,9 +265,31 @@ func absIncludes(path, src string) []byte {
 // generated Main can run. For running, methods without a body are blanked
 // out, since Dafny refuses to compile them.
 func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
+	return prepareInputWith(path, src, f, forRun, nil, 0)
+}
+
+// prepareInputWith is prepareInput that also makes compiled the ghost
+// functions and predicates whose indices promote holds (see promotable),
+// as dialect spells it, so that a compiled copy of a contract can call
+// them. Lines stay where they were.
+func prepareInputWith(path string, src []byte, f *dfyFile, forRun bool, promote map[int]bool, dialect dafny.Dialect) []byte {
 	out := string(src)
 	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
 		d := f.Decls[i]
+		if promote[i] {
+			if at, word := promotable(src, d, dialect); at >= 0 {
+				if dialect == dafny.Modern {
+					// "ghost function F": the word ghost goes.
+					h := out[d.Start:at]
+					if g := strings.LastIndex(h, "ghost"); g >= 0 {
+						out = out[:d.Start+g] + strings.Repeat(" ", len("ghost")) + out[d.Start+g+len("ghost"):]
+					}
+				} else {
+					out = out[:at+len(word)] + " method" + out[at+len(word):]
+				}
+			}
+			continue
+		}
 		switch {
 		case d.Name == "Main" && d.Container == "" && d.Kind == "method":
 			out = out[:d.NameStart] + "SuretyUserMain" + out[d.NameEnd:]
@@ -286,9 +329,22 @@ type target struct {
 	// where it did not return. runNote says why running fell short.
 	actual  [][]value
 	runNote string
+	// cands are, per valid input, the other results screened; screen,
+	// when set, holds the ones a compiled copy of the postcondition
+	// accepts (screenedOut counts the others); consts are the integer
+	// literals of the declaration.
+	cands       [][]value
+	screen      [][]value
+	screenedOut int
+	consts      []int64
+	// runFailed is set when the compiled method stopped with an error on
+	// a valid input, which a verified body should not do.
+	runFailed bool
 	// accepted says, per valid input, whether Dafny proved (in a lemma of
 	// its own) that the contract accepts what the method returned.
 	accepted []bool
+	// acted says which inputs were given such a lemma.
+	acted []bool
 	// round is the next group of inputs whose neighbours are tried;
 	// pending are the neighbours the last round proved acceptable, each in
 	// a lemma of its own, to be verified again alone; confirmed is the
@@ -315,6 +371,8 @@ type checker struct {
 	// input is the copy generated checks include, runInput the one
 	// compiled with them.
 	asGiven, input, runInput dafny.File
+	path                     string
+	src                      []byte // the user's file as given
 	unproved                 []unproved
 	reveal                   []string
 	all                      []*target

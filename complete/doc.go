@@ -15,20 +15,32 @@
 //     every method is Inconclusive, quoting Dafny's first error.
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
 //     a == b, with no proof hints; and small valid inputs: small values
-//     are enumerated per parameter type, and an input is kept when Dafny
+//     are enumerated per parameter type (with sequences of distinct
+//     elements, and for integers the declaration's own constants, so that
+//     "requires 100 <= n < 1000" is met), and an input is kept when Dafny
 //     proves R on it, in a lemma of its own.
 //  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
 //     unambiguously. A method that hangs or fails is pinned on the input
 //     it was running, and the others are run again without it.
-//  3. Witnesses, in up to three rounds of inputs (the first, the next
-//     two, the rest): a lemma per input proving that the contract accepts
-//     what the method returned, and, for each actual result a, a lemma per
-//     neighbouring result b (±1, negation, zero, flipped booleans, next and
-//     previous characters, dropped, added, changed and swapped elements,
-//     reversed and empty sequences, one tuple component changed, another
-//     datatype constructor) proving R(x) ∧ E(x, b).
-//  4. A candidate witness is verified again alone before it is reported:
+//  3. Screen: for the methods whose uniqueness was not proved, a compiled
+//     copy of the postcondition (the file's ghost functions and predicates
+//     made compiled in the copy, where Dafny compiles them) is run, in one
+//     program, on up to 160 other results per input: neighbours (±1,
+//     negation, zero, flipped booleans, next and previous characters,
+//     dropped, added, changed and swapped elements, reversed and empty
+//     sequences, another datatype constructor), several results changed
+//     together, reorderings and sub-sequences, the input's values,
+//     elements, slices and indices, the results on other inputs, and the
+//     declaration's constants. Only the ones it accepts go on; a
+//     contract that does not compile goes on unscreened, with fewer.
+//  4. Witnesses, in up to three rounds of inputs (the first, the next
+//     two, the rest; one round when screened): a lemma per input proving
+//     that the contract accepts what the method returned, and a lemma per
+//     other result b proving R(x) ∧ E(x, b). Lemmas on concrete values
+//     assert each element of a concrete sequence (proof steps, not
+//     assumptions), so Dafny instantiates quantifiers over indices.
+//  5. A candidate witness is verified again alone before it is reported:
 //     two lemmas that bind the input and one result each and state every
 //     requires and ensures clause as written. One that does not verify is
 //     dropped and the next is tried.
@@ -49,12 +61,21 @@
 //     predicate with a postcondition, no assume statement, no {:axiom} or
 //     {:verify false}, here or in an included file: any of them can make a
 //     proof vacuous, as a body-less "function Oracle(x: int): int ensures
-//     false" proves every lemma), and the method, run on every sampled
-//     input, returned a result Dafny proves the contract accepts. An
-//     unsatisfiable contract (ensures r > r) has a vacuous uniqueness proof
-//     and no such sample; a precondition no small input meets gives no
-//     sample either. A ghost function or method, which cannot be run,
-//     stands on its verified body (it cannot use decreases *).
+//     false" proves every lemma), and a body that meets the contract on
+//     some valid input. A method that terminates (no decreases *) and is
+//     shown one input that meets its precondition has that from its own
+//     proof: the file verifies, so on every valid input the contract
+//     accepts what it returns. Its sampled results are then a cross-check:
+//     one Dafny does not prove the contract accepts (an existential it
+//     does not instantiate on concrete values) is reported, not a veto;
+//     a run that fails on a valid input is. A method with decreases *
+//     (partial correctness only: one that never returns meets any
+//     contract) must return, on every sampled input, a result Dafny proves
+//     the contract accepts. An unsatisfiable contract (ensures r > r) has
+//     a vacuous uniqueness proof and no such sample; a precondition no
+//     small input meets gives no sample either. A ghost function or
+//     method, which cannot be run, stands on its verified body (it cannot
+//     use decreases *).
 //   - Under: a witness verified again alone, in a file with no function
 //     axiom (which every proof assumes, the witness's included). A witness
 //     does not mean a bug: it means the contract allows a choice, and
@@ -92,6 +113,12 @@
 // loose(a, b) instead of a == b, and a witness must fall outside it.
 //
 // # Reading the file, and the Dafny backend
+//
+// A file written for Dafny 4 (ghost predicate, a compiled function, for
+// loops) is lowered to the older spelling when the Dafny installed is 2 or
+// 3, before every run, every line where it was; Report.Lowered says what
+// was rewritten, and a construct that cannot be lowered is ErrDialect,
+// naming it and its line.
 //
 // The file is read by frontend/dafny (its functions and contracts, and its
 // outline: includes, datatypes, attributes); the checker only slices the

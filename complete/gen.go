@@ -91,19 +91,73 @@ func joinLines(s string) string { return strings.ReplaceAll(s, "\n", " ") }
 // body is the body of every generated lemma: empty (no proof hints) but for
 // revealing the file's opaque functions, which adds definitions, not
 // assumptions.
-func (c *checker) body() string {
+func (c *checker) body(hints ...string) string {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, n := range c.reveal {
 		fmt.Fprintf(&b, "  reveal %s();\n", n)
 	}
+	for _, h := range hints {
+		b.WriteString(h)
+	}
 	b.WriteString("}\n\n")
 	return b.String()
 }
 
-// lemma writes a lemma with no parameters and one postcondition.
-func (c *checker) lemma(g *genFile, k int, name, goal string) {
-	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body()))
+// maxHints bounds the element assertions of one lemma.
+const maxHints = 48
+
+// elementHints writes, for each concrete sequence or string among vals
+// (written as exprs in the lemma: a literal or a parameter bound to one),
+// an assertion of each element's value: "assert [0, 1][1] == 1;". They
+// are proof steps Dafny checks, not assumptions; they put the elements'
+// terms before the solver, which then instantiates a quantifier over the
+// indices: without them Dafny 2.3 proves neither "exists i :: s[i] == m"
+// nor "exists i, j :: nums[i] + nums[j] == t" on a concrete sequence.
+func elementHints(exprs []string, vals []value) string {
+	var b strings.Builder
+	n := 0
+	var walk func(e string, v value, depth int)
+	walk = func(e string, v value, depth int) {
+		if depth > 2 || v.t == nil {
+			return
+		}
+		switch v.t.kind {
+		case tString, tSeq:
+			for k, el := range v.elems {
+				if n >= maxHints {
+					return
+				}
+				x := fmt.Sprintf("(%s)[%d]", e, k)
+				fmt.Fprintf(&b, "  assert %s == %s;\n", x, el.literal())
+				n++
+				walk(x, el, depth+1)
+			}
+		case tTuple:
+			for k, el := range v.elems {
+				walk(fmt.Sprintf("(%s).%d", e, k), el, depth+1)
+			}
+		}
+	}
+	for i, v := range vals {
+		walk(exprs[i], v, 0)
+	}
+	return b.String()
+}
+
+// lemma writes a lemma with no parameters and one postcondition; vals are
+// the concrete values in it, for elementHints.
+func (c *checker) lemma(g *genFile, k int, name, goal string, vals ...value) {
+	// A literal holding an empty sequence has no type of its own outside
+	// the call that gives it one ("[[]][0] == []" does not resolve): no
+	// hints about it.
+	var typed []value
+	for _, v := range vals {
+		if !strings.Contains(v.literal(), "[]") {
+			typed = append(typed, v)
+		}
+	}
+	g.add(k, fmt.Sprintf("lemma %s()\n  ensures %s\n%s", name, joinLines(goal), c.body(elementHints(literals(typed), typed))))
 }
 
 // predicates writes the target's Pre, Post and Loose predicates.
@@ -212,8 +266,21 @@ func where(d dafny.Diagnostic) string {
 func (c *checker) proofPass(ctx context.Context) error {
 	for _, t := range c.live() {
 		lists := make([][]value, len(t.params))
+		consts := constants(c.declText(t))
 		for i, p := range t.params {
 			lists[i] = candidates(p, 12, 0)
+			if isInt(p) && len(t.d.Requires) > 0 {
+				// The contract's and the body's constants, after the
+				// smallest values: "requires 100 <= n < 1000" is met by
+				// none of those.
+				var ks []value
+				for _, k := range consts[:min(len(consts), 10)] {
+					ks = append(ks, value{t: p, i: k})
+				}
+				n := min(len(lists[i]), 5)
+				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
+				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
+			}
 		}
 		t.inputs = product(lists, c.opts.maxInputs())
 	}
@@ -248,7 +315,7 @@ func (c *checker) proofPass(ctx context.Context) error {
 			return
 		}
 		for i, x := range t.inputs {
-			c.lemma(g, t.k, fmt.Sprintf("SuretyIn%dx%d", t.k, i), fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(x), ", ")))
+			c.lemma(g, t.k, fmt.Sprintf("SuretyIn%dx%d", t.k, i), fmt.Sprintf("SuretyPre%d(%s)", t.k, strings.Join(literals(x), ", ")), x...)
 		}
 	})
 	if err != nil {
@@ -407,6 +474,7 @@ func (c *checker) runPass(ctx context.Context) error {
 			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %v", in, err)
 		default:
 			culprit.t.runNote = fmt.Sprintf("running it on input %s failed: %s", in, ex.Failure())
+			culprit.t.runFailed = true
 		}
 		var keep []*target
 		for _, t := range todo {
@@ -481,6 +549,10 @@ func (c *checker) readResults(todo []*target, out []byte) {
 // weak there costs a dozen lemmas rather than a hundred.
 var inputGroups = [][2]int{{0, 1}, {1, 3}, {3, 1 << 30}}
 
+// maxScreened is the number of screened candidates per target given to
+// Dafny in one round.
+const maxScreened = 24
+
 // maxConfirm is the number of candidate witnesses per target verified
 // again alone at a time.
 const maxConfirm = 3
@@ -503,6 +575,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		tried := map[int][]cand{}
 		confirming := map[int][]cand{}
 		acting := map[int]bool{}
+		actJ := map[int]map[int]bool{} // the inputs given a SuretyAct lemma
 		v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
 			if t.actual == nil {
 				return
@@ -521,13 +594,26 @@ func (c *checker) witnessPass(ctx context.Context) error {
 			var ws []cand
 			if search && len(t.pending) == 0 && t.round < len(inputGroups) {
 				grp := inputGroups[t.round]
+				if t.screen != nil {
+					// Screened: the survivors of every input at once; a
+					// round with none ends the search.
+					grp = [2]int{0, len(t.actual)}
+					t.round = len(inputGroups) - 1
+				}
 				for j := grp[0]; j < min(grp[1], len(t.actual)); j++ {
 					if t.actual[j] == nil || t.accepted != nil && !t.accepted[j] {
 						continue
 					}
-					ns := neighbours(t.whole(t.actual[j]))
+					var ns []value
+					if t.screen != nil {
+						ns = t.screen[j]
+					} else {
+						ns = c.candidatesFor(t, j, c.opts.maxNeighbours())
+					}
 					for _, n := range ns[:min(len(ns), c.opts.maxNeighbours())] {
-						ws = append(ws, cand{j, t.split(n)})
+						if len(ws) < maxScreened || t.screen == nil {
+							ws = append(ws, cand{j, t.split(n)})
+						}
 					}
 				}
 				tried[t.k] = ws
@@ -536,11 +622,20 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				return
 			}
 			c.predicates(g, t)
+			first := true
 			for j, act := range t.actual {
-				if acting[t.k] && act != nil {
+				if acting[t.k] && act != nil && (first || t.uniq != dafny.Verified || t.d.DecreasesStar) {
+					// With uniqueness proved and a terminating body, the
+					// samples are a cross-check: the first is enough.
+					first = false
+					if actJ[t.k] == nil {
+						actJ[t.k] = map[int]bool{}
+					}
+					actJ[t.k][j] = true
 					in := t.valid[j]
 					c.lemma(g, t.k, fmt.Sprintf("SuretyAct%dx%d", t.k, j),
-						fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, act)))
+						fmt.Sprintf("SuretyPre%d(%s) && SuretyPost%d(%s)", t.k, strings.Join(literals(in), ", "), t.k, args(in, act)),
+						append(append([]value(nil), in...), act...)...)
 				}
 			}
 			for i, cd := range ws {
@@ -549,7 +644,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				if t.d.Loose != "" {
 					goal += fmt.Sprintf(" && !SuretyLoose%d(%s, %s)", t.k, together(literals(t.actual[cd.j])), together(literals(cd.other)))
 				}
-				c.lemma(g, t.k, fmt.Sprintf("SuretyW%dx%d", t.k, i), goal)
+				c.lemma(g, t.k, fmt.Sprintf("SuretyW%dx%d", t.k, i), goal, append(append([]value(nil), in...), cd.other...)...)
 			}
 		})
 		if err != nil {
@@ -561,8 +656,11 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		for _, t := range c.live() {
 			if acting[t.k] {
 				t.accepted = make([]bool, len(t.actual))
+				t.acted = make([]bool, len(t.actual))
 				for j, act := range t.actual {
-					t.accepted[j] = act != nil && v.Status(fmt.Sprintf("SuretyAct%dx%d", t.k, j)) == dafny.Verified
+					st := v.Status(fmt.Sprintf("SuretyAct%dx%d", t.k, j))
+					t.accepted[j] = act != nil && st == dafny.Verified
+					t.acted[j] = actJ[t.k][j]
 				}
 			}
 			if cs, ok := confirming[t.k]; ok {
@@ -573,7 +671,10 @@ func (c *checker) witnessPass(ctx context.Context) error {
 					}
 					t.dropped++
 				}
-				t.pending = nil
+				t.pending = t.pending[len(cs):]
+				if t.confirmed != nil {
+					t.pending = nil
+				}
 			}
 			if ws, ok := tried[t.k]; ok {
 				t.round++
@@ -634,7 +735,17 @@ func (c *checker) confirmLemma(g *genFile, t *target, name string, in, rs []valu
 	if extra != "" {
 		fmt.Fprintf(&b, "  ensures %s\n", extra)
 	}
-	b.WriteString(c.body())
+	if len(t.d.Requires)+len(t.ensures) == 0 && extra == "" {
+		// A lemma with no proof obligation gets no outcome from Dafny
+		// (its trace does not name it), which would read as Unknown: give
+		// it one, so a method with no contract at all has its witness.
+		b.WriteString("  ensures true\n")
+	}
+	var exprs []string
+	for _, p := range ps {
+		exprs = append(exprs, p.Name)
+	}
+	b.WriteString(c.body(elementHints(exprs, vals)))
 	g.add(t.k, b.String())
 }
 
@@ -730,7 +841,7 @@ func (c *checker) run(ctx context.Context) error {
 	if goOn, err := c.filePass(ctx); err != nil || !goOn {
 		return err
 	}
-	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.witnessPass} {
+	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.screenPass, c.witnessPass} {
 		if err := pass(ctx); err != nil {
 			return err
 		}
@@ -748,10 +859,13 @@ func (c *checker) run(ctx context.Context) error {
 //
 //   - OK needs the uniqueness proof, and that nothing in scope is assumed
 //     without proof (an axiom can make the proof vacuous), and that the
-//     contract is met by what the body returns on the sampled inputs (an
-//     unsatisfiable contract, such as ensures r > r, makes uniqueness
-//     vacuous too, and gives no such sample). A target that cannot be run
-//     (ghost) stands on its verified body instead; it has no decreases *.
+//     contract can be met (an unsatisfiable contract, such as ensures
+//     r > r, makes uniqueness vacuous too). A terminating body, verified,
+//     with one input shown to meet the precondition, shows that; the
+//     results it returned on the samples are a cross-check, reported when
+//     Dafny does not prove them. With decreases * the samples are the
+//     evidence. A target that cannot be run (ghost) stands on its verified
+//     body; it has no decreases *.
 //   - UNDER needs a witness verified again alone, and no function axiom in
 //     scope (which every proof assumes, the witness's included).
 func (c *checker) settle(t *target) {
@@ -797,6 +911,9 @@ func (c *checker) settle(t *target) {
 		why += "; " + t.runNote
 	case t.dropped > 0:
 		why += fmt.Sprintf("; %d candidate witness(es) did not verify again alone and were dropped", t.dropped)
+	case t.screen != nil:
+		why += fmt.Sprintf("; no witness among %d other results of %d inputs (%d rejected by a compiled copy of the contract, %d tried by Dafny)",
+			t.tried+t.screenedOut, len(t.valid), t.screenedOut, t.tried)
 	default:
 		why += fmt.Sprintf("; no witness among %d neighbours of %d inputs", t.tried, len(t.valid))
 	}
@@ -831,25 +948,41 @@ func (c *checker) settleUnique(t *target) {
 		r.Reason = proved + "no small input was proved to meet the precondition, so the body was not run against the contract"
 		return
 	}
+	// What the samples say: a result Dafny did not prove the contract
+	// accepts, or a run that fell short.
+	note := ""
 	if t.runNote != "" {
-		r.Reason = proved + "the body was not seen to meet the contract: " + t.runNote
-		return
-	}
-	for j, ok := range t.accepted {
-		if !ok {
-			r.Reason = fmt.Sprintf("%sDafny did not prove that the contract accepts what the method returned on input %s (%s)",
-				proved, bindings(inputBindings(t, j), "="), bindings(resultBindings(t, t.actual[j]), " = "))
-			return
+		note = "the body was not seen to meet the contract: " + t.runNote
+	} else {
+		for j, ok := range t.accepted {
+			if !ok && t.acted[j] {
+				note = fmt.Sprintf("Dafny did not prove that the contract accepts what the method returned on input %s (%s)",
+					bindings(inputBindings(t, j), "="), bindings(resultBindings(t, t.actual[j]), " = "))
+				break
+			}
+		}
+		if note == "" && len(t.accepted) == 0 {
+			note = "what the method returned was not checked against the contract"
 		}
 	}
-	if len(t.accepted) == 0 {
-		r.Reason = proved + "what the method returned was not checked against the contract"
+	if note != "" && (t.d.DecreasesStar || t.runFailed) {
+		// The proof is partial (decreases *: a method that never returns
+		// meets any contract), or a run contradicts it: the samples are
+		// the evidence, and they fall short.
+		r.Reason = proved + note
 		return
 	}
 	r.Verdict = OK
 	r.Reason = "the contract determines a unique result"
 	if t.d.Loose != "" {
 		r.Reason = "results are unique up to the stated loose relation"
+	}
+	if note != "" && !t.d.DecreasesStar {
+		// The file verifies with nothing assumed and the method terminates,
+		// so on every input that meets the precondition (one was shown to)
+		// the contract accepts what it returns: the samples are a
+		// cross-check, and the one that was not proved is reported.
+		r.Reason += " (proved by the verified, terminating body; cross-check: " + note + ")"
 	}
 }
 

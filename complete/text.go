@@ -33,6 +33,9 @@ func WriteText(w io.Writer, r *Report) error {
 			fmt.Fprintf(&b, "%s%s   (also satisfies every ensures)\n", pad, bindings(w.Other, " = "))
 		}
 	}
+	if len(r.Lowered) > 0 {
+		fmt.Fprintf(&b, "note: a Dafny 4 file, read by Dafny %s after lowering: %s\n", r.DafnyVersion, strings.Join(r.Lowered, ", "))
+	}
 	for _, e := range r.ParseErrors {
 		fmt.Fprintf(&b, "note: %s: declarations there may be missing from this report\n", e)
 	}

@@ -187,7 +187,7 @@ func candidates(t *dtype, limit, depth int) []value {
 			vs = append(vs, stringValue(t, s))
 		}
 	case tSeq:
-		es := candidates(t.elem, 3, depth+1)
+		es := candidates(t.elem, 4, depth+1)
 		seqOf := func(idx ...int) {
 			v := value{t: t, elems: []value{}}
 			for _, i := range idx {
@@ -210,6 +210,12 @@ func candidates(t *dtype, limit, depth int) []value {
 		seqOf(2)
 		seqOf(0, 1, 2)
 		seqOf(0, 0, 0)
+		// Distinct elements, in and out of order: where a contract that
+		// forgets the order, or an index, shows it.
+		seqOf(1, 3)
+		seqOf(3, 1)
+		seqOf(1, 3, 0)
+		seqOf(3, 0, 1)
 	case tTuple:
 		lists := make([][]value, len(t.elems))
 		for i, e := range t.elems {

@@ -107,3 +107,17 @@ func TestFileDoesNotResolve(t *testing.T) {
 		t.Errorf("err = %v, want ErrResolution naming bad.dfy and line 2", err)
 	}
 }
+
+// A Dafny 4 construct that cannot be lowered for an older Dafny is
+// refused before any run, naming the construct and its line.
+func TestDafny4Refused(t *testing.T) {
+	v := &recorded{}
+	src := "ghost predicate P(x: int) { x > 0 }\nmethod M(n: nat) returns (r: int)\n{\n  r := 0;\n  for i := 0 to * {\n  }\n}\n"
+	_, err := complete.CheckSource(context.Background(), "four.dfy", []byte(src), &complete.Options{Verifier: v})
+	if !errors.Is(err, complete.ErrDialect) || !strings.Contains(err.Error(), "four.dfy") || !strings.Contains(err.Error(), "line 5: a for loop") {
+		t.Errorf("err = %v, want ErrDialect naming four.dfy, line 5 and the for loop", err)
+	}
+	if v.runs != 0 {
+		t.Errorf("%d Dafny runs, want none", v.runs)
+	}
+}
