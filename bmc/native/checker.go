@@ -1,6 +1,7 @@
 package native
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -221,29 +222,54 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 // parsed returns the shared typed tree of a program.
 func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
 	src, _ := sourceKey(p)
-	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
+	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, c.opts.GCC, p) })
 }
 
 // translateProgram turns a program into its formula at bound k (a variant
 // schema: its variant 0). An unsupported construct is an error whose text
 // starts "unsupported:".
 func translateProgram(ctx context.Context, p *bmc.Program, k int) (*symex.Translation, error) {
-	cp, err := parse(ctx, p)
+	cp, err := parse(ctx, "", p)
 	if err != nil {
 		return nil, err
 	}
 	return symex.Translate(ctx, p, cp, k, 0, nil, false)
 }
 
-// parse builds the typed tree of a program (ctree.Parse recovers its own
-// panics). The tree is not modified afterwards and is shared by concurrent
-// translations.
-func parse(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
-	asserts := map[int]int{}
-	for _, a := range p.Asserts {
-		asserts[a.Start] = a.Index
+// parse builds the typed tree of a program from what the preprocessor
+// (gcc -E, with the program's -D and -I) makes of it; see preprocess.go.
+// Without gcc, a program compiled without -D and -I is read as written,
+// where a directive other than #include or an object-like #define makes
+// it UNKNOWN. ctree.Parse recovers its own panics. The tree is not
+// modified afterwards and is shared by concurrent translations.
+func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program, error) {
+	pp, err := preprocess(ctx, gccPath, p)
+	if errors.Is(err, proc.ErrNotFound) && p.Compile.Empty() {
+		asserts := map[int]int{}
+		for _, a := range p.Asserts {
+			asserts[a.Start] = a.Index
+		}
+		return ctree.Parse(ctx, p.File, p.Source, asserts)
 	}
-	return ctree.Parse(ctx, p.File, p.Source, asserts)
+	var pe *preprocessError
+	switch {
+	case errors.As(err, &pe):
+		return nil, ctree.Unsupported(1, "%s", pe.Error())
+	case err != nil:
+		return nil, err
+	}
+	return ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
+}
+
+// sameLines reports, by line, whether the preprocessed text's line is the
+// program's own, byte for byte: only there do its columns name the
+// program's columns.
+func sameLines(orig, pp []byte) func(line int) bool {
+	a := bytes.Split(orig, []byte("\n"))
+	b := bytes.Split(pp, []byte("\n"))
+	return func(line int) bool {
+		return line >= 1 && line <= len(a) && line <= len(b) && bytes.Equal(bytes.TrimRight(a[line-1], "\r"), b[line-1])
+	}
 }
 
 // translationKey names the translation of a program at bound k (and, for
@@ -260,7 +286,12 @@ func translationKey(p *bmc.Program, k, variant int) string {
 // sourceKey names a program's text in the caches: its hash, and for a
 // variant schema its switch.
 func sourceKey(p *bmc.Program) (src, sw string) {
-	h := sha256.Sum256(p.Source)
+	hs := sha256.New()
+	hs.Write(p.Source)
+	for _, f := range p.BuildFlags() {
+		hs.Write([]byte("\x00" + f))
+	}
+	h := hs.Sum(nil)
 	if p.Switch != nil {
 		sw = fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
 	}
@@ -282,13 +313,6 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	}()
 	if q == nil || q.Program == nil || q.Target < 0 || q.Target >= len(q.Program.Asserts) {
 		return nil, errors.New("native: query without a program or with a bad target")
-	}
-	if !q.Program.Compile.Empty() {
-		// The engine reads the file as written, without a preprocessor:
-		// a macro given on the command line would change what gcc
-		// compiles and not what it checks.
-		res.Reason = "unsupported: -D and -I (the native engine reads the file without a preprocessor)"
-		return res, nil
 	}
 	if q.K < 0 {
 		return nil, fmt.Errorf("native: negative bound %d", q.K)

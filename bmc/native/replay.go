@@ -140,7 +140,7 @@ func cTypeName(t *ctree.Type) string {
 // counterexample and reports whether the target assertion failed, and
 // after how many inputs past the counterexample's (each 0).
 func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (ok bool, past int, why string) {
-	rr, why := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
+	rr, why := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
 	if rr == nil {
 		return false, 0, why
 	}
@@ -157,11 +157,12 @@ func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 // and the number of inputs taken past the counterexample's.
 var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 
-// runReplay compiles a rendered program (src, with the lines of file),
+// runReplay compiles a rendered program (src, with the lines of p's file
+// and compiled with p's flags: its directory for #include "...", -D, -I),
 // with decls before it and extra C appended to the harness, and runs it on
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
-func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
+func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
 	cc := &gcc.Tool{Path: c.opts.GCC}
 	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
@@ -171,7 +172,7 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *sy
 		return nil, err.Error()
 	}
 	defer remove()
-	name := filepath.Base(file)
+	name := filepath.Base(p.File)
 	if name == "" || name == "." {
 		name = "program.c"
 	}
@@ -184,9 +185,9 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *sy
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
 		return nil, err.Error()
 	}
-	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
-		"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
-		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types")
+	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
+		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, p.BuildFlags()...)
+	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"}, flags...)
 	if err != nil {
 		return nil, "gcc: " + err.Error()
 	}

@@ -87,6 +87,7 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 	}
 	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, sanitizeFlags...)
+	flags = append(flags, r.p.BuildFlags()...)
 	flags = append(flags, "-c")
 	if msg := r.build(ctx, "prog.o", []string{"prog.c"}, flags); msg != "" {
 		r.failed = msg

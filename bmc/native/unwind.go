@@ -108,7 +108,7 @@ func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *symex.Tran
 	}
 	iq := *q
 	iq.Program = p
-	rr, why := c.runReplay(ctx, q.Program.File, iq.Render("__surety_assert", "__surety_assume"), tr, d, boundsPrelude, boundsHarness)
+	rr, why := c.runReplay(ctx, q.Program, iq.Render("__surety_assert", "__surety_assume"), tr, d, boundsPrelude, boundsHarness)
 	if rr == nil {
 		return "", 0, why
 	}

@@ -355,7 +355,7 @@ func escapes(st *Stmt, loops, breaks int) (int, string) {
 // col is the 1-based byte column where n starts, as gcc counts it, or 0
 // inside a macro expansion (whose text is not on the line).
 func (c *conv) col(n *sitter.Node) int {
-	if c.line > 0 {
+	if c.line > 0 || c.exact != nil && !c.exact(lineOf(n)) {
 		return 0
 	}
 	return int(n.StartPoint().Column) + 1

@@ -54,11 +54,14 @@ type conv struct {
 	defs    map[string]bool
 	scopes  []map[string]*Var
 	asserts map[int]int // statement start byte -> assertion index
-	prog    *Program
-	cur     *Func
-	line    int // line of the use site while expanding a macro
-	depth   int
-	trees   []*sitter.Tree
+	// exact reports the lines whose columns are the program's (nil:
+	// every line); see ParseLaidOut.
+	exact func(line int) bool
+	prog  *Program
+	cur   *Func
+	line  int // line of the use site while expanding a macro
+	depth int
+	trees []*sitter.Tree
 	// gotos names the labels that gotos of the function being
 	// translated name; labels is where each of its labels stands.
 	gotos  map[string]bool
@@ -84,9 +87,18 @@ func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n
 // of every assertion statement to its index. Unsupported constructs and
 // syntax errors come back as *UnsupportedError.
 func Parse(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *Program, err error) {
+	return ParseLaidOut(ctx, file, src, asserts, nil)
+}
+
+// ParseLaidOut is Parse of a preprocessed text laid out on the program's
+// lines (bmc/native's preprocess.go): exact reports the lines that are
+// the program's own byte for byte, the only ones whose columns are the
+// program's (nil: every line). Elsewhere an operation's column is 0,
+// unknown, as inside a macro expansion.
+func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]int, exact func(line int) bool) (prog *Program, err error) {
 	src = cfront.Respell(src)
 	c := &conv{
-		file: file, src: src,
+		file: file, src: src, exact: exact,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
