@@ -1308,9 +1308,28 @@ func WrapInt(x *big.Int, t *Type) *big.Int {
 }
 
 func (c *conv) intLit(n *sitter.Node) *Expr {
-	line := c.ln(n)
 	s := strings.ToLower(c.text(n))
 	s = strings.ReplaceAll(s, "'", "")
+	if neg := strings.HasPrefix(s, "-"); neg || strings.HasPrefix(s, "+") {
+		// The grammar reads a sign before a literal as part of it
+		// (limits.h's (-0x7fffffff - 1)): the literal, negated as C's
+		// unary minus does in its type.
+		e := c.numLit(n, strings.TrimSpace(s[1:]))
+		if neg {
+			if e.Op == OFConst {
+				e.F = -e.F
+			} else {
+				e.Val = WrapInt(new(big.Int).Neg(e.Val), e.T)
+			}
+		}
+		return e
+	}
+	return c.numLit(n, s)
+}
+
+// numLit is the unsigned literal s, the lowered text of n.
+func (c *conv) numLit(n *sitter.Node, s string) *Expr {
+	line := c.ln(n)
 	isHex := strings.HasPrefix(s, "0x")
 	if !isHex && (strings.ContainsAny(s, ".e") || strings.HasSuffix(s, "f")) || isHex && strings.Contains(s, "p") {
 		return c.floatLit(n, s)
