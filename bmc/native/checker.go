@@ -6,6 +6,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,7 +261,59 @@ func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program,
 	case err != nil:
 		return nil, err
 	}
-	return ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
+	cp, err := ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
+	if err != nil {
+		return nil, err
+	}
+	cp.Notes = append(cp.Notes, pp.notes...)
+	if err := libraryDefines(ctx, gccPath, cp); err != nil {
+		return nil, err
+	}
+	return cp, nil
+}
+
+// libraryDefines refuses a program that calls, without a body of its own,
+// a function that the C library defines: a real run calls the library's
+// body, which the convention of a function without one (any value, no
+// other effect) does not describe, and which the replay's definition of
+// it would replace. One link with gcc tells: the names it reports
+// undefined are the functions without a body anywhere.
+func libraryDefines(ctx context.Context, gccPath string, cp *ctree.Program) error {
+	if len(cp.Bodiless) == 0 {
+		return nil
+	}
+	if gccPath == "" {
+		gccPath = "gcc"
+	}
+	dir, remove, err := proc.TempDir("native-link")
+	if err != nil {
+		return err
+	}
+	defer remove()
+	names := slices.Sorted(maps.Keys(cp.Bodiless))
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "extern char %s;\n", n)
+	}
+	b.WriteString("void *__surety_refs[] = {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  &%s,\n", n)
+	}
+	b.WriteString("};\nint main(void) { return __surety_refs[0] != 0; }\n")
+	if err := os.WriteFile(filepath.Join(dir, "refs.c"), []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	r, err := proc.Run(ctx, &proc.Cmd{Path: gccPath, Dir: dir, Args: []string{"-w", "-o", "refs", "refs.c", "-lm"}, Timeout: 30 * time.Second})
+	if err != nil {
+		return fmt.Errorf("native: linking the functions without a body: %w", err)
+	}
+	for _, n := range names {
+		if r.ExitCode == 0 || !strings.Contains(string(r.Stderr), "undefined reference to `"+n+"'") {
+			f := cp.Bodiless[n]
+			return ctree.Unsupported(f.Line, "call of %s, a C library function the engine does not model", n)
+		}
+	}
+	return nil
 }
 
 // sameLines reports, by line, whether the preprocessed text's line is the

@@ -63,6 +63,7 @@ var assertMarkRE = regexp.MustCompile(`__surety_A(\d+)_`)
 type preprocessed struct {
 	src     []byte
 	asserts map[int]int // statement start byte -> assertion index
+	notes   []string    // how old C was read (implicitInt)
 }
 
 // PreprocessError is a program the preprocessor rejects (a missing
@@ -102,9 +103,95 @@ func preprocess(ctx context.Context, gccPath string, p *bmc.Program) (*preproces
 		}
 		return nil, &preprocessError{msg: strings.Join(lines, "; ")}
 	}
-	text := layout(r.Stdout)
-	return unmark(text, p)
+	text, notes := implicitInt(layout(r.Stdout))
+	pp, err := unmark(text, p)
+	if err != nil {
+		return nil, err
+	}
+	pp.notes = notes
+	return pp, nil
 }
+
+// notAType are the words that may stand before "(" at the start of a
+// top-level declaration without being the name of a function whose
+// return type old C left out.
+var notAType = map[string]bool{
+	"__attribute__": true, "__attribute": true, "__extension__": true, "_Static_assert": true,
+	"asm": true, "__asm__": true, "__asm": true, "typeof": true, "__typeof__": true, "__typeof": true,
+	"_Alignas": true, "__declspec": true, "sizeof": true, "return": true, "if": true, "while": true,
+	"for": true, "switch": true, "do": true, "else": true, "case": true, "default": true, "goto": true,
+	"break": true, "continue": true, "_Pragma": true,
+}
+
+// implicitInt writes the return type int where old C leaves it out of a
+// function's definition or declaration at the top level (`main() {`,
+// `swap(int x, int y) {`), as gcc reads it (C89's implicit int), and says
+// so for each such function.
+func implicitInt(text []byte) ([]byte, []string) {
+	var out []byte
+	var notes []string
+	depth := 0    // braces and parentheses
+	start := true // at the start of a top-level declaration
+	last := 0
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case ch == '"' || ch == '\'':
+			for j := i + 1; j < len(text); j++ {
+				if text[j] == '\\' {
+					j++
+					continue
+				}
+				if text[j] == ch || text[j] == '\n' {
+					i = j
+					break
+				}
+			}
+			start = false
+		case ch == '{' || ch == '(' || ch == '[':
+			depth++
+			start = false
+		case ch == '}' || ch == ')' || ch == ']':
+			depth--
+			start = depth == 0 && ch == '}'
+		case ch == ';':
+			start = depth == 0
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+		case isIdentStart(ch):
+			j := i
+			for j < len(text) && isIdentByte(text[j]) {
+				j++
+			}
+			if start && depth == 0 {
+				k := j
+				for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n') {
+					k++
+				}
+				name := string(text[i:j])
+				if k < len(text) && text[k] == '(' && !notAType[name] {
+					out = append(out, text[last:i]...)
+					out = append(out, "int "...)
+					last = i
+					notes = append(notes, "old C read as gcc reads it: "+name+" has the implicit return type int")
+				}
+			}
+			start = false
+			i = j - 1
+		default:
+			start = false
+		}
+	}
+	if out == nil {
+		return text, nil
+	}
+	return append(out, text[last:]...), notes
+}
+
+func isIdentStart(b byte) bool {
+	return b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+func isIdentByte(b byte) bool { return isIdentStart(b) || '0' <= b && b <= '9' }
 
 // markAsserts returns the program's text with the callee of every
 // assertion statement renamed to its marker.

@@ -3,10 +3,12 @@ package native
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,10 +59,11 @@ func usesAlloc(src []byte) bool {
 
 // harness builds the C file that defines the replay's nondet functions,
 // the allocation shims and the failure hooks. The values are consumed in
-// the order the model's run took them: nondet functions and, when
+// the order the model's run took them: nondet functions (and the
+// program's functions without a body, bodiless), and, when
 // allocations may fail, one per malloc or calloc (non-zero: it fails).
 // rand is never replaced: a replayed run uses the C library's own.
-func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
+func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, bodiless map[string]*ctree.BodilessFunc, mallocMayFail bool) string {
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
 	b.WriteString("static unsigned __surety_past;\n")
@@ -110,6 +113,19 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_d(); }\n", ct, fn, ct)
 		} else {
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)
+		}
+	}
+	// The program's functions without a body return the model's values
+	// too, in the type the model gave their calls.
+	for _, fn := range slices.Sorted(maps.Keys(bodiless)) {
+		t := bodiless[fn].T
+		switch {
+		case t.Kind == ctree.KVoid:
+			fmt.Fprintf(&b, "void %s() {}\n", fn)
+		case t.IsFloat():
+			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_d(); }\n", cTypeName(t), fn, cTypeName(t))
+		default:
+			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_u(); }\n", cTypeName(t), fn, cTypeName(t))
 		}
 	}
 	if mallocMayFail && (used("malloc") || used("calloc")) {
@@ -178,7 +194,7 @@ func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr 
 	}
 	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.Defined, tr.MallocMayFail) + extra
+	h := harness(d, used, tr.Defined, tr.Bodiless, tr.MallocMayFail) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}

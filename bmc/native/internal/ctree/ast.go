@@ -70,6 +70,10 @@ type Expr struct {
 	// Block is the statements of a statement expression (OStmtExpr)
 	// before its last expression.
 	Block *Stmt
+	// Havoc marks a call (OCall) of a function without a body
+	// (Program.Bodiless): its arguments are evaluated, and it returns
+	// any value of T.
+	Havoc bool
 }
 
 // Subscript kinds (Expr.Sub).

@@ -773,24 +773,19 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
 	}
 	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
-		t, ok := NondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]
-		if !ok {
-			c.fail(line, "nondet function %s", name)
+		if t, ok := NondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]; ok {
+			if len(args) != 0 {
+				c.fail(line, "%s with arguments", name)
+			}
+			return &Expr{Op: OCall, T: t, Name: name, Line: line}
 		}
-		if len(args) != 0 {
-			c.fail(line, "%s with arguments", name)
-		}
-		return &Expr{Op: OCall, T: t, Name: name, Line: line}
 	}
 	lf, ok := libFuncs[name]
 	if !ok && skipDefs[name] {
 		c.fail(line, "call of %s outside an assertion statement", name)
 	}
 	if !ok {
-		if _, declared := c.protos[name]; declared {
-			c.fail(line, "call of %s, declared but not defined", name)
-		}
-		c.fail(line, "call of %s, a function the program does not define and the engine does not model", name)
+		return c.bodiless(name, args, argT, line)
 	}
 	if len(args) < lf.min || (lf.max >= 0 && len(args) > lf.max) {
 		c.fail(line, "call of %s with %d arguments", name, len(args))
@@ -803,6 +798,45 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	}
 	c.checkLibArgs(name, args, line)
 	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// bodiless is a call of a function that the program declares, or calls
+// without a declaration, and defines nowhere, and that the engine does
+// not model: CBMC's and ESBMC's convention (nondet_int, and any other
+// function without a body) makes it return any value of its type, with
+// no other effect. Its type is the prototype's, or int where there is
+// none, as gcc declares a function called without one. The engine lists
+// the assumption (Program.Bodiless), and bmc/native refuses a name the C
+// library defines (its body runs in a real run). A function of the C
+// library that gcc knows as a built-in, or that returns a pointer or a
+// struct, is refused here.
+func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr {
+	pt, declared := c.protos[name]
+	if gccBuiltins[name] || strings.HasPrefix(name, "__builtin_") {
+		c.fail(line, "call of %s, a C library function the engine does not model", name)
+	}
+	t := TInt
+	if declared && pt.Kind == KFunc {
+		t = pt.Ret
+	}
+	if t.Kind != KVoid && !t.isArith() {
+		if declared {
+			c.fail(line, "call of %s, declared but not defined, returning %s", name, t)
+		}
+		c.fail(line, "call of %s, a function the program does not define and the engine does not model", name)
+	}
+	for _, a := range args {
+		if a.T.Kind == KStruct {
+			c.fail(line, "struct argument to %s, which has no body", name)
+		}
+	}
+	if c.prog.Bodiless == nil {
+		c.prog.Bodiless = map[string]*BodilessFunc{}
+	}
+	if _, ok := c.prog.Bodiless[name]; !ok {
+		c.prog.Bodiless[name] = &BodilessFunc{T: t, Line: line, Declared: declared}
+	}
+	return &Expr{Op: OCall, T: t, Name: name, Args: args, ArgT: argT, Line: line, Havoc: true}
 }
 
 // checkLibArgs converts the arguments of modelled library functions to

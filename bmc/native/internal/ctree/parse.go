@@ -26,6 +26,26 @@ type Program struct {
 	NumVars  int
 	MaxLine  int
 	Variadic map[string]bool
+	// Bodiless are the functions the program calls and defines nowhere
+	// that return any value of their type (Expr.Havoc), by name.
+	Bodiless map[string]*BodilessFunc
+	// Notes are further assumptions in words (how old C was read).
+	Notes []string
+}
+
+// A BodilessFunc is a function the program calls without a body.
+type BodilessFunc struct {
+	T        *Type // the return type of its calls
+	Line     int   // its first call
+	Declared bool  // false: called without a declaration (implicit int)
+}
+
+// Assumption is what the model takes for granted of f, in words.
+func (f *BodilessFunc) Assumption(name string) string {
+	if f.Declared {
+		return name + " is declared but not defined: any value it returns, no other effect"
+	}
+	return name + " is called without a declaration or a definition (gcc declares it int " + name + "()): any value it returns, no other effect"
 }
 
 // Bail is panicked inside the converter (and the executor) and recovered

@@ -136,6 +136,19 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		}
 		return v
 	}
+	if e.Havoc {
+		// A function without a body (ctree's bodiless): its arguments
+		// are evaluated, and it returns any value of its type.
+		x.evalArgs(s, e.Args)
+		if e.T.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
+		}
+		v := x.input(s, "nondet", name, e.T, e.Line)
+		if e.T.Bool {
+			x.assume(s, "(bvule "+v.s+" #x01)")
+		}
+		return v
+	}
 	args := x.evalArgs(s, e.Args)
 	// from here on, memory accesses are the library's
 	x.lib++
