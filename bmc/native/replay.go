@@ -137,6 +137,15 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 			fmt.Fprintf(&b, "void %s(int c) { if (!c) __surety_infeasible(); }\n", fn)
 		}
 	}
+	// CBMC's and ESBMC's take a _Bool, whose caller sets only the low
+	// byte (x86-64 psABI): a run goes on only where that byte is not 0,
+	// so that an int argument whose low byte is 0 ends it (a lost replay,
+	// never a run the model excludes).
+	for _, fn := range []string{"__CPROVER_assume", "__ESBMC_assume"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(int c) { if (!(c & 0xff)) __surety_infeasible(); }\n", fn)
+		}
+	}
 	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
 		if used(fn) && !defined[fn] {
 			fmt.Fprintf(&b, "void %s(void) { abort(); }\n", fn)

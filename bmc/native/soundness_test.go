@@ -205,6 +205,8 @@ PROBE_INT(int, nondet_char) /* called without a declaration: gcc's int */
 PROBE_INT(int, sensor)
 __attribute__((weak)) void log_event(void) {}
 __attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) exit(0); }
+__attribute__((weak)) void __CPROVER_assume(int c) { if (!c) exit(0); }
+__attribute__((weak)) void __ESBMC_assume(int c) { if (!c) exit(0); }
 __attribute__((weak)) void reach_error(void) { abort(); }
 __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 `

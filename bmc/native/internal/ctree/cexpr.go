@@ -36,6 +36,8 @@ var libFuncs = map[string]libFunc{
 	"exit": {TVoid, 1, 1}, "abort": {TVoid, 0, 0}, "reach_error": {TVoid, 0, 0}, "__VERIFIER_error": {TVoid, 0, 0},
 	"__assert_fail":     {TVoid, 4, 4},
 	"__VERIFIER_assume": {TVoid, 1, 1}, "assume": {TVoid, 1, 1},
+	// CBMC's and ESBMC's spellings of __VERIFIER_assume.
+	"__CPROVER_assume": {TVoid, 1, 1}, "__ESBMC_assume": {TVoid, 1, 1},
 	// C's assert where it is no assertion of the program's (in the body
 	// of reach_error, which bmc.ParseProgram does not count): a false
 	// condition aborts the run.
@@ -855,13 +857,13 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 	}
 	switch name {
 	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
-		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "srand", "assert":
+		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume", "srand", "assert":
 		if name == "assert" {
 			if _, ok := c.macros["NDEBUG"]; ok {
 				c.fail(line, "assert with NDEBUG defined")
 			}
 		}
-		if name == "__VERIFIER_assume" || name == "assume" || name == "assert" {
+		if name == "__VERIFIER_assume" || name == "assume" || name == "__CPROVER_assume" || name == "__ESBMC_assume" || name == "assert" {
 			args[0] = c.cond(args[0])
 			return
 		}

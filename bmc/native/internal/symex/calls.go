@@ -178,7 +178,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
 		s.guard = "false"
 		return value{t: ctree.TVoid}
-	case "__VERIFIER_assume", "assume":
+	case "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume":
 		x.assume(s, truth(args[0]))
 		return value{t: ctree.TVoid}
 	case "assert":

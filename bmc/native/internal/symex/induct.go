@@ -141,7 +141,7 @@ type writeSet struct {
 var pureLibrary = map[string]bool{
 	"printf": true, "fprintf": true, "puts": true, "putchar": true, "fputs": true, "fflush": true, "putc": true, "fputc": true,
 	"rand": true, "srand": true, "exit": true, "abort": true, "reach_error": true, "__VERIFIER_error": true, "__assert_fail": true,
-	"__VERIFIER_assume": true, "assume": true, "assert": true, "abs": true, "labs": true, "llabs": true,
+	"__VERIFIER_assume": true, "assume": true, "__CPROVER_assume": true, "__ESBMC_assume": true, "assert": true, "abs": true, "labs": true, "llabs": true,
 	"fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true, "floor": true, "ceil": true, "round": true, "trunc": true,
 	"fmin": true, "fmax": true, "isdigit": true, "isalpha": true, "isalnum": true, "isspace": true, "isupper": true,
 	"islower": true, "isxdigit": true, "isprint": true, "ispunct": true, "toupper": true, "tolower": true,
