@@ -1,6 +1,7 @@
 package ctree
 
 import (
+	"math"
 	"math/big"
 	"strings"
 
@@ -782,6 +783,9 @@ func (c *conv) call(n *sitter.Node) *Expr {
 			return &Expr{Op: OCall, T: t, Name: name, Line: line}
 		}
 	}
+	if e := c.fpBuiltin(name, args, argT, line); e != nil {
+		return e
+	}
 	lf, ok := libFuncs[name]
 	if !ok && skipDefs[name] {
 		c.fail(line, "call of %s outside an assertion statement", name)
@@ -800,6 +804,65 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	}
 	c.checkLibArgs(name, args, line)
 	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// FPClass names the floating-point classification functions the engine
+// models, as <math.h>'s macros expand them under gcc (__builtin_isnan,
+// ...) and as functions: true where gcc's value is exact (0 or 1; -1, 0
+// or 1 for __builtin_isinf_sign; the class argument of
+// __builtin_fpclassify), false where only whether it is 0 is (signbit is
+// INT_MIN for a negative float; the functions of the C library).
+var FPClass = map[string]bool{
+	"__builtin_isnan": true, "__builtin_isinf_sign": true, "__builtin_isfinite": true,
+	"__builtin_isnormal": true, "__builtin_fpclassify": true, "__builtin_signbit": false,
+	"__builtin_isinf": false, "isnan": false, "isinf": false, "finite": false, "isfinite": false,
+	"isnormal": false, "signbit": false,
+}
+
+// fpBuiltin converts gcc's floating-point built-ins that <math.h>'s
+// macros expand to: the constants (NAN, INFINITY, HUGE_VAL) and the
+// classification functions (FPClass), whose argument keeps its type
+// (float or double; an integer becomes a double). nil: not one of them.
+func (c *conv) fpBuiltin(name string, args []*Expr, argT []*Type, line int) *Expr {
+	switch name {
+	case "__builtin_nan", "__builtin_nanf", "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf":
+		t := TDouble
+		if strings.HasSuffix(name, "f") {
+			t = TFloat
+		}
+		if strings.Contains(name, "nan") {
+			if len(args) != 1 || args[0].Op != ODecay || args[0].X.Op != OStr || len(args[0].X.Str) != 1 {
+				c.fail(line, "%s with a payload", name)
+			}
+			return &Expr{Op: OFConst, T: t, F: math.NaN(), Line: line}
+		}
+		if len(args) != 0 {
+			c.fail(line, "%s with arguments", name)
+		}
+		return &Expr{Op: OFConst, T: t, F: math.Inf(1), Line: line}
+	}
+	if _, ok := FPClass[name]; !ok || c.defs[name] {
+		return nil
+	}
+	want := 1
+	if name == "__builtin_fpclassify" {
+		want = 6
+	}
+	if len(args) != want {
+		c.fail(line, "call of %s with %d arguments", name, len(args))
+	}
+	for i := 0; i < want-1; i++ {
+		args[i] = c.convert(args[i], TInt, line)
+	}
+	x := args[want-1]
+	switch {
+	case x.T.IsFloat() && (x.T.Width == 32 || x.T.Width == 64):
+	case x.T.IsInt():
+		args[want-1] = c.convert(x, TDouble, line)
+	default:
+		c.fail(line, "%s of %s", name, x.T)
+	}
+	return &Expr{Op: OCall, T: TInt, Name: name, Args: args, ArgT: argT, Line: line}
 }
 
 // bodiless is a call of a function that the program declares, or calls

@@ -176,6 +176,7 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 						scan(e.Fn.Body, true)
 					}
 				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || pureLibrary[e.Name]:
+				case isFPClass(e.Name):
 				default:
 					name := e.Name
 					if name == "" {
@@ -399,4 +400,11 @@ func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
 	c := x.def("Bool", truth(x.eval(s, st.X)))
 	s.guard = x.def("Bool", and(s.guard, implies(on, c)))
 	return s
+}
+
+// isFPClass reports whether name is a classification function
+// (ctree.FPClass), which writes no memory.
+func isFPClass(name string) bool {
+	_, ok := ctree.FPClass[name]
+	return ok
 }
