@@ -101,6 +101,9 @@ type Var struct {
 	Init *Init
 	Line int
 	ID   int
+	// VLA marks a variable-length array, held as a pointer to its
+	// object (ctree's VLAFunc).
+	VLA bool
 }
 
 // An Init is an initialiser flattened to cells: Zero clears every cell

@@ -145,6 +145,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
 		if op == "&" {
+			if x.Op == OVar && x.Var.VLA {
+				c.fail(line, "address of the variable-length array %s", x.Var.Name)
+			}
 			if x.Op == OVar {
 				x.Var.Mem = true
 			}
@@ -234,7 +237,11 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		} else if td := c.typedefIn(n.ChildByFieldName("value")); td != nil {
 			t = td
 		} else {
-			t = c.expr(n.ChildByFieldName("value")).T
+			e := c.expr(n.ChildByFieldName("value"))
+			if e.Op == OVar && e.Var.VLA {
+				c.fail(line, "sizeof of the variable-length array %s", e.Var.Name)
+			}
+			t = e.T
 		}
 		if t.Kind == KFunc || t.Kind == KVoid || (t.Kind == KArray && t.Len < 0) {
 			c.fail(line, "sizeof of %s", t)

@@ -77,6 +77,10 @@ type conv struct {
 	// exact reports the lines whose columns are the program's (nil:
 	// every line); see ParseLaidOut.
 	exact func(line int) bool
+	// declCtx is what the declarator being converted declares; vlaSize
+	// is the size of the variable-length array it declares, if any.
+	declCtx int
+	vlaSize *Expr
 	prog  *Program
 	cur   *Func
 	line  int // line of the use site while expanding a macro
@@ -416,14 +420,39 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 		return c.declarator(PtrTo(base), d.ChildByFieldName("declarator"))
 	case "array_declarator", "abstract_array_declarator":
 		n := -1
-		if s := d.ChildByFieldName("size"); s != nil {
+		inner := d.ChildByFieldName("declarator")
+		if s := d.ChildByFieldName("size"); s != nil && c.declCtx == ctxParam && !isIntLiteral(s) {
+			// A parameter's array decays to a pointer: its size (a[n],
+			// a[*]) is not part of its type.
+			return c.declarator(&Type{Kind: KArray, Elem: base, Len: -1}, inner)
+		} else if s != nil && c.declCtx == ctxLocal && inner != nil && inner.Type() == "identifier" && c.vlaSize == nil {
+			e := c.expr(s)
+			if _, ok := FoldInt(e); !ok {
+				// A variable-length array: the variable becomes a
+				// pointer to an object of e elements (see declaration).
+				e = c.rval(e)
+				if !e.T.IsInt() {
+					c.fail(line, "array size of type %s", e.T)
+				}
+				if base.Size() <= 0 {
+					c.fail(line, "variable-length array of %s", base)
+				}
+				c.vlaSize = c.convert(e, TULong, line)
+				return c.text(inner), PtrTo(base)
+			}
+			v := c.constInt(e)
+			if v.Sign() < 0 || v.Cmp(big.NewInt(1<<24)) > 0 {
+				c.fail(line, "array size %s", v)
+			}
+			n = int(v.Int64())
+		} else if s != nil {
 			v := c.constInt(c.expr(s))
 			if v.Sign() < 0 || v.Cmp(big.NewInt(1<<24)) > 0 {
 				c.fail(line, "array size %s", v)
 			}
 			n = int(v.Int64())
 		}
-		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, d.ChildByFieldName("declarator"))
+		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, inner)
 	case "function_declarator", "abstract_function_declarator":
 		ft := &Type{Kind: KFunc, Ret: base}
 		ps := d.ChildByFieldName("parameters")
@@ -460,7 +489,10 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 			c.fail(lineOf(p), "parameter %s", p.Type())
 		}
 		base := c.baseType(p.ChildByFieldName("type"))
+		saved := c.declCtx
+		c.declCtx = ctxParam
 		name, t := c.declarator(base, p.ChildByFieldName("declarator"))
+		c.declCtx = saved
 		if t.Kind == KVoid && name == "" {
 			continue
 		}
@@ -496,7 +528,31 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 	var out []*Var
 	for _, d := range declarators(n) {
 		line := lineOf(d)
+		if !top {
+			c.declCtx = ctxLocal
+		}
 		name, t := c.declarator(base, d)
+		c.declCtx = ctxNone
+		if vla := c.vlaSize; vla != nil {
+			c.vlaSize = nil
+			if static || extern {
+				c.fail(line, "static variable-length array %s", name)
+			}
+			if d.Type() == "init_declarator" {
+				c.fail(line, "initialised variable-length array %s", name)
+			}
+			// C99's variable-length array: an object of vla elements,
+			// made where the declaration runs and accessed through the
+			// variable as through a pointer; sizeof and & of the
+			// variable are refused (ident, sizeof_expression).
+			v := c.newVar(name, t, line)
+			v.VLA = true
+			v.Init = &Init{Scalar: c.convert(&Expr{Op: OCall, T: TVoidP, Name: VLAFunc, Line: line,
+				Args: []*Expr{vla, {Op: OConst, T: TULong, Val: big.NewInt(int64(t.Elem.Size())), Line: line}}}, t, line)}
+			c.scopes[len(c.scopes)-1][name] = v
+			out = append(out, v)
+			continue
+		}
 		if t.Kind == KFunc {
 			c.protos[name] = t
 			continue
@@ -1501,3 +1557,18 @@ func (c *conv) stringBytes(n *sitter.Node) []byte {
 	}
 	return append(c.unescape(t[1:len(t)-1], lineOf(n)), 0)
 }
+
+// What a declarator declares (conv.declCtx): variable-length arrays are
+// local variables, and a parameter's array size is not part of its type.
+const (
+	ctxNone = iota
+	ctxLocal
+	ctxParam
+)
+
+// VLAFunc is the call (OCall) that makes a variable-length array's
+// object: (elements, element size) -> a pointer to a new object.
+const VLAFunc = "__surety_vla"
+
+// isIntLiteral reports whether n is an integer literal.
+func isIntLiteral(n *sitter.Node) bool { return n.Type() == "number_literal" }

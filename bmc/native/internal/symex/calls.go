@@ -157,6 +157,9 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	if exact, ok := ctree.FPClass[name]; ok {
 		return x.fpClass(s, name, exact, args)
 	}
+	if name == ctree.VLAFunc {
+		return x.vla(args)
+	}
 	switch name {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
 		// Output writes none of the program's memory (printf's %n is
