@@ -81,11 +81,11 @@ type conv struct {
 	// is the size of the variable-length array it declares, if any.
 	declCtx int
 	vlaSize *Expr
-	prog  *Program
-	cur   *Func
-	line  int // line of the use site while expanding a macro
-	depth int
-	trees []*sitter.Tree
+	prog    *Program
+	cur     *Func
+	line    int // line of the use site while expanding a macro
+	depth   int
+	trees   []*sitter.Tree
 	// gotos names the labels that gotos of the function being
 	// translated name; labels is where each of its labels stands.
 	gotos  map[string]bool
