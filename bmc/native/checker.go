@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -266,6 +267,7 @@ func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program,
 		return nil, err
 	}
 	cp.Notes = append(cp.Notes, pp.notes...)
+	remapOffsets(cp, p.Source, pp.src)
 	if err := libraryDefines(ctx, gccPath, cp); err != nil {
 		return nil, err
 	}
@@ -314,6 +316,72 @@ func libraryDefines(ctx context.Context, gccPath string, cp *ctree.Program) erro
 		}
 	}
 	return nil
+}
+
+// remapOffsets turns the byte offsets of cp's loops and function bodies
+// (Stmt.Span, Stmt.BodySpan, Func.BodyAt), which are offsets in the
+// preprocessed text pp, into offsets in the program's text orig, where
+// the replays that count loops and calls insert their counters
+// (unwind.go) and witnesses place invariants. An offset on a line that
+// is not the program's own byte for byte becomes 0, unknown: the
+// instrumentation then refuses, and the answer stays UNKNOWN.
+func remapOffsets(cp *ctree.Program, orig, pp []byte) {
+	ol, pl := bytes.Split(orig, []byte("\n")), bytes.Split(pp, []byte("\n"))
+	starts := func(lines [][]byte) []int {
+		out := make([]int, len(lines))
+		for i := 1; i < len(lines); i++ {
+			out[i] = out[i-1] + len(lines[i-1]) + 1
+		}
+		return out
+	}
+	oStart, pStart := starts(ol), starts(pl)
+	// An offset maps where the text before it on its line, or the text
+	// after it, is the program's own: the same tokens stand beside it.
+	at := func(off int) int {
+		l := sort.SearchInts(pStart, off+1) - 1 // the line holding off (0-based)
+		if l < 0 || l >= len(ol) {
+			return 0
+		}
+		c := off - pStart[l]
+		pline, oline := pl[l], bytes.TrimRight(ol[l], "\r")
+		switch {
+		case c > len(pline):
+			return 0
+		case c <= len(oline) && bytes.Equal(pline[:c], oline[:c]):
+			return oStart[l] + c
+		case bytes.HasSuffix(oline, pline[c:]):
+			return oStart[l] + len(oline) - len(pline[c:])
+		}
+		return 0
+	}
+	span := func(sp [2]int) [2]int {
+		if sp[1] == 0 {
+			return sp
+		}
+		a, b := at(sp[0]), at(sp[1])
+		if a == 0 || b == 0 {
+			return [2]int{}
+		}
+		return [2]int{a, b}
+	}
+	seen := map[*ctree.Stmt]bool{}
+	var walk func(st *ctree.Stmt)
+	walk = func(st *ctree.Stmt) {
+		if st == nil || seen[st] {
+			return
+		}
+		seen[st] = true
+		st.Span, st.BodySpan = span(st.Span), span(st.BodySpan)
+		for _, sub := range append([]*ctree.Stmt{st.Init, st.Body, st.Else}, st.List...) {
+			walk(sub)
+		}
+	}
+	for _, f := range cp.Funcs {
+		if f.BodyAt > 0 {
+			f.BodyAt = at(f.BodyAt)
+		}
+		walk(f.Body)
+	}
 }
 
 // sameLines reports, by line, whether the preprocessed text's line is the
