@@ -90,6 +90,10 @@ type conv struct {
 	// translated name; labels is where each of its labels stands.
 	gotos  map[string]bool
 	labels map[string]*sitter.Node
+	// gotoNodes are the gotos of each label; loopLabels the labels of
+	// the loops by backward goto being converted (gotoLoop).
+	gotoNodes  map[string][]*sitter.Node
+	loopLabels map[string]bool
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -808,6 +812,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	}
 	f.BodyAt = int(body.StartByte()) + 1
 	c.gotos, c.labels = map[string]bool{}, map[string]*sitter.Node{}
+	c.gotoNodes, c.loopLabels = map[string][]*sitter.Node{}, map[string]bool{}
 	c.findGotos(body)
 	f.Body, f.Err = c.funcBody(body)
 	if f.Body != nil && len(c.gotos) > 0 {
@@ -816,6 +821,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.cur = nil
 	c.scopes = nil
 	c.gotos, c.labels = nil, nil
+	c.gotoNodes, c.loopLabels = nil, nil
 }
 
 // findGotos records the labels that gotos in n name and where every label
@@ -825,6 +831,7 @@ func (c *conv) findGotos(n *sitter.Node) {
 	case "goto_statement":
 		if l := n.ChildByFieldName("label"); l != nil {
 			c.gotos[c.text(l)] = true
+			c.gotoNodes[c.text(l)] = append(c.gotoNodes[c.text(l)], n)
 		}
 	case "labeled_statement":
 		if l := n.ChildByFieldName("label"); l != nil {
@@ -975,9 +982,96 @@ func (c *conv) block(n *sitter.Node) *Stmt {
 		if ch.Type() == "comment" {
 			continue
 		}
+		if loop := c.gotoLoop(n, i); loop != nil {
+			s.List = append(s.List, loop)
+			break
+		}
 		s.List = append(s.List, c.stmt(ch))
 	}
 	return s
+}
+
+// gotoLoop reads a loop made by a backward goto: the i-th statement of
+// block n is labelled L, and every goto L stands after it in the block,
+// outside any loop or switch of the block's. From L to the block's end
+// is then the body of a loop, `while (1) { L's statement ... the
+// block's last; break; }`, in which each goto L is a continue. nil
+// when the i-th statement is no such label; a backward goto of another
+// shape stays refused (the goto_statement case).
+func (c *conv) gotoLoop(n *sitter.Node, i int) *Stmt {
+	ch := n.NamedChild(i)
+	if ch.Type() != "labeled_statement" {
+		return nil
+	}
+	name := c.text(ch.ChildByFieldName("label"))
+	gs := c.gotoNodes[name]
+	if len(gs) == 0 {
+		return nil
+	}
+	from, to := ch.StartByte(), n.EndByte()
+	inside := func(x *sitter.Node) bool { return x.StartByte() >= from && x.EndByte() <= to }
+	for _, g := range gs {
+		if g.StartByte() < from || !inside(g) {
+			return nil // a forward goto, or one from elsewhere: refused as before
+		}
+		for p := g.Parent(); p != nil && p != n; p = p.Parent() {
+			switch p.Type() {
+			case "while_statement", "do_statement", "for_statement", "switch_statement", "argument_list", "parenthesized_expression":
+				return nil
+			}
+		}
+	}
+	// No goto from outside the region to a label inside it (a jump into
+	// the loop), and no break or continue in it that would now leave the
+	// new loop instead of an enclosing one.
+	for l, ln := range c.labels {
+		if !inside(ln) {
+			continue
+		}
+		for _, g := range c.gotoNodes[l] {
+			if !inside(g) {
+				return nil
+			}
+		}
+	}
+	var stray bool
+	var walk func(x *sitter.Node, inLoop, inSwitch bool)
+	walk = func(x *sitter.Node, inLoop, inSwitch bool) {
+		switch x.Type() {
+		case "break_statement":
+			stray = stray || !inLoop && !inSwitch
+		case "continue_statement":
+			stray = stray || !inLoop
+		case "while_statement", "do_statement", "for_statement":
+			inLoop = true
+		case "switch_statement":
+			inSwitch = true
+		}
+		for j := 0; j < int(x.NamedChildCount()); j++ {
+			walk(x.NamedChild(j), inLoop, inSwitch)
+		}
+	}
+	for j := i; j < int(n.NamedChildCount()); j++ {
+		walk(n.NamedChild(j), false, false)
+	}
+	if stray {
+		return nil
+	}
+	line := lineOf(ch)
+	c.loopLabels[name] = true
+	defer delete(c.loopLabels, name)
+	c.scopes = append(c.scopes, map[string]*Var{})
+	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	body := &Stmt{Op: SBlock, Line: line}
+	for j := i; j < int(n.NamedChildCount()); j++ {
+		if x := n.NamedChild(j); x.Type() != "comment" {
+			body.List = append(body.List, c.stmt(x))
+		}
+	}
+	body.List = append(body.List, &Stmt{Op: SBreak, Line: lineOf(n.NamedChild(int(n.NamedChildCount()) - 1))})
+	// No source range: the bound counters of unwind.go cannot be placed
+	// on a loop the source does not write, and that replay refuses.
+	return &Stmt{Op: SWhile, Line: line, X: c.cond(&Expr{Op: OConst, T: TInt, Val: big.NewInt(1), Line: line}), Body: body}
 }
 
 func (c *conv) stmt(n *sitter.Node) *Stmt {
@@ -1140,7 +1234,7 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	case "labeled_statement":
 		body := c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
 		name := c.text(n.ChildByFieldName("label"))
-		if !c.gotos[name] {
+		if !c.gotos[name] || c.loopLabels[name] {
 			// a label no goto names (SV-COMP's ERROR:) is its statement
 			return body
 		}
@@ -1155,6 +1249,9 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		return &Stmt{Op: SLabel, Line: line, Label: name, Body: body}
 	case "goto_statement":
 		name := c.text(n.ChildByFieldName("label"))
+		if c.loopLabels[name] {
+			return &Stmt{Op: SContinue, Line: line} // gotoLoop
+		}
 		lab := c.labels[name]
 		if lab == nil {
 			c.fail(line, "goto %s without its label", name)
