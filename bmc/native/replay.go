@@ -164,8 +164,8 @@ func cTypeName(t *ctree.Type) string {
 // replay compiles the query's program with gcc, runs it on the
 // counterexample and reports whether the target assertion failed, and
 // after how many inputs past the counterexample's (each 0).
-func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (ok bool, past int, why string) {
-	rr, why := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
+func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData, flags ...string) (ok bool, past int, why string) {
+	rr, why := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", flags...)
 	if rr == nil {
 		return false, 0, why
 	}
@@ -187,7 +187,7 @@ var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 // with decls before it and extra C appended to the harness, and runs it on
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
-func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
+func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
 	cc := &gcc.Tool{Path: c.opts.GCC}
 	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
@@ -212,6 +212,7 @@ func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr 
 	}
 	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, p.BuildFlags()...)
+	flags = append(flags, more...)
 	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"}, flags...)
 	if err != nil {
 		return nil, "gcc: " + err.Error()
