@@ -161,8 +161,8 @@ func TestUnmodelled(t *testing.T) {
 		{`int n = 0; printf("abc%n\n", &n); assert(n == 0);`, "unsupported: printf with %n, which writes through its argument at line 7"},
 		{`int n = 0; fprintf(stderr, "%1$n", &n); assert(n == 0);`, "unsupported: fprintf with %n, which writes through its argument at line 7"},
 		{`const char *f = "%d"; printf(f, 1); assert(1);`, "unsupported: printf with a format that is not a string literal at line 7"},
-		{`char b[4]; sprintf(b, "%d", 1); assert(1);`, "unsupported: call of sprintf, a function the program does not define and the engine does not model at line 7"},
-		{`char b[4]; snprintf(b, 4, "%d", 1); assert(1);`, "unsupported: call of snprintf, a function the program does not define and the engine does not model at line 7"},
+		{`char b[4]; sprintf(b, "%d", 1); assert(1);`, "unsupported: call of sprintf, a C library function the engine does not model at line 7"},
+		{`char b[4]; snprintf(b, 4, "%d", 1); assert(1);`, "unsupported: call of snprintf, a C library function the engine does not model at line 7"},
 		{`int x = 0; __asm__ volatile("" ::: "memory"); assert(x == 0);`, "unsupported: inline assembly (asm) at line 7"},
 		{`int x = 0; asm volatile("nop"); assert(x == 0);`, "unsupported: inline assembly (asm) at line 7"},
 		{`jmp_buf b; assert(setjmp(b) == 0);`, "unsupported: setjmp/longjmp (type jmp_buf) at line 7"},
@@ -219,11 +219,11 @@ func TestOwnDefinitions(t *testing.T) {
 // harness replaces only the nondet functions (and, when asked, malloc).
 func TestReplayKeepsRand(t *testing.T) {
 	d := &symex.CexData{Nondet: []symex.ReplayVal{{Func: "__VERIFIER_nondet_int", T: ctree.TInt, Int: big.NewInt(5)}}}
-	h := harness(d, func(string) bool { return true }, map[string]bool{}, false)
+	h := harness(d, func(string) bool { return true }, map[string]bool{}, nil, false)
 	if strings.Contains(h, "rand(") || strings.Contains(h, "__surety_malloc") {
 		t.Errorf("harness replaces rand or malloc:\n%s", h)
 	}
-	if !strings.Contains(harness(d, func(string) bool { return true }, map[string]bool{}, true), "__surety_malloc") {
+	if !strings.Contains(harness(d, func(string) bool { return true }, map[string]bool{}, nil, true), "__surety_malloc") {
 		t.Error("MallocMayFail harness without the malloc shim")
 	}
 }

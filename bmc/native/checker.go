@@ -1,11 +1,16 @@
 package native
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -221,29 +226,173 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int)
 // parsed returns the shared typed tree of a program.
 func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
 	src, _ := sourceKey(p)
-	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
+	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, c.opts.GCC, p) })
 }
 
 // translateProgram turns a program into its formula at bound k (a variant
 // schema: its variant 0). An unsupported construct is an error whose text
 // starts "unsupported:".
 func translateProgram(ctx context.Context, p *bmc.Program, k int) (*symex.Translation, error) {
-	cp, err := parse(ctx, p)
+	cp, err := parse(ctx, "", p)
 	if err != nil {
 		return nil, err
 	}
 	return symex.Translate(ctx, p, cp, k, 0, nil, false)
 }
 
-// parse builds the typed tree of a program (ctree.Parse recovers its own
-// panics). The tree is not modified afterwards and is shared by concurrent
-// translations.
-func parse(ctx context.Context, p *bmc.Program) (*ctree.Program, error) {
-	asserts := map[int]int{}
-	for _, a := range p.Asserts {
-		asserts[a.Start] = a.Index
+// parse builds the typed tree of a program from what the preprocessor
+// (gcc -E, with the program's -D and -I) makes of it; see preprocess.go.
+// Without gcc, a program compiled without -D and -I is read as written,
+// where a directive other than #include or an object-like #define makes
+// it UNKNOWN. ctree.Parse recovers its own panics. The tree is not
+// modified afterwards and is shared by concurrent translations.
+func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program, error) {
+	pp, err := preprocess(ctx, gccPath, p)
+	if errors.Is(err, proc.ErrNotFound) && p.Compile.Empty() {
+		asserts := map[int]int{}
+		for _, a := range p.Asserts {
+			asserts[a.Start] = a.Index
+		}
+		return ctree.Parse(ctx, p.File, p.Source, asserts)
 	}
-	return ctree.Parse(ctx, p.File, p.Source, asserts)
+	var pe *preprocessError
+	switch {
+	case errors.As(err, &pe):
+		return nil, ctree.Unsupported(1, "%s", pe.Error())
+	case err != nil:
+		return nil, err
+	}
+	cp, err := ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
+	if err != nil {
+		return nil, err
+	}
+	cp.Notes = append(cp.Notes, pp.notes...)
+	remapOffsets(cp, p.Source, pp.src)
+	if err := libraryDefines(ctx, gccPath, cp); err != nil {
+		return nil, err
+	}
+	return cp, nil
+}
+
+// libraryDefines refuses a program that calls, without a body of its own,
+// a function that the C library defines: a real run calls the library's
+// body, which the convention of a function without one (any value, no
+// other effect) does not describe, and which the replay's definition of
+// it would replace. One link with gcc tells: the names it reports
+// undefined are the functions without a body anywhere.
+func libraryDefines(ctx context.Context, gccPath string, cp *ctree.Program) error {
+	if len(cp.Bodiless) == 0 {
+		return nil
+	}
+	if gccPath == "" {
+		gccPath = "gcc"
+	}
+	dir, remove, err := proc.TempDir("native-link")
+	if err != nil {
+		return err
+	}
+	defer remove()
+	names := slices.Sorted(maps.Keys(cp.Bodiless))
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "extern char %s;\n", n)
+	}
+	b.WriteString("void *__surety_refs[] = {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  &%s,\n", n)
+	}
+	b.WriteString("};\nint main(void) { return __surety_refs[0] != 0; }\n")
+	if err := os.WriteFile(filepath.Join(dir, "refs.c"), []byte(b.String()), 0o644); err != nil {
+		return err
+	}
+	r, err := proc.Run(ctx, &proc.Cmd{Path: gccPath, Dir: dir, Args: []string{"-w", "-o", "refs", "refs.c", "-lm"}, Timeout: 30 * time.Second})
+	if err != nil {
+		return fmt.Errorf("native: linking the functions without a body: %w", err)
+	}
+	for _, n := range names {
+		if r.ExitCode == 0 || !strings.Contains(string(r.Stderr), "undefined reference to `"+n+"'") {
+			f := cp.Bodiless[n]
+			return ctree.Unsupported(f.Line, "call of %s, a C library function the engine does not model", n)
+		}
+	}
+	return nil
+}
+
+// remapOffsets turns the byte offsets of cp's loops and function bodies
+// (Stmt.Span, Stmt.BodySpan, Func.BodyAt), which are offsets in the
+// preprocessed text pp, into offsets in the program's text orig, where
+// the replays that count loops and calls insert their counters
+// (unwind.go) and witnesses place invariants. An offset on a line that
+// is not the program's own byte for byte becomes 0, unknown: the
+// instrumentation then refuses, and the answer stays UNKNOWN.
+func remapOffsets(cp *ctree.Program, orig, pp []byte) {
+	ol, pl := bytes.Split(orig, []byte("\n")), bytes.Split(pp, []byte("\n"))
+	starts := func(lines [][]byte) []int {
+		out := make([]int, len(lines))
+		for i := 1; i < len(lines); i++ {
+			out[i] = out[i-1] + len(lines[i-1]) + 1
+		}
+		return out
+	}
+	oStart, pStart := starts(ol), starts(pl)
+	// An offset maps where the text before it on its line, or the text
+	// after it, is the program's own: the same tokens stand beside it.
+	at := func(off int) int {
+		l := sort.SearchInts(pStart, off+1) - 1 // the line holding off (0-based)
+		if l < 0 || l >= len(ol) {
+			return 0
+		}
+		c := off - pStart[l]
+		pline, oline := pl[l], bytes.TrimRight(ol[l], "\r")
+		switch {
+		case c > len(pline):
+			return 0
+		case c <= len(oline) && bytes.Equal(pline[:c], oline[:c]):
+			return oStart[l] + c
+		case bytes.HasSuffix(oline, pline[c:]):
+			return oStart[l] + len(oline) - len(pline[c:])
+		}
+		return 0
+	}
+	span := func(sp [2]int) [2]int {
+		if sp[1] == 0 {
+			return sp
+		}
+		a, b := at(sp[0]), at(sp[1])
+		if a == 0 || b == 0 {
+			return [2]int{}
+		}
+		return [2]int{a, b}
+	}
+	seen := map[*ctree.Stmt]bool{}
+	var walk func(st *ctree.Stmt)
+	walk = func(st *ctree.Stmt) {
+		if st == nil || seen[st] {
+			return
+		}
+		seen[st] = true
+		st.Span, st.BodySpan = span(st.Span), span(st.BodySpan)
+		for _, sub := range append([]*ctree.Stmt{st.Init, st.Body, st.Else}, st.List...) {
+			walk(sub)
+		}
+	}
+	for _, f := range cp.Funcs {
+		if f.BodyAt > 0 {
+			f.BodyAt = at(f.BodyAt)
+		}
+		walk(f.Body)
+	}
+}
+
+// sameLines reports, by line, whether the preprocessed text's line is the
+// program's own, byte for byte: only there do its columns name the
+// program's columns.
+func sameLines(orig, pp []byte) func(line int) bool {
+	a := bytes.Split(orig, []byte("\n"))
+	b := bytes.Split(pp, []byte("\n"))
+	return func(line int) bool {
+		return line >= 1 && line <= len(a) && line <= len(b) && bytes.Equal(bytes.TrimRight(a[line-1], "\r"), b[line-1])
+	}
 }
 
 // translationKey names the translation of a program at bound k (and, for
@@ -260,7 +409,12 @@ func translationKey(p *bmc.Program, k, variant int) string {
 // sourceKey names a program's text in the caches: its hash, and for a
 // variant schema its switch.
 func sourceKey(p *bmc.Program) (src, sw string) {
-	h := sha256.Sum256(p.Source)
+	hs := sha256.New()
+	hs.Write(p.Source)
+	for _, f := range p.BuildFlags() {
+		hs.Write([]byte("\x00" + f))
+	}
+	h := hs.Sum(nil)
 	if p.Switch != nil {
 		sw = fmt.Sprintf("/switch=%s@%d", p.Switch.Name, p.Switch.At)
 	}
@@ -282,13 +436,6 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	}()
 	if q == nil || q.Program == nil || q.Target < 0 || q.Target >= len(q.Program.Asserts) {
 		return nil, errors.New("native: query without a program or with a bad target")
-	}
-	if !q.Program.Compile.Empty() {
-		// The engine reads the file as written, without a preprocessor:
-		// a macro given on the command line would change what gcc
-		// compiles and not what it checks.
-		res.Reason = "unsupported: -D and -I (the native engine reads the file without a preprocessor)"
-		return res, nil
 	}
 	if q.K < 0 {
 		return nil, fmt.Errorf("native: negative bound %d", q.K)

@@ -43,7 +43,7 @@ func FuzzTranslate(f *testing.F) {
 		}
 		// The program counted for an unwinding replay keeps its lines and
 		// the text of every assertion.
-		cp, err := parse(ctx, p)
+		cp, err := parse(ctx, "", p)
 		if err != nil {
 			return
 		}

@@ -3,10 +3,12 @@ package native
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,10 +59,11 @@ func usesAlloc(src []byte) bool {
 
 // harness builds the C file that defines the replay's nondet functions,
 // the allocation shims and the failure hooks. The values are consumed in
-// the order the model's run took them: nondet functions and, when
+// the order the model's run took them: nondet functions (and the
+// program's functions without a body, bodiless), and, when
 // allocations may fail, one per malloc or calloc (non-zero: it fails).
 // rand is never replaced: a replayed run uses the C library's own.
-func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, mallocMayFail bool) string {
+func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, bodiless map[string]*ctree.BodilessFunc, mallocMayFail bool) string {
 	var b strings.Builder
 	b.WriteString("#include <stdio.h>\n#include <stdlib.h>\n#include <unistd.h>\n")
 	b.WriteString("static unsigned __surety_past;\n")
@@ -112,6 +115,19 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)__surety_u(); }\n", ct, fn, ct)
 		}
 	}
+	// The program's functions without a body return the model's values
+	// too, in the type the model gave their calls.
+	for _, fn := range slices.Sorted(maps.Keys(bodiless)) {
+		t := bodiless[fn].T
+		switch {
+		case t.Kind == ctree.KVoid:
+			fmt.Fprintf(&b, "void %s() {}\n", fn)
+		case t.IsFloat():
+			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_d(); }\n", cTypeName(t), fn, cTypeName(t))
+		default:
+			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_u(); }\n", cTypeName(t), fn, cTypeName(t))
+		}
+	}
 	if mallocMayFail && (used("malloc") || used("calloc")) {
 		b.WriteString("void *__surety_malloc(unsigned long n) { return __surety_u() ? 0 : malloc(n); }\n")
 		b.WriteString("void *__surety_calloc(unsigned long n, unsigned long m) { return __surety_u() ? 0 : calloc(n, m); }\n")
@@ -119,6 +135,15 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 	for _, fn := range []string{"__VERIFIER_assume", "assume"} {
 		if used(fn) && !defined[fn] {
 			fmt.Fprintf(&b, "void %s(int c) { if (!c) __surety_infeasible(); }\n", fn)
+		}
+	}
+	// CBMC's and ESBMC's take a _Bool, whose caller sets only the low
+	// byte (x86-64 psABI): a run goes on only where that byte is not 0,
+	// so that an int argument whose low byte is 0 ends it (a lost replay,
+	// never a run the model excludes).
+	for _, fn := range []string{"__CPROVER_assume", "__ESBMC_assume"} {
+		if used(fn) && !defined[fn] {
+			fmt.Fprintf(&b, "void %s(int c) { if (!(c & 0xff)) __surety_infeasible(); }\n", fn)
 		}
 	}
 	for _, fn := range []string{"reach_error", "__VERIFIER_error"} {
@@ -139,8 +164,8 @@ func cTypeName(t *ctree.Type) string {
 // replay compiles the query's program with gcc, runs it on the
 // counterexample and reports whether the target assertion failed, and
 // after how many inputs past the counterexample's (each 0).
-func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData) (ok bool, past int, why string) {
-	rr, why := c.runReplay(ctx, q.Program.File, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "")
+func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData, flags ...string) (ok bool, past int, why string) {
+	rr, why := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", flags...)
 	if rr == nil {
 		return false, 0, why
 	}
@@ -157,11 +182,12 @@ func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 // and the number of inputs taken past the counterexample's.
 var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 
-// runReplay compiles a rendered program (src, with the lines of file),
+// runReplay compiles a rendered program (src, with the lines of p's file
+// and compiled with p's flags: its directory for #include "...", -D, -I),
 // with decls before it and extra C appended to the harness, and runs it on
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
-func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string) (*proc.Result, string) {
+func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
 	cc := &gcc.Tool{Path: c.opts.GCC}
 	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
@@ -171,22 +197,23 @@ func (c *Checker) runReplay(ctx context.Context, file string, src []byte, tr *sy
 		return nil, err.Error()
 	}
 	defer remove()
-	name := filepath.Base(file)
+	name := filepath.Base(p.File)
 	if name == "" || name == "." {
 		name = "program.c"
 	}
 	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.Defined, tr.MallocMayFail) + extra
+	h := harness(d, used, tr.Defined, tr.Bodiless, tr.MallocMayFail) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
 		return nil, err.Error()
 	}
-	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
-		"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
-		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types")
+	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
+		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, p.BuildFlags()...)
+	flags = append(flags, more...)
+	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"}, flags...)
 	if err != nil {
 		return nil, "gcc: " + err.Error()
 	}

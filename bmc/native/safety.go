@@ -363,7 +363,7 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 	src, sw := sourceKey(p)
 	key := fmt.Sprintf("safety/%s/%d%s", src, k, sw)
 	tr, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
-		cp, err := c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, p) })
+		cp, err := c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, c.opts.GCC, p) })
 		if err != nil {
 			return nil, err
 		}

@@ -87,6 +87,7 @@ func (r *safetyReplay) prepare(ctx context.Context) string {
 	}
 	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, sanitizeFlags...)
+	flags = append(flags, r.p.BuildFlags()...)
 	flags = append(flags, "-c")
 	if msg := r.build(ctx, "prog.o", []string{"prog.c"}, flags); msg != "" {
 		r.failed = msg
@@ -121,7 +122,7 @@ func (r *safetyReplay) run(ctx context.Context, s *symex.Site, d *symex.CexData)
 		return false, msg, ""
 	}
 	r.runs++
-	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.Defined, r.tr.MallocMayFail)
+	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.Defined, r.tr.Bodiless, r.tr.MallocMayFail)
 	hname := fmt.Sprintf("harness%d.c", r.runs)
 	bin := fmt.Sprintf("prog%d", r.runs)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {

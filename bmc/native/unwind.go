@@ -84,7 +84,11 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 	// The same input, run without counters, goes on past the bound: a
 	// run that fails the target is a real execution of the target's
 	// violation, not the bound's.
-	if ok, past, _ := c.replay(ctx, q, tr, d); ok {
+	// Under UBSan, stopping at the first undefined behaviour: a run
+	// that reaches the target only through one (a counter that
+	// overflows after 65536 iterations) shows no violation of the
+	// program C defines.
+	if ok, past, _ := c.replay(ctx, q, tr, d, ubsanFlags...); ok {
 		res.Unwound = false
 		res.Reason = "the target fails on a run past the bound (" + exceeds + "), replayed under gcc"
 		if past > 0 {
@@ -108,7 +112,7 @@ func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *symex.Tran
 	}
 	iq := *q
 	iq.Program = p
-	rr, why := c.runReplay(ctx, q.Program.File, iq.Render("__surety_assert", "__surety_assume"), tr, d, boundsPrelude, boundsHarness)
+	rr, why := c.runReplay(ctx, q.Program, iq.Render("__surety_assert", "__surety_assume"), tr, d, boundsPrelude, boundsHarness)
 	if rr == nil {
 		return "", 0, why
 	}
@@ -234,3 +238,7 @@ func instrumentBounds(p *bmc.Program, cp *ctree.Program, k int) (*bmc.Program, b
 	}
 	return &cp2, true
 }
+
+// ubsanFlags build a replay that ends at the first undefined behaviour
+// UBSan sees (its exit status is not the target's).
+var ubsanFlags = []string{"-fsanitize=undefined", "-fno-sanitize-recover=all"}

@@ -121,7 +121,7 @@ int main(void) {
   return 0;
 }`
 	p := mustProgram(t, src)
-	cp, err := parse(context.Background(), p)
+	cp, err := parse(context.Background(), "", p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestInstrumentedCompiles(t *testing.T) {
 	for _, c := range loadDiff(t) {
 		t.Run(filepath.Base(c.file), func(t *testing.T) {
 			t.Parallel()
-			cp, err := parse(context.Background(), c.prog)
+			cp, err := parse(context.Background(), "", c.prog)
 			if err != nil {
 				return // the engine refuses it; nothing to replay
 			}

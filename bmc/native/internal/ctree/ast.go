@@ -70,6 +70,10 @@ type Expr struct {
 	// Block is the statements of a statement expression (OStmtExpr)
 	// before its last expression.
 	Block *Stmt
+	// Havoc marks a call (OCall) of a function without a body
+	// (Program.Bodiless): its arguments are evaluated, and it returns
+	// any value of T.
+	Havoc bool
 }
 
 // Subscript kinds (Expr.Sub).
@@ -97,6 +101,9 @@ type Var struct {
 	Init *Init
 	Line int
 	ID   int
+	// VLA marks a variable-length array, held as a pointer to its
+	// object (ctree's VLAFunc).
+	VLA bool
 }
 
 // An Init is an initialiser flattened to cells: Zero clears every cell

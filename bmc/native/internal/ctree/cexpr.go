@@ -1,6 +1,7 @@
 package ctree
 
 import (
+	"math"
 	"math/big"
 	"strings"
 
@@ -36,6 +37,8 @@ var libFuncs = map[string]libFunc{
 	"exit": {TVoid, 1, 1}, "abort": {TVoid, 0, 0}, "reach_error": {TVoid, 0, 0}, "__VERIFIER_error": {TVoid, 0, 0},
 	"__assert_fail":     {TVoid, 4, 4},
 	"__VERIFIER_assume": {TVoid, 1, 1}, "assume": {TVoid, 1, 1},
+	// CBMC's and ESBMC's spellings of __VERIFIER_assume.
+	"__CPROVER_assume": {TVoid, 1, 1}, "__ESBMC_assume": {TVoid, 1, 1},
 	// C's assert where it is no assertion of the program's (in the body
 	// of reach_error, which bmc.ParseProgram does not count): a false
 	// condition aborts the run.
@@ -142,6 +145,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
 		if op == "&" {
+			if x.Op == OVar && x.Var.VLA {
+				c.fail(line, "address of the variable-length array %s", x.Var.Name)
+			}
 			if x.Op == OVar {
 				x.Var.Mem = true
 			}
@@ -231,7 +237,11 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		} else if td := c.typedefIn(n.ChildByFieldName("value")); td != nil {
 			t = td
 		} else {
-			t = c.expr(n.ChildByFieldName("value")).T
+			e := c.expr(n.ChildByFieldName("value"))
+			if e.Op == OVar && e.Var.VLA {
+				c.fail(line, "sizeof of the variable-length array %s", e.Var.Name)
+			}
+			t = e.T
 		}
 		if t.Kind == KFunc || t.Kind == KVoid || (t.Kind == KArray && t.Len < 0) {
 			c.fail(line, "sizeof of %s", t)
@@ -355,7 +365,7 @@ func escapes(st *Stmt, loops, breaks int) (int, string) {
 // col is the 1-based byte column where n starts, as gcc counts it, or 0
 // inside a macro expansion (whose text is not on the line).
 func (c *conv) col(n *sitter.Node) int {
-	if c.line > 0 {
+	if c.line > 0 || c.exact != nil && !c.exact(lineOf(n)) {
 		return 0
 	}
 	return int(n.StartPoint().Column) + 1
@@ -773,24 +783,22 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
 	}
 	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
-		t, ok := NondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]
-		if !ok {
-			c.fail(line, "nondet function %s", name)
+		if t, ok := NondetTypes[strings.TrimPrefix(name, "__VERIFIER_nondet_")]; ok {
+			if len(args) != 0 {
+				c.fail(line, "%s with arguments", name)
+			}
+			return &Expr{Op: OCall, T: t, Name: name, Line: line}
 		}
-		if len(args) != 0 {
-			c.fail(line, "%s with arguments", name)
-		}
-		return &Expr{Op: OCall, T: t, Name: name, Line: line}
+	}
+	if e := c.fpBuiltin(name, args, argT, line); e != nil {
+		return e
 	}
 	lf, ok := libFuncs[name]
 	if !ok && skipDefs[name] {
 		c.fail(line, "call of %s outside an assertion statement", name)
 	}
 	if !ok {
-		if _, declared := c.protos[name]; declared {
-			c.fail(line, "call of %s, declared but not defined", name)
-		}
-		c.fail(line, "call of %s, a function the program does not define and the engine does not model", name)
+		return c.bodiless(name, args, argT, line)
 	}
 	if len(args) < lf.min || (lf.max >= 0 && len(args) > lf.max) {
 		c.fail(line, "call of %s with %d arguments", name, len(args))
@@ -803,6 +811,104 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	}
 	c.checkLibArgs(name, args, line)
 	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// FPClass names the floating-point classification functions the engine
+// models, as <math.h>'s macros expand them under gcc (__builtin_isnan,
+// ...) and as functions: true where gcc's value is exact (0 or 1; -1, 0
+// or 1 for __builtin_isinf_sign; the class argument of
+// __builtin_fpclassify), false where only whether it is 0 is (signbit is
+// INT_MIN for a negative float; the functions of the C library).
+var FPClass = map[string]bool{
+	"__builtin_isnan": true, "__builtin_isinf_sign": true, "__builtin_isfinite": true,
+	"__builtin_isnormal": true, "__builtin_fpclassify": true, "__builtin_signbit": false,
+	"__builtin_isinf": false, "isnan": false, "isinf": false, "finite": false, "isfinite": false,
+	"isnormal": false, "signbit": false,
+}
+
+// fpBuiltin converts gcc's floating-point built-ins that <math.h>'s
+// macros expand to: the constants (NAN, INFINITY, HUGE_VAL) and the
+// classification functions (FPClass), whose argument keeps its type
+// (float or double; an integer becomes a double). nil: not one of them.
+func (c *conv) fpBuiltin(name string, args []*Expr, argT []*Type, line int) *Expr {
+	switch name {
+	case "__builtin_nan", "__builtin_nanf", "__builtin_inf", "__builtin_inff", "__builtin_huge_val", "__builtin_huge_valf":
+		t := TDouble
+		if strings.HasSuffix(name, "f") {
+			t = TFloat
+		}
+		if strings.Contains(name, "nan") {
+			if len(args) != 1 || args[0].Op != ODecay || args[0].X.Op != OStr || len(args[0].X.Str) != 1 {
+				c.fail(line, "%s with a payload", name)
+			}
+			return &Expr{Op: OFConst, T: t, F: math.NaN(), Line: line}
+		}
+		if len(args) != 0 {
+			c.fail(line, "%s with arguments", name)
+		}
+		return &Expr{Op: OFConst, T: t, F: math.Inf(1), Line: line}
+	}
+	if _, ok := FPClass[name]; !ok || c.defs[name] {
+		return nil
+	}
+	want := 1
+	if name == "__builtin_fpclassify" {
+		want = 6
+	}
+	if len(args) != want {
+		c.fail(line, "call of %s with %d arguments", name, len(args))
+	}
+	for i := 0; i < want-1; i++ {
+		args[i] = c.convert(args[i], TInt, line)
+	}
+	x := args[want-1]
+	switch {
+	case x.T.IsFloat() && (x.T.Width == 32 || x.T.Width == 64):
+	case x.T.IsInt():
+		args[want-1] = c.convert(x, TDouble, line)
+	default:
+		c.fail(line, "%s of %s", name, x.T)
+	}
+	return &Expr{Op: OCall, T: TInt, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// bodiless is a call of a function that the program declares, or calls
+// without a declaration, and defines nowhere, and that the engine does
+// not model: CBMC's and ESBMC's convention (nondet_int, and any other
+// function without a body) makes it return any value of its type, with
+// no other effect. Its type is the prototype's, or int where there is
+// none, as gcc declares a function called without one. The engine lists
+// the assumption (Program.Bodiless), and bmc/native refuses a name the C
+// library defines (its body runs in a real run). A function of the C
+// library that gcc knows as a built-in, or that returns a pointer or a
+// struct, is refused here.
+func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr {
+	pt, declared := c.protos[name]
+	if gccBuiltins[name] || strings.HasPrefix(name, "__builtin_") {
+		c.fail(line, "call of %s, a C library function the engine does not model", name)
+	}
+	t := TInt
+	if declared && pt.Kind == KFunc {
+		t = pt.Ret
+	}
+	if t.Kind != KVoid && !t.isArith() {
+		if declared {
+			c.fail(line, "call of %s, declared but not defined, returning %s", name, t)
+		}
+		c.fail(line, "call of %s, a function the program does not define and the engine does not model", name)
+	}
+	for _, a := range args {
+		if a.T.Kind == KStruct {
+			c.fail(line, "struct argument to %s, which has no body", name)
+		}
+	}
+	if c.prog.Bodiless == nil {
+		c.prog.Bodiless = map[string]*BodilessFunc{}
+	}
+	if _, ok := c.prog.Bodiless[name]; !ok {
+		c.prog.Bodiless[name] = &BodilessFunc{T: t, Line: line, Declared: declared}
+	}
+	return &Expr{Op: OCall, T: t, Name: name, Args: args, ArgT: argT, Line: line, Havoc: true}
 }
 
 // checkLibArgs converts the arguments of modelled library functions to
@@ -821,13 +927,13 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 	}
 	switch name {
 	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
-		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "srand", "assert":
+		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume", "srand", "assert":
 		if name == "assert" {
 			if _, ok := c.macros["NDEBUG"]; ok {
 				c.fail(line, "assert with NDEBUG defined")
 			}
 		}
-		if name == "__VERIFIER_assume" || name == "assume" || name == "assert" {
+		if name == "__VERIFIER_assume" || name == "assume" || name == "__CPROVER_assume" || name == "__ESBMC_assume" || name == "assert" {
 			args[0] = c.cond(args[0])
 			return
 		}

@@ -26,6 +26,26 @@ type Program struct {
 	NumVars  int
 	MaxLine  int
 	Variadic map[string]bool
+	// Bodiless are the functions the program calls and defines nowhere
+	// that return any value of their type (Expr.Havoc), by name.
+	Bodiless map[string]*BodilessFunc
+	// Notes are further assumptions in words (how old C was read).
+	Notes []string
+}
+
+// A BodilessFunc is a function the program calls without a body.
+type BodilessFunc struct {
+	T        *Type // the return type of its calls
+	Line     int   // its first call
+	Declared bool  // false: called without a declaration (implicit int)
+}
+
+// Assumption is what the model takes for granted of f, in words.
+func (f *BodilessFunc) Assumption(name string) string {
+	if f.Declared {
+		return name + " is declared but not defined: any value it returns, no other effect"
+	}
+	return name + " is called without a declaration or a definition (gcc declares it int " + name + "()): any value it returns, no other effect"
 }
 
 // Bail is panicked inside the converter (and the executor) and recovered
@@ -54,6 +74,13 @@ type conv struct {
 	defs    map[string]bool
 	scopes  []map[string]*Var
 	asserts map[int]int // statement start byte -> assertion index
+	// exact reports the lines whose columns are the program's (nil:
+	// every line); see ParseLaidOut.
+	exact func(line int) bool
+	// declCtx is what the declarator being converted declares; vlaSize
+	// is the size of the variable-length array it declares, if any.
+	declCtx int
+	vlaSize *Expr
 	prog    *Program
 	cur     *Func
 	line    int // line of the use site while expanding a macro
@@ -63,6 +90,10 @@ type conv struct {
 	// translated name; labels is where each of its labels stands.
 	gotos  map[string]bool
 	labels map[string]*sitter.Node
+	// gotoNodes are the gotos of each label; loopLabels the labels of
+	// the loops by backward goto being converted (gotoLoop).
+	gotoNodes  map[string][]*sitter.Node
+	loopLabels map[string]bool
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -84,9 +115,18 @@ func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n
 // of every assertion statement to its index. Unsupported constructs and
 // syntax errors come back as *UnsupportedError.
 func Parse(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *Program, err error) {
+	return ParseLaidOut(ctx, file, src, asserts, nil)
+}
+
+// ParseLaidOut is Parse of a preprocessed text laid out on the program's
+// lines (bmc/native's preprocess.go): exact reports the lines that are
+// the program's own byte for byte, the only ones whose columns are the
+// program's (nil: every line). Elsewhere an operation's column is 0,
+// unknown, as inside a macro expansion.
+func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]int, exact func(line int) bool) (prog *Program, err error) {
 	src = cfront.Respell(src)
 	c := &conv{
-		file: file, src: src,
+		file: file, src: src, exact: exact,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
@@ -384,14 +424,39 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 		return c.declarator(PtrTo(base), d.ChildByFieldName("declarator"))
 	case "array_declarator", "abstract_array_declarator":
 		n := -1
-		if s := d.ChildByFieldName("size"); s != nil {
+		inner := d.ChildByFieldName("declarator")
+		if s := d.ChildByFieldName("size"); s != nil && c.declCtx == ctxParam && !isIntLiteral(s) {
+			// A parameter's array decays to a pointer: its size (a[n],
+			// a[*]) is not part of its type.
+			return c.declarator(&Type{Kind: KArray, Elem: base, Len: -1}, inner)
+		} else if s != nil && c.declCtx == ctxLocal && inner != nil && inner.Type() == "identifier" && c.vlaSize == nil {
+			e := c.expr(s)
+			if _, ok := FoldInt(e); !ok {
+				// A variable-length array: the variable becomes a
+				// pointer to an object of e elements (see declaration).
+				e = c.rval(e)
+				if !e.T.IsInt() {
+					c.fail(line, "array size of type %s", e.T)
+				}
+				if base.Size() <= 0 {
+					c.fail(line, "variable-length array of %s", base)
+				}
+				c.vlaSize = c.convert(e, TULong, line)
+				return c.text(inner), PtrTo(base)
+			}
+			v := c.constInt(e)
+			if v.Sign() < 0 || v.Cmp(big.NewInt(1<<24)) > 0 {
+				c.fail(line, "array size %s", v)
+			}
+			n = int(v.Int64())
+		} else if s != nil {
 			v := c.constInt(c.expr(s))
 			if v.Sign() < 0 || v.Cmp(big.NewInt(1<<24)) > 0 {
 				c.fail(line, "array size %s", v)
 			}
 			n = int(v.Int64())
 		}
-		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, d.ChildByFieldName("declarator"))
+		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, inner)
 	case "function_declarator", "abstract_function_declarator":
 		ft := &Type{Kind: KFunc, Ret: base}
 		ps := d.ChildByFieldName("parameters")
@@ -428,7 +493,10 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 			c.fail(lineOf(p), "parameter %s", p.Type())
 		}
 		base := c.baseType(p.ChildByFieldName("type"))
+		saved := c.declCtx
+		c.declCtx = ctxParam
 		name, t := c.declarator(base, p.ChildByFieldName("declarator"))
+		c.declCtx = saved
 		if t.Kind == KVoid && name == "" {
 			continue
 		}
@@ -464,7 +532,31 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 	var out []*Var
 	for _, d := range declarators(n) {
 		line := lineOf(d)
+		if !top {
+			c.declCtx = ctxLocal
+		}
 		name, t := c.declarator(base, d)
+		c.declCtx = ctxNone
+		if vla := c.vlaSize; vla != nil {
+			c.vlaSize = nil
+			if static || extern {
+				c.fail(line, "static variable-length array %s", name)
+			}
+			if d.Type() == "init_declarator" {
+				c.fail(line, "initialised variable-length array %s", name)
+			}
+			// C99's variable-length array: an object of vla elements,
+			// made where the declaration runs and accessed through the
+			// variable as through a pointer; sizeof and & of the
+			// variable are refused (ident, sizeof_expression).
+			v := c.newVar(name, t, line)
+			v.VLA = true
+			v.Init = &Init{Scalar: c.convert(&Expr{Op: OCall, T: TVoidP, Name: VLAFunc, Line: line,
+				Args: []*Expr{vla, {Op: OConst, T: TULong, Val: big.NewInt(int64(t.Elem.Size())), Line: line}}}, t, line)}
+			c.scopes[len(c.scopes)-1][name] = v
+			out = append(out, v)
+			continue
+		}
 		if t.Kind == KFunc {
 			c.protos[name] = t
 			continue
@@ -720,6 +812,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	}
 	f.BodyAt = int(body.StartByte()) + 1
 	c.gotos, c.labels = map[string]bool{}, map[string]*sitter.Node{}
+	c.gotoNodes, c.loopLabels = map[string][]*sitter.Node{}, map[string]bool{}
 	c.findGotos(body)
 	f.Body, f.Err = c.funcBody(body)
 	if f.Body != nil && len(c.gotos) > 0 {
@@ -728,6 +821,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.cur = nil
 	c.scopes = nil
 	c.gotos, c.labels = nil, nil
+	c.gotoNodes, c.loopLabels = nil, nil
 }
 
 // findGotos records the labels that gotos in n name and where every label
@@ -737,6 +831,7 @@ func (c *conv) findGotos(n *sitter.Node) {
 	case "goto_statement":
 		if l := n.ChildByFieldName("label"); l != nil {
 			c.gotos[c.text(l)] = true
+			c.gotoNodes[c.text(l)] = append(c.gotoNodes[c.text(l)], n)
 		}
 	case "labeled_statement":
 		if l := n.ChildByFieldName("label"); l != nil {
@@ -887,9 +982,96 @@ func (c *conv) block(n *sitter.Node) *Stmt {
 		if ch.Type() == "comment" {
 			continue
 		}
+		if loop := c.gotoLoop(n, i); loop != nil {
+			s.List = append(s.List, loop)
+			break
+		}
 		s.List = append(s.List, c.stmt(ch))
 	}
 	return s
+}
+
+// gotoLoop reads a loop made by a backward goto: the i-th statement of
+// block n is labelled L, and every goto L stands after it in the block,
+// outside any loop or switch of the block's. From L to the block's end
+// is then the body of a loop, `while (1) { L's statement ... the
+// block's last; break; }`, in which each goto L is a continue. nil
+// when the i-th statement is no such label; a backward goto of another
+// shape stays refused (the goto_statement case).
+func (c *conv) gotoLoop(n *sitter.Node, i int) *Stmt {
+	ch := n.NamedChild(i)
+	if ch.Type() != "labeled_statement" {
+		return nil
+	}
+	name := c.text(ch.ChildByFieldName("label"))
+	gs := c.gotoNodes[name]
+	if len(gs) == 0 {
+		return nil
+	}
+	from, to := ch.StartByte(), n.EndByte()
+	inside := func(x *sitter.Node) bool { return x.StartByte() >= from && x.EndByte() <= to }
+	for _, g := range gs {
+		if g.StartByte() < from || !inside(g) {
+			return nil // a forward goto, or one from elsewhere: refused as before
+		}
+		for p := g.Parent(); p != nil && p != n; p = p.Parent() {
+			switch p.Type() {
+			case "while_statement", "do_statement", "for_statement", "switch_statement", "argument_list", "parenthesized_expression":
+				return nil
+			}
+		}
+	}
+	// No goto from outside the region to a label inside it (a jump into
+	// the loop), and no break or continue in it that would now leave the
+	// new loop instead of an enclosing one.
+	for l, ln := range c.labels {
+		if !inside(ln) {
+			continue
+		}
+		for _, g := range c.gotoNodes[l] {
+			if !inside(g) {
+				return nil
+			}
+		}
+	}
+	var stray bool
+	var walk func(x *sitter.Node, inLoop, inSwitch bool)
+	walk = func(x *sitter.Node, inLoop, inSwitch bool) {
+		switch x.Type() {
+		case "break_statement":
+			stray = stray || !inLoop && !inSwitch
+		case "continue_statement":
+			stray = stray || !inLoop
+		case "while_statement", "do_statement", "for_statement":
+			inLoop = true
+		case "switch_statement":
+			inSwitch = true
+		}
+		for j := 0; j < int(x.NamedChildCount()); j++ {
+			walk(x.NamedChild(j), inLoop, inSwitch)
+		}
+	}
+	for j := i; j < int(n.NamedChildCount()); j++ {
+		walk(n.NamedChild(j), false, false)
+	}
+	if stray {
+		return nil
+	}
+	line := lineOf(ch)
+	c.loopLabels[name] = true
+	defer delete(c.loopLabels, name)
+	c.scopes = append(c.scopes, map[string]*Var{})
+	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
+	body := &Stmt{Op: SBlock, Line: line}
+	for j := i; j < int(n.NamedChildCount()); j++ {
+		if x := n.NamedChild(j); x.Type() != "comment" {
+			body.List = append(body.List, c.stmt(x))
+		}
+	}
+	body.List = append(body.List, &Stmt{Op: SBreak, Line: lineOf(n.NamedChild(int(n.NamedChildCount()) - 1))})
+	// No source range: the bound counters of unwind.go cannot be placed
+	// on a loop the source does not write, and that replay refuses.
+	return &Stmt{Op: SWhile, Line: line, X: c.cond(&Expr{Op: OConst, T: TInt, Val: big.NewInt(1), Line: line}), Body: body}
 }
 
 func (c *conv) stmt(n *sitter.Node) *Stmt {
@@ -1052,7 +1234,7 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	case "labeled_statement":
 		body := c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
 		name := c.text(n.ChildByFieldName("label"))
-		if !c.gotos[name] {
+		if !c.gotos[name] || c.loopLabels[name] {
 			// a label no goto names (SV-COMP's ERROR:) is its statement
 			return body
 		}
@@ -1067,6 +1249,9 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		return &Stmt{Op: SLabel, Line: line, Label: name, Body: body}
 	case "goto_statement":
 		name := c.text(n.ChildByFieldName("label"))
+		if c.loopLabels[name] {
+			return &Stmt{Op: SContinue, Line: line} // gotoLoop
+		}
 		lab := c.labels[name]
 		if lab == nil {
 			c.fail(line, "goto %s without its label", name)
@@ -1296,9 +1481,28 @@ func WrapInt(x *big.Int, t *Type) *big.Int {
 }
 
 func (c *conv) intLit(n *sitter.Node) *Expr {
-	line := c.ln(n)
 	s := strings.ToLower(c.text(n))
 	s = strings.ReplaceAll(s, "'", "")
+	if neg := strings.HasPrefix(s, "-"); neg || strings.HasPrefix(s, "+") {
+		// The grammar reads a sign before a literal as part of it
+		// (limits.h's (-0x7fffffff - 1)): the literal, negated as C's
+		// unary minus does in its type.
+		e := c.numLit(n, strings.TrimSpace(s[1:]))
+		if neg {
+			if e.Op == OFConst {
+				e.F = -e.F
+			} else {
+				e.Val = WrapInt(new(big.Int).Neg(e.Val), e.T)
+			}
+		}
+		return e
+	}
+	return c.numLit(n, s)
+}
+
+// numLit is the unsigned literal s, the lowered text of n.
+func (c *conv) numLit(n *sitter.Node, s string) *Expr {
+	line := c.ln(n)
 	isHex := strings.HasPrefix(s, "0x")
 	if !isHex && (strings.ContainsAny(s, ".e") || strings.HasSuffix(s, "f")) || isHex && strings.Contains(s, "p") {
 		return c.floatLit(n, s)
@@ -1450,3 +1654,18 @@ func (c *conv) stringBytes(n *sitter.Node) []byte {
 	}
 	return append(c.unescape(t[1:len(t)-1], lineOf(n)), 0)
 }
+
+// What a declarator declares (conv.declCtx): variable-length arrays are
+// local variables, and a parameter's array size is not part of its type.
+const (
+	ctxNone = iota
+	ctxLocal
+	ctxParam
+)
+
+// VLAFunc is the call (OCall) that makes a variable-length array's
+// object: (elements, element size) -> a pointer to a new object.
+const VLAFunc = "__surety_vla"
+
+// isIntLiteral reports whether n is an integer literal.
+func isIntLiteral(n *sitter.Node) bool { return n.Type() == "number_literal" }

@@ -79,6 +79,12 @@ func (tr *Translation) Assumptions(extra []Assumption, skip ...Assumption) []str
 			out = append(out, w)
 		}
 	}
+	for _, w := range tr.Notes {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
 	sort.Strings(out)
 	return out
 }

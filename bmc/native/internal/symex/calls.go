@@ -136,11 +136,30 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		}
 		return v
 	}
+	if e.Havoc {
+		// A function without a body (ctree's bodiless): its arguments
+		// are evaluated, and it returns any value of its type.
+		x.evalArgs(s, e.Args)
+		if e.T.Kind == ctree.KVoid {
+			return value{t: ctree.TVoid}
+		}
+		v := x.input(s, "nondet", name, e.T, e.Line)
+		if e.T.Bool {
+			x.assume(s, "(bvule "+v.s+" #x01)")
+		}
+		return v
+	}
 	args := x.evalArgs(s, e.Args)
 	// from here on, memory accesses are the library's
 	x.lib++
 	defer func() { x.lib-- }()
 	line := e.Line
+	if exact, ok := ctree.FPClass[name]; ok {
+		return x.fpClass(s, name, exact, args)
+	}
+	if name == ctree.VLAFunc {
+		return x.vla(args)
+	}
 	switch name {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
 		// Output writes none of the program's memory (printf's %n is
@@ -165,7 +184,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
 		s.guard = "false"
 		return value{t: ctree.TVoid}
-	case "__VERIFIER_assume", "assume":
+	case "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume":
 		x.assume(s, truth(args[0]))
 		return value{t: ctree.TVoid}
 	case "assert":
@@ -258,4 +277,43 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	}
 	x.fail(line, "library function %s", name)
 	return value{}
+}
+
+// fpClass is a floating-point classification function (ctree.FPClass)
+// of its last argument: 1 or 0 where gcc's value is exact, else any
+// non-zero value or 0. SMT-LIB's NaN has no sign, so signbit of a NaN is
+// either.
+func (x *sym) fpClass(s *state, name string, exact bool, args []value) value {
+	v := args[len(args)-1].s
+	nan := "(fp.isNaN " + v + ")"
+	inf := "(fp.isInfinite " + v + ")"
+	const one, zero = "#x00000001", "#x00000000"
+	var cond string
+	switch name {
+	case "__builtin_isnan", "isnan":
+		cond = nan
+	case "__builtin_isinf", "isinf":
+		cond = inf
+	case "__builtin_isfinite", "isfinite", "finite":
+		cond = "(not (or " + nan + " " + inf + "))"
+	case "__builtin_isnormal", "isnormal":
+		cond = "(fp.isNormal " + v + ")"
+	case "__builtin_isinf_sign":
+		return value{t: ctree.TInt, s: ite(inf, ite("(fp.isNegative "+v+")", "#xffffffff", one), zero)}
+	case "__builtin_fpclassify":
+		return value{t: ctree.TInt, s: "(ite " + nan + " " + args[0].s + " (ite " + inf + " " + args[1].s +
+			" (ite (fp.isNormal " + v + ") " + args[2].s + " (ite (fp.isSubnormal " + v + ") " + args[3].s + " " + args[4].s + "))))"}
+	case "__builtin_signbit", "signbit":
+		either := x.nondet(ctree.TInt, "sign")
+		cond = "(or (fp.isNegative " + v + ") (and " + nan + " (not (= " + either.s + " " + zero + "))))"
+	default:
+		panic(ctree.Bail{Err: ctree.Unsupported(0, "classification %s", name)})
+	}
+	cond = x.def("Bool", cond)
+	if exact {
+		return value{t: ctree.TInt, s: ite(cond, one, zero), b: cond}
+	}
+	nz := x.nondet(ctree.TInt, "fpc")
+	x.assume(s, "(not (= "+nz.s+" "+zero+"))")
+	return value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, zero)), b: cond}
 }

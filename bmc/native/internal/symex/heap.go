@@ -198,3 +198,13 @@ func (x *sym) time(s *state, p value, pe *ctree.Expr, line int) value {
 	x.store(s, p, et, value{t: et, s: ite(null, old.s, v.s)}, line)
 	return v
 }
+
+// vla makes a variable-length array's object: args are its number of
+// elements and their size. It stays after its block ends, where a real
+// run's is gone: an access through a pointer to it from there is a
+// dangling access, which the in-bounds assumption already excludes.
+func (x *sym) vla(args []value) value {
+	o := x.newObj("variable-length array", nil, false)
+	x.recordAlloc(o, bv("bvmul", args[0].s, args[1].s))
+	return ptrValue(o, 0, ctree.TVoidP)
+}

@@ -141,7 +141,7 @@ type writeSet struct {
 var pureLibrary = map[string]bool{
 	"printf": true, "fprintf": true, "puts": true, "putchar": true, "fputs": true, "fflush": true, "putc": true, "fputc": true,
 	"rand": true, "srand": true, "exit": true, "abort": true, "reach_error": true, "__VERIFIER_error": true, "__assert_fail": true,
-	"__VERIFIER_assume": true, "assume": true, "assert": true, "abs": true, "labs": true, "llabs": true,
+	"__VERIFIER_assume": true, "assume": true, "__CPROVER_assume": true, "__ESBMC_assume": true, "assert": true, "abs": true, "labs": true, "llabs": true,
 	"fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true, "floor": true, "ceil": true, "round": true, "trunc": true,
 	"fmin": true, "fmax": true, "isdigit": true, "isalpha": true, "isalnum": true, "isspace": true, "isupper": true,
 	"islower": true, "isxdigit": true, "isprint": true, "ispunct": true, "toupper": true, "tolower": true,
@@ -175,7 +175,8 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 						seen[e.Fn] = true
 						scan(e.Fn.Body, true)
 					}
-				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || pureLibrary[e.Name]:
+				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || pureLibrary[e.Name]:
+				case isFPClass(e.Name):
 				default:
 					name := e.Name
 					if name == "" {
@@ -399,4 +400,11 @@ func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
 	c := x.def("Bool", truth(x.eval(s, st.X)))
 	s.guard = x.def("Bool", and(s.guard, implies(on, c)))
 	return s
+}
+
+// isFPClass reports whether name is a classification function
+// (ctree.FPClass), which writes no memory.
+func isFPClass(name string) bool {
+	_, ok := ctree.FPClass[name]
+	return ok
 }

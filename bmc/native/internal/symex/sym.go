@@ -55,6 +55,12 @@ type Translation struct {
 	Selector []string // per assertion index: the Bool that assumes it
 	terms    int
 	Defined  map[string]bool
+	// Bodiless are the program's functions without a body (ctree's), which
+	// the replay harness defines; Notes are assumptions in words that
+	// every VERIFIED answer on the program lists (those functions', and
+	// how old C was read).
+	Bodiless map[string]*ctree.BodilessFunc
+	Notes    []string
 	vals     []string   // the terms whose values make a counterexample
 	Cands    []InvCand  // a step case's candidate invariants (invariant.go)
 	UVals    []string   // vals and the unwinding guards

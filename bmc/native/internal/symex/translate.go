@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -43,6 +44,13 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 	}
 	x.run()
 	tr.Defined = cp.Defined
+	tr.Bodiless = cp.Bodiless
+	for _, name := range slices.Sorted(maps.Keys(cp.Bodiless)) {
+		if !strings.HasPrefix(name, "__VERIFIER_nondet_") {
+			tr.Notes = append(tr.Notes, cp.Bodiless[name].Assumption(name))
+		}
+	}
+	tr.Notes = append(tr.Notes, cp.Notes...)
 	tr.vals = tr.collectValues()
 	tr.UVals = append([]string(nil), tr.vals...)
 	for _, g := range tr.UnwindGuards() {

@@ -1,12 +1,16 @@
 // why: a call that may run a function the engine cannot translate (a
-// backward goto) makes every answer UNKNOWN.
+// backward goto out of a loop) makes every answer UNKNOWN.
 // run: 7
 // run: 4
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int spin(int n) {
 again:
-  if (n > 0) { n--; goto again; }
+  while (n > 0) {
+    n--;
+    if (n == 100)
+      goto again;
+  }
   return n;
 }
 int main(void) {

@@ -1,0 +1,19 @@
+// why: CBMC's __CPROVER_assume and ESBMC's __ESBMC_assume cut the runs
+// whose condition is false, as __VERIFIER_assume does; the truth harness
+// ends such a run as the replay's does.
+// run: 5 2
+// run: 50 9
+// run: -1 3
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+void __CPROVER_assume(_Bool);
+void __ESBMC_assume(_Bool);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  __CPROVER_assume(x >= 0 && x < 10);
+  int y = __VERIFIER_nondet_int();
+  __ESBMC_assume(y > 1);
+  assert(x < 10); // truth: holds; native: VERIFIED
+  assert(x * y != 10); // truth: fails; native: FALSIFIED
+  return 0;
+}
