@@ -19,7 +19,7 @@ import (
 	"github.com/suretydev/surety/bmc/native"
 	// The run engine registers itself: the default portfolio and the run
 	// check of every verdict find it by name.
-	_ "github.com/suretydev/surety/bmc/run"
+	"github.com/suretydev/surety/bmc/run"
 )
 
 // FactsOptions configure Facts. The zero value is valid and a nil pointer
@@ -195,15 +195,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck,
 		Need: opts.Need, Carry: opts.Carry, Runs: runsFor(ctx, opts)}
 	res := &FactsResult{}
-	if !opts.SkipUndefinedBehaviour && !p.Compile.Empty() {
-		// The safety check reads the file as written, as the native
-		// engine does: it cannot see what -D and -I change.
-		defer func() {
-			if res.Report != nil {
-				res.Report.Assumptions = addSorted(res.Report.Assumptions, uncheckedUB+": the check reads the file without -D and -I")
-			}
-		}()
-	} else if !opts.SkipUndefinedBehaviour {
+	if !opts.SkipUndefinedBehaviour {
 		claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)
 		if err != nil {
 			return nil, err
@@ -231,7 +223,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 			mutants = 60
 		}
 		a, err := audit.Audit(ctx, p, rep, checker, &audit.Options{Timeout: opts.Timeout, Budget: mutants,
-			SkipStrength: auditMode == "reach", Workers: opts.Workers})
+			SkipStrength: auditMode == "reach", Workers: opts.Workers, Runner: auditRunsFor(ctx, opts)})
 		if err != nil {
 			return nil, err
 		}
@@ -258,6 +250,27 @@ func runsFor(ctx context.Context, opts *FactsOptions) bmc.Observer {
 	o, _ := c.(bmc.Observer)
 	return o
 }
+
+// auditRunsFor is what runs the audit's mutants: the run engine without
+// fuzzing (each mutant is a program of its own, and seeded inputs are
+// what a cheap rejection needs), unless runs are off or the caller gave
+// an observer of its own.
+func auditRunsFor(ctx context.Context, opts *FactsOptions) audit.Runner {
+	if opts.NoRuns {
+		return nil
+	}
+	if opts.Runs != nil {
+		return opts.Runs
+	}
+	if runsFor(ctx, opts) == nil {
+		return nil
+	}
+	return auditRuns
+}
+
+// auditRuns is shared by every Facts call, so that its builds are cached
+// across them.
+var auditRuns = run.New(&run.Options{Fuzz: -1})
 
 // uncheckedUB is the assumption of a report whose program the safety
 // check did not look at.

@@ -358,7 +358,7 @@ func (c *Checker) confirm(ctx context.Context, st *state, q *bmc.Query, cands []
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(harnessC(&spec)), 0o644); err != nil {
 		return nil, "", fmt.Errorf("run: %w", err)
 	}
-	why, err := c.build(ctx, dir, "query", nil)
+	why, err := c.build(ctx, dir, "query", q.Program.BuildFlags())
 	if err != nil || why != "" {
 		return nil, why, err
 	}

@@ -207,7 +207,7 @@ func (c *Checker) Observe(ctx context.Context, p *bmc.Program, variant int) (obs
 func key(p *bmc.Program, variant int) string {
 	h := sha256.New()
 	h.Write(p.Source)
-	fmt.Fprintf(h, "\x00%s\x00%d\x00", fileName(p), len(p.Asserts))
+	fmt.Fprintf(h, "\x00%s\x00%d\x00%q\x00", fileName(p), len(p.Asserts), p.BuildFlags())
 	if p.Switch != nil {
 		fmt.Fprintf(h, "%s@%d=%d", p.Switch.Name, p.Switch.At, variant)
 	}
@@ -470,12 +470,12 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 		fb                 *fuzzBuild
 	)
 	wg.Go(func() {
-		sanWhy, sanErr = c.build(ctx, dir, "prog-san", []string{"-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"})
+		sanWhy, sanErr = c.build(ctx, dir, "prog-san", append([]string{"-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"}, p.BuildFlags()...))
 	})
 	if pl.in != 0 && c.fuzzBudget() > 0 {
-		wg.Go(func() { fb, ferr = c.buildFuzz(ctx, dir) })
+		wg.Go(func() { fb, ferr = c.buildFuzz(ctx, dir, p.BuildFlags()) })
 	}
-	why, err1 = c.build(ctx, dir, "prog", nil)
+	why, err1 = c.build(ctx, dir, "prog", p.BuildFlags())
 	wg.Wait()
 	for _, err := range []error{err1, sanErr, ferr} {
 		if err != nil {

@@ -310,12 +310,12 @@ type fuzzBuild struct {
 
 // buildFuzz compiles prog.c and harness.c with AFL++'s compiler into
 // prog-fuzz.
-func (c *Checker) buildFuzz(ctx context.Context, dir string) (*fuzzBuild, error) {
+func (c *Checker) buildFuzz(ctx context.Context, dir string, flags []string) (*fuzzBuild, error) {
 	fuzzer, cc, err := c.fuzzTools()
 	if err != nil {
 		return &fuzzBuild{why: "no fuzzing: afl-fuzz (AFL++) not found"}, nil
 	}
-	args := append([]string{"-O0", "-w", "-fno-strict-aliasing", "-std=gnu11"}, c.opts.Flags...)
+	args := append(append([]string{"-O0", "-w", "-fno-strict-aliasing", "-std=gnu11"}, flags...), c.opts.Flags...)
 	args = append(args, "-o", "prog-fuzz", "prog.c", "harness.c", "-lm")
 	env := append(os.Environ(), "AFL_QUIET=1", "AFL_DONT_OPTIMIZE=1")
 	res, err := proc.Run(ctx, &proc.Cmd{Path: cc, Args: args, Dir: dir, Env: env, Timeout: time.Minute, MaxOutput: 1 << 16})
