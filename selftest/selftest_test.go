@@ -152,13 +152,20 @@ func TestTaskSource(t *testing.T) {
 
 // TestSelfTest is the differential self-test on a fixed slice of 200
 // generated programs (some reading an input) through the default path,
-// which every user of surety facts takes: its verdicts, its audit's
-// claims (reached, weak), and the same answers served by the cache. No
-// path may give a wrong verdict. -short takes 8 programs;
-// SURETY_SELFTEST_COUNT overrides the count.
+// which every user of surety facts takes: its verdicts, and the same
+// answers served by the cache. No path may give a wrong verdict. -short
+// takes 8 programs; SURETY_SELFTEST_COUNT overrides the count.
 func TestSelfTest(t *testing.T) {
 	selfTest(t, 200, &Options{Seed: 20261206, Inputs: true, Workers: 2,
-		Paths: []string{"facts/default", "audit/default", "weak/default", "cache/default"}})
+		Paths: []string{"facts/default", "cache/default"}})
+}
+
+// TestSelfTestAudit takes 40 programs through the default path's audit:
+// no assertion a run reaches is called unreachable, none is called weak
+// when a surviving mutant fails it on a run.
+func TestSelfTestAudit(t *testing.T) {
+	selfTest(t, 40, &Options{Seed: 30261206, Inputs: true, Workers: 2,
+		Paths: []string{"facts/default", "audit/default", "weak/default"}})
 }
 
 // TestSelfTestEveryPath takes a smaller fixed slice, Csmith's programs
@@ -166,7 +173,7 @@ func TestSelfTest(t *testing.T) {
 // under raw/, findings about the engine, not wrong verdicts of surety),
 // the default path and the SV-COMP task path.
 func TestSelfTestEveryPath(t *testing.T) {
-	selfTest(t, 24, &Options{Seed: 7_000_000, Inputs: true, Csmith: true, Workers: 2})
+	selfTest(t, 12, &Options{Seed: 7_000_000, Inputs: true, Csmith: true, Workers: 2})
 }
 
 func selfTest(t *testing.T, count int, opts *Options) {
