@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -242,9 +243,9 @@ func TestCacheKeyedOnEngineSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := 0
+	var n atomic.Int64 // members run at once
 	prover := func(name string) Checker {
-		return checkerFunc{name, func(q *Query) *Result { calls++; return &Result{Status: Verified, Engine: name} }}
+		return checkerFunc{name, func(q *Query) *Result { n.Add(1); return &Result{Status: Verified, Engine: name} }}
 	}
 	ctx := context.Background()
 	for i, c := range []Checker{
@@ -253,16 +254,16 @@ func TestCacheKeyedOnEngineSet(t *testing.T) {
 		&Portfolio{Checkers: []Checker{prover("a"), prover("c")}},
 		prover("a"),
 	} {
-		before := calls
+		before := n.Load()
 		rep, err := VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if calls == before || rep.Summary.CacheHits != 0 {
+		if n.Load() == before || rep.Summary.CacheHits != 0 {
 			t.Errorf("engine set %d (%s) was answered from another set's cache entries", i, c.Name())
 		}
-		before = calls
-		if rep, _ = VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1}); calls != before || rep.Summary.CacheHits == 0 {
+		before = n.Load()
+		if rep, _ = VerifyAll(ctx, p, c, &Options{Cache: cache, Workers: 1}); n.Load() != before || rep.Summary.CacheHits == 0 {
 			t.Errorf("engine set %d (%s) did not reuse its own answers", i, c.Name())
 		}
 	}

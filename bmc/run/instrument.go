@@ -107,10 +107,10 @@ func makePlan(p *bmc.Program) *plan {
 		pl.fnIDs[name] = len(pl.fns)
 		pl.fns = append(pl.fns, newNondetFn(name, ct))
 	}
-	if used["rand"] && !pl.defined["rand"] {
-		pl.fnIDs["rand"] = len(pl.fns)
-		pl.fns = append(pl.fns, newNondetFn("rand", "int"))
-	}
+	// rand is the C library's: without srand, or with a constant seed,
+	// its values are the same on every run of the program as compiled,
+	// and a run that replaced them would be no run of the program. A seed
+	// from the clock is the clock's input (time), not rand's.
 	if len(pl.fns) > 0 {
 		pl.in |= inNondet
 		pl.inputWhy = append(pl.inputWhy, "nondeterministic functions")
