@@ -46,6 +46,9 @@ type EngineCheck struct {
 	OK          bool          `json:"ok"`
 	Err         string        `json:"error,omitempty"`
 	Duration    time.Duration `json:"duration"`
+	// Good is the engine's answer on the correct program: VERIFIED, or
+	// UNKNOWN for an engine that never verifies (the run engine).
+	Good bmc.Status `json:"good"`
 }
 
 // OK reports whether at least one engine ran and every one that ran
@@ -131,7 +134,7 @@ func TestEngines(ctx context.Context, opts *DoctorOptions, each func(EngineCheck
 			ec.Unavailable = err.Error()
 		} else {
 			st := bmc.RunSelfTest(ctx, c, timeout)
-			ec.OK, ec.Duration = st.OK, st.Duration
+			ec.OK, ec.Duration, ec.Good = st.OK, st.Duration, st.Good
 			if !st.OK {
 				ec.Err = fmt.Sprint(st.Err)
 			}
@@ -178,7 +181,7 @@ func (e EngineCheck) String() string {
 	case e.Unavailable != "":
 		return fmt.Sprintf("%-10s unavailable: %s", e.Name, e.Unavailable)
 	case e.OK:
-		return fmt.Sprintf("%-10s ok: planted bug FALSIFIED, correct program VERIFIED (%s)", e.Name, e.Duration.Round(time.Millisecond))
+		return fmt.Sprintf("%-10s ok: planted bug FALSIFIED, correct program %s (%s)", e.Name, e.Good, e.Duration.Round(time.Millisecond))
 	}
 	return fmt.Sprintf("%-10s FAILED: %s", e.Name, e.Err)
 }

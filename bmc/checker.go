@@ -75,6 +75,14 @@ func namesLocked() []string {
 	return ns
 }
 
+// A Refuter is an optional interface of a Checker that never answers
+// VERIFIED (the run engine: no set of runs proves an assertion). Its
+// self-test wants UNKNOWN, not VERIFIED, on a correct program. Without it
+// a checker is taken to prove what it can.
+type Refuter interface {
+	RefutesOnly() bool
+}
+
 // A Prober is an optional interface of a Checker: Available reports
 // whether the engine can run on this machine (its program found, its
 // solver present). Without it a checker is taken to be available.

@@ -416,6 +416,10 @@ func (r *runner) run(ctx context.Context, gen string, input []byte, extraEnv ...
 	return rec, res, nil
 }
 
+// RefutesOnly reports that the engine never answers VERIFIED
+// (bmc.Refuter).
+func (c *Checker) RefutesOnly() bool { return true }
+
 // baseFlags are the flags of every build, as bmc.Replay builds.
 var baseFlags = []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing"}
 
