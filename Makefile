@@ -79,7 +79,7 @@ FUZZTIMEOUT ?= 10m
 FUZZ := ./frontend/c:FuzzParse:35000 ./frontend/rust:FuzzParse:20000 \
 	./frontend/rust:FuzzLexTokens:2000000 ./frontend/dafny:FuzzParse:35000 \
 	./frontend/golang:FuzzParse:40000 ./complete:FuzzExtract:50000 \
-	./bmc/native:FuzzTranslate:60000 ./bmc/native:FuzzSafetyTranslate:500 \
+	./bmc/native:FuzzTranslate:8000 ./bmc/native:FuzzSafetyTranslate:500 \
 	./smt:FuzzParseSexps:400000
 fuzz:
 	@set -e; for t in $(FUZZ); do \
