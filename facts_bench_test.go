@@ -20,13 +20,8 @@ func BenchmarkFactsPortfolio(b *testing.B) {
 	if _, err := surety.Engines(ctx, &surety.EngineOptions{Names: []string{"esbmc", "native"}}); err != nil {
 		b.Skipf("needs ESBMC and the native engine: %v", err)
 	}
-	files, _ := filepath.Glob("examples/c/*.c")
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(file), ".c")
+	for _, ex := range examplesC(b) {
+		file, src, name := ex.file, ex.src, ex.name
 		for _, mode := range []string{"all", "first"} {
 			b.Run("mode="+mode+"/"+name, func(b *testing.B) {
 				var unknown, disagree int
@@ -56,13 +51,8 @@ func BenchmarkFactsRuns(b *testing.B) {
 	if _, err := surety.Engines(ctx, &surety.EngineOptions{Names: []string{"run", "esbmc", "native"}}); err != nil {
 		b.Skipf("needs the run engine, ESBMC and the native engine: %v", err)
 	}
-	files, _ := filepath.Glob("examples/c/*.c")
-	for _, file := range files {
-		src, err := os.ReadFile(file)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(file), ".c")
+	for _, ex := range examplesC(b) {
+		file, src, name := ex.file, ex.src, ex.name
 		for _, runs := range []string{"on", "off"} {
 			b.Run("program="+name+"/runs="+runs, func(b *testing.B) {
 				opts := &surety.FactsOptions{}
@@ -81,4 +71,24 @@ func BenchmarkFactsRuns(b *testing.B) {
 			})
 		}
 	}
+}
+
+// exampleC is one program of examples/c, read once for a benchmark.
+type exampleC struct {
+	file, name string
+	src        []byte
+}
+
+// examplesC reads every program of examples/c.
+func examplesC(b *testing.B) []exampleC {
+	files, _ := filepath.Glob("examples/c/*.c")
+	var out []exampleC
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, exampleC{file: file, name: strings.TrimSuffix(filepath.Base(file), ".c"), src: src})
+	}
+	return out
 }
