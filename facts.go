@@ -19,7 +19,7 @@ import (
 	"github.com/suretydev/surety/bmc/native"
 	// The run engine registers itself: the default portfolio and the run
 	// check of every verdict find it by name.
-	"github.com/suretydev/surety/bmc/run"
+	_ "github.com/suretydev/surety/bmc/run"
 )
 
 // FactsOptions configure Facts. The zero value is valid and a nil pointer
@@ -223,7 +223,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 			mutants = 60
 		}
 		a, err := audit.Audit(ctx, p, rep, checker, &audit.Options{Timeout: opts.Timeout, Budget: mutants,
-			SkipStrength: auditMode == "reach", Workers: opts.Workers, Runner: auditRunsFor(ctx, opts)})
+			SkipStrength: auditMode == "reach", Workers: opts.Workers, Runner: vopts.Runs})
 		if err != nil {
 			return nil, err
 		}
@@ -234,8 +234,10 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 	return res, nil
 }
 
-// runsFor is the observer whose runs check every verdict: the option's,
-// or the registered run engine when it can run here.
+// runsFor is the observer whose runs check every verdict and run the
+// audit's mutants: the option's, or the registered run engine when it can
+// run here (the portfolio's member, so the runs are made once; a mutant,
+// a variant of one schema, shares the program's build and is not fuzzed).
 func runsFor(ctx context.Context, opts *FactsOptions) bmc.Observer {
 	if opts.NoRuns {
 		return nil
@@ -250,27 +252,6 @@ func runsFor(ctx context.Context, opts *FactsOptions) bmc.Observer {
 	o, _ := c.(bmc.Observer)
 	return o
 }
-
-// auditRunsFor is what runs the audit's mutants: the run engine without
-// fuzzing (each mutant is a program of its own, and seeded inputs are
-// what a cheap rejection needs), unless runs are off or the caller gave
-// an observer of its own.
-func auditRunsFor(ctx context.Context, opts *FactsOptions) audit.Runner {
-	if opts.NoRuns {
-		return nil
-	}
-	if opts.Runs != nil {
-		return opts.Runs
-	}
-	if runsFor(ctx, opts) == nil {
-		return nil
-	}
-	return auditRuns
-}
-
-// auditRuns is shared by every Facts call, so that its builds are cached
-// across them.
-var auditRuns = run.New(&run.Options{Fuzz: -1})
 
 // uncheckedUB is the assumption of a report whose program the safety
 // check did not look at.

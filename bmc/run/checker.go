@@ -2,7 +2,6 @@ package run
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -67,9 +66,11 @@ type Options struct {
 type Checker struct {
 	opts Options
 
-	mu    sync.Mutex
-	cache map[string]*entry
-	order []string
+	mu     sync.Mutex
+	cache  map[string]*entry
+	order  []string
+	builds map[string]*build
+	border []string
 
 	vmu sync.Mutex
 	ver string
@@ -85,7 +86,7 @@ type entry struct {
 
 // New returns a checker with the given options.
 func New(opts *Options) *Checker {
-	c := &Checker{cache: map[string]*entry{}}
+	c := &Checker{cache: map[string]*entry{}, builds: map[string]*build{}}
 	if opts != nil {
 		c.opts = *opts
 		c.opts.Flags = append([]string(nil), opts.Flags...)
@@ -205,16 +206,7 @@ func (c *Checker) Observe(ctx context.Context, p *bmc.Program, variant int) (obs
 
 // key names a program variant in the cache.
 func key(p *bmc.Program, variant int) string {
-	h := sha256.New()
-	h.Write(p.Source)
-	fmt.Fprintf(h, "\x00%s\x00%d\x00%q\x00", fileName(p), len(p.Asserts), p.BuildFlags())
-	if p.Switch != nil {
-		fmt.Fprintf(h, "%s@%d=%d", p.Switch.Name, p.Switch.At, variant)
-	}
-	for _, a := range p.Asserts {
-		fmt.Fprintf(h, "%d-%d,", a.Start, a.End)
-	}
-	return string(h.Sum(nil))
+	return buildKey(p) + "=" + strconv.Itoa(variant)
 }
 
 // state returns the runs of a program variant, making them once. The runs
@@ -347,8 +339,10 @@ type runner struct {
 	timeout time.Duration
 }
 
-func (c *Checker) newRunner(dir, exe string, na int, sanitized bool) *runner {
-	r := &runner{c: c, dir: dir, exe: exe, log: exe + ".log", na: na, timeout: c.timeout()}
+// newRunner runs exe in dir, its log in dir, with env added to the
+// process's environment.
+func (c *Checker) newRunner(dir, exe string, na int, sanitized bool, env ...string) *runner {
+	r := &runner{c: c, dir: dir, exe: exe, log: filepath.Join(dir, filepath.Base(exe)+".log"), na: na, timeout: c.timeout()}
 	secs := uint64(r.timeout/time.Second) + 1
 	r.limits = proc.Limits{CPUSeconds: secs, FileSizeBytes: 1 << 30}
 	if !sanitized {
@@ -357,6 +351,7 @@ func (c *Checker) newRunner(dir, exe string, na int, sanitized bool) *runner {
 	r.env = append(os.Environ(), "SURETY_LOG="+r.log,
 		"ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1:handle_abort=0:symbolize=1",
 		"UBSAN_OPTIONS=print_stacktrace=0:halt_on_error=1")
+	r.env = append(r.env, env...)
 	return r
 }
 
@@ -451,47 +446,33 @@ func firstLines(s string, max int) string {
 	return s
 }
 
-// compute builds the program variant and runs it.
+// compute runs the program variant, on the program's build (made once
+// for all its variants).
 func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*state, error) {
 	pl := makePlan(p)
 	st := &state{p: p, plan: pl, variant: variant}
+	b, release, err := c.buildOf(ctx, p, pl)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if b.why != "" {
+		st.gccErr = b.why
+		return st, nil
+	}
+	// The runs' own directory: their logs, the fuzzer's files, and the
+	// working directory of the program.
 	dir, remove, err := proc.TempDir("run")
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	if err := os.WriteFile(filepath.Join(dir, "prog.c"), instrument(p, pl, variant), 0o644); err != nil {
-		return nil, fmt.Errorf("run: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(harnessC(&pl.spec)), 0o644); err != nil {
-		return nil, fmt.Errorf("run: %w", err)
-	}
-	// The three builds at once: plain, sanitized, fuzzing.
-	var (
-		wg                 sync.WaitGroup
-		sanWhy, why        string
-		sanErr, err1, ferr error
-		fb                 *fuzzBuild
-	)
-	wg.Go(func() {
-		sanWhy, sanErr = c.build(ctx, dir, "prog-san", append([]string{"-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"}, p.BuildFlags()...))
-	})
-	if pl.in != 0 && c.fuzzBudget() > 0 {
-		wg.Go(func() { fb, ferr = c.buildFuzz(ctx, dir, p.BuildFlags()) })
-	}
-	why, err1 = c.build(ctx, dir, "prog", p.BuildFlags())
-	wg.Wait()
-	for _, err := range []error{err1, sanErr, ferr} {
-		if err != nil {
-			return nil, err
-		}
-	}
-	if why != "" {
-		st.gccErr = why
-		return st, nil
+	var env []string
+	if p.Switch != nil {
+		env = []string{"SURETY_VARIANT=" + strconv.Itoa(variant)}
 	}
 	na := len(p.Asserts)
-	plain := c.newRunner(dir, filepath.Join(dir, "prog"), na, false)
+	plain := c.newRunner(dir, filepath.Join(b.dir, "prog"), na, false, env...)
 	inputs := st.inputs(c.seeds())
 	timeouts := 0
 	for _, in := range inputs {
@@ -510,11 +491,11 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 	}
 	// The sanitized build, run on the first inputs.
 	var san *runner
-	if sanWhy != "" {
-		st.notes = append(st.notes, "no sanitized build: "+sanWhy)
+	if b.sanWhy != "" {
+		st.notes = append(st.notes, "no sanitized build: "+b.sanWhy)
 	} else {
 		st.sanOK = true
-		san = c.newRunner(dir, filepath.Join(dir, "prog-san"), na, true)
+		san = c.newRunner(dir, filepath.Join(b.dir, "prog-san"), na, true, env...)
 		for i, in := range inputs {
 			if i >= maxSanRuns || i >= len(st.runs) {
 				break
@@ -527,8 +508,10 @@ func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*st
 			}
 		}
 	}
-	if pl.in != 0 && c.fuzzBudget() > 0 {
-		if err := c.fuzz(ctx, st, dir, fb, plain, san); err != nil {
+	// A variant (a mutant of the audit) gets its seeded runs only:
+	// fuzzing is for the program as written.
+	if pl.in != 0 && c.fuzzBudget() > 0 && variant == 0 {
+		if err := c.fuzz(ctx, st, dir, b.fb, plain, san); err != nil {
 			return nil, err
 		}
 	}

@@ -113,7 +113,7 @@ func (c *Checker) fuzz(ctx context.Context, st *state, dir string, fb *fuzzBuild
 		}
 		fargs = append(fargs, "-x", dp)
 	}
-	fargs = append(fargs, "--", filepath.Join(dir, "prog-fuzz"))
+	fargs = append(fargs, "--", fb.exe)
 	fenv := append(os.Environ(), "AFL_SKIP_CPUFREQ=1", "AFL_NO_UI=1", "AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1",
 		"AFL_NO_AFFINITY=1", "AFL_SKIP_CRASHES=1", "AFL_NO_CRASH_README=1", "AFL_FAST_CAL=1", "AFL_QUIET=1",
 		"AFL_SKIP_BIN_CHECK=1", "AFL_NO_WARN_INSTABILITY=1", "AFL_FORKSRV_INIT_TMOUT=10000",
@@ -305,6 +305,7 @@ func (st *state) dictionary() []byte {
 // A fuzzBuild is the fuzzing build of a program, made beside the others.
 type fuzzBuild struct {
 	fuzzer string
+	exe    string
 	why    string // why there is none
 }
 
@@ -331,7 +332,7 @@ func (c *Checker) buildFuzz(ctx context.Context, dir string, flags []string) (*f
 		}
 		return &fuzzBuild{why: "no fuzzing: " + filepath.Base(cc) + " failed: " + msg}, nil
 	}
-	return &fuzzBuild{fuzzer: fuzzer}, nil
+	return &fuzzBuild{fuzzer: fuzzer, exe: filepath.Join(dir, "prog-fuzz")}, nil
 }
 
 // runFuzzer runs afl-fuzz for at most wall, and stops it with SIGINT

@@ -89,6 +89,7 @@ type harnessSpec struct {
 	assumes []string // assume functions to define
 	errors  []string // error functions to define (abort)
 	query   bool     // define __surety_fail/__surety_infeasible
+	sw      string   // the variant switch, set from SURETY_VARIANT
 }
 
 // harnessC writes the C file linked with every build: the hooks the
@@ -97,6 +98,9 @@ func harnessC(h *harnessSpec) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#define SURETY_NA %d\n#define SURETY_IN %d\n#define SURETY_MAXVALS %d\n#define SURETY_MAXFORKS %d\n",
 		h.asserts, h.in, logMaxVals, maxForks)
+	if h.sw != "" {
+		fmt.Fprintf(&b, "#define SURETY_SWITCH %s\n", h.sw)
+	}
 	b.WriteString(harnessRuntime)
 	for id, f := range h.fns {
 		fmt.Fprintf(&b, "%s %s(void) {\n\tint e = errno;\n\tsurety_setup();\n", f.CType, f.Name)
@@ -204,6 +208,13 @@ static void surety_setup(void) {
 			close(fd);
 		}
 	}
+#ifdef SURETY_SWITCH
+	{
+		extern int SURETY_SWITCH;
+		const char *v = getenv("SURETY_VARIANT");
+		if (v && *v) SURETY_SWITCH = (int)strtol(v, 0, 10);
+	}
+#endif
 	const char *g = getenv("SURETY_GEN");
 	if (g && *g) {
 		if (!strcmp(g, "zero")) surety_gen = 1;

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -441,6 +442,50 @@ int main(void) {
 	}
 }
 
+// The variants of a schema (the audit's mutants) share one build, whose
+// switch the harness sets at run time; each variant has its own runs, and
+// only the program as written is fuzzed.
+func TestVariantsShareOneBuild(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+int __VERIFIER_nondet_int(void);
+int mut = 0;
+int main(void) {
+    int x = __VERIFIER_nondet_int() & 1;
+    if (mut == 1) x = 3;
+    if (mut == 2) x = x & 1;
+    assert(x >= 0 && x <= 1);
+    return 0;
+}
+`
+	p, err := parse(t, "variants.c", prog).WithSwitch("mut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := New(&Options{Fuzz: time.Second})
+	want := []bmc.Status{bmc.Unknown, bmc.Falsified, bmc.Unknown}
+	for v, w := range want {
+		if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1, Variant: v}); r.Status != w {
+			t.Errorf("variant %d: %v, want %v (%s)", v, r.Status, w, r.Reason)
+		}
+	}
+	if len(c.builds) != 1 {
+		t.Errorf("%d builds for the 3 variants of one schema, want 1", len(c.builds))
+	}
+	if len(c.cache) != 3 {
+		t.Errorf("%d run states, want 3 (one per variant)", len(c.cache))
+	}
+	for v := 1; v < len(want); v++ {
+		st, err := c.state(context.Background(), p, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.fuzzTime != 0 || st.fuzzed != 0 {
+			t.Errorf("variant %d was fuzzed (%v, %d inputs)", v, st.fuzzTime, st.fuzzed)
+		}
+	}
+}
+
 func TestConcurrentQueriesBuildOnce(t *testing.T) {
 	needGCC(t)
 	p := parse(t, "many.c", "#include <assert.h>\nint main(void) { int x = 4; assert(x == 4); assert(x == 5); assert(x > 0); return 0; }\n")
@@ -573,16 +618,40 @@ int main(void) { const char *h = getenv("SURETY_NO_SUCH_VARIABLE"); assert(h != 
 	}
 }
 
-// The engine leaves no temporary directory behind.
+// The engine leaves no temporary directory behind: the runs' own go at
+// once, a build when it has been idle for buildIdle, or at Close.
 func TestNoLeftovers(t *testing.T) {
 	needGCC(t)
 	pattern := filepath.Join(os.TempDir(), fmt.Sprintf("surety-run*-%d.*", os.Getpid()))
+	before, _ := filepath.Glob(pattern) // other tests' builds, not yet idle long enough
+	glob := func() (left []string) {
+		all, _ := filepath.Glob(pattern)
+		for _, d := range all {
+			if !slices.Contains(before, d) {
+				left = append(left, d)
+			}
+		}
+		return left
+	}
 	p := parse(t, "left.c", "#include <assert.h>\nint f(int x) { return x + 1; }\nint main(void) { int n = 0; assert(f(n) == 2); return 0; }\n")
-	if r := check(t, New(fast), &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Falsified {
+	c := New(fast)
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 1}); r.Status != bmc.Falsified {
 		t.Errorf("%v %q", r.Status, r.Reason)
 	}
-	if left, _ := filepath.Glob(pattern); len(left) > 0 {
-		t.Errorf("left behind: %v", left)
+	if left := glob(); len(left) != 1 {
+		t.Errorf("want the build alone kept, found %v", left)
+	}
+	c.Close()
+	if left := glob(); len(left) > 0 {
+		t.Errorf("left behind after Close: %v", left)
+	}
+	// Used again, the build is made again, and goes when idle.
+	if r := check(t, c, &bmc.Query{Program: p, Target: 0, K: 2}); r.Status != bmc.Falsified {
+		t.Errorf("%v %q", r.Status, r.Reason)
+	}
+	time.Sleep(buildIdle + time.Second)
+	if left := glob(); len(left) > 0 {
+		t.Errorf("left behind after %v idle: %v", buildIdle, left)
 	}
 }
 
