@@ -14,8 +14,11 @@
 //
 // # One build per program
 //
-// The engine builds each program (each variant of a variant schema) once,
-// not once per query. Every assertion statement becomes a call that
+// The engine builds each program once, not once per query, and a variant
+// schema (bmc.Switch: the audit's mutants of a program) once for all of
+// its variants: the harness sets the switch from the environment before
+// main, so the variants differ only in their runs. A build is kept while
+// it is used and a few seconds after (Close removes it at once). Every assertion statement becomes a call that
 // records the assertion's evaluation (reached, predicate value, the
 // sequence number of its first evaluation and first failure) in a log
 // mapped shared by the run, and goes on. The queries of the program are
@@ -57,7 +60,8 @@
 //
 // Fuzzing uses AFL++ (Debian's afl++: afl-fuzz and afl-clang-fast), with
 // the seeded inputs as its corpus and the source's literals as its
-// dictionary, for Options.Fuzz per program, only while some assertion has
+// dictionary, for Options.Fuzz per program (the program as written: a
+// variant of a schema gets its seeded runs), only while some assertion has
 // not failed on a run, or has failed only after another one did (a query
 // that assumes the earlier assertions needs a run on which the target
 // fails first). In the fuzzing build only those failures abort. Its
