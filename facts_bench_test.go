@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/suretydev/surety"
 )
@@ -60,6 +62,7 @@ func BenchmarkFactsRuns(b *testing.B) {
 					opts.Engines, opts.NoRuns = []string{"esbmc", "native"}, true
 				}
 				var falsified int
+				cpu := cpuTime()
 				for range b.N {
 					res, err := surety.Facts(ctx, file, src, opts)
 					if err != nil {
@@ -67,10 +70,50 @@ func BenchmarkFactsRuns(b *testing.B) {
 					}
 					falsified += res.Report.Summary.Falsified
 				}
+				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 				b.ReportMetric(float64(falsified)/float64(b.N), "falsified/op")
 			})
 		}
 	}
+}
+
+// BenchmarkFactsAudit measures what the audit costs on the default path
+// (every engine installed): surety facts on each program of examples/c
+// with the full audit (/audit=full, the default) and without it
+// (/audit=off). Compare with benchstat -col /audit.
+func BenchmarkFactsAudit(b *testing.B) {
+	ctx := context.Background()
+	for _, ex := range examplesC(b) {
+		file, src, name := ex.file, ex.src, ex.name
+		for _, mode := range []string{"full", "off"} {
+			b.Run("program="+name+"/audit="+mode, func(b *testing.B) {
+				var weak int
+				cpu := cpuTime()
+				for range b.N {
+					res, err := surety.Facts(ctx, file, src, &surety.FactsOptions{Audit: mode})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if res.Audit != nil {
+						weak += res.Audit.Summary.Weak
+					}
+				}
+				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+				b.ReportMetric(float64(weak)/float64(b.N), "weak/op")
+			})
+		}
+	}
+}
+
+// cpuTime is the CPU time of this process and of the children it waited
+// for (the compilers, solvers and runs): less sensitive than wall time to
+// what else the machine runs.
+func cpuTime() time.Duration {
+	var self, children syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children)
+	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
+	return tv(self.Utime) + tv(self.Stime) + tv(children.Utime) + tv(children.Stime)
 }
 
 // exampleC is one program of examples/c, read once for a benchmark.
