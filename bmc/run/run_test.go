@@ -475,6 +475,10 @@ int main(void) {
 	if len(c.cache) != 3 {
 		t.Errorf("%d run states, want 3 (one per variant)", len(c.cache))
 	}
+	st0, err := c.state(context.Background(), p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for v := 1; v < len(want); v++ {
 		st, err := c.state(context.Background(), p, v)
 		if err != nil {
@@ -482,6 +486,9 @@ int main(void) {
 		}
 		if st.fuzzTime != 0 || st.fuzzed != 0 {
 			t.Errorf("variant %d was fuzzed (%v, %d inputs)", v, st.fuzzTime, st.fuzzed)
+		}
+		if st.seeded >= st0.seeded || st.sanRuns > maxVariantSanRuns {
+			t.Errorf("variant %d: %d seeded runs (the program %d), %d sanitized", v, st.seeded, st0.seeded, st.sanRuns)
 		}
 	}
 }
