@@ -18,7 +18,8 @@ import (
 )
 
 // natsFlags are the flags of every command that can hand its work to the
-// workers of a NATS server. Credentials come from --nats-creds or the
+// workers of a NATS server, or keep its caches in the server's key-value
+// store (store). Credentials come from --nats-creds or the
 // environment: SURETY_NATS_USER and SURETY_NATS_PASSWORD, SURETY_NATS_TOKEN,
 // SURETY_NATS_NKEY (an nkey seed file) or SURETY_NATS_CREDS (a file, as
 // --nats-creds).
