@@ -167,14 +167,15 @@ func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
 	}
 	b, err := s.obj.GetBytes(ctx, ref.Object)
 	if errors.Is(err, jetstream.ErrObjectNotFound) {
-		// Replaced or deleted since the entry was read.
-		return nil, fmt.Errorf("%w: %s (its object is gone)", work.ErrNotFound, work.Where(s, key))
+		// Deleted, by a Put or Delete of the key, since its entry was read.
+		return nil, fmt.Errorf("%w: %s (its object %s is gone)", work.ErrNotFound, work.Where(s, key), ref.Object)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("work/nats: store %s: object %s: %w", s.name, ref.Object, err)
 	}
 	if sum := sha256.Sum256(b); len(b) != ref.Size || hex.EncodeToString(sum[:]) != ref.SHA256 {
-		return nil, fmt.Errorf("work/nats: store %s: object %s is not the value its entry names", s.name, ref.Object)
+		// Replaced while it was read: what was read is no value put.
+		return nil, fmt.Errorf("%w: %s (its object %s changed while it was read)", work.ErrNotFound, work.Where(s, key), ref.Object)
 	}
 	return b, nil
 }

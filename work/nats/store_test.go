@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -449,4 +450,68 @@ func TestModelReplyCacheSharedAcrossProcesses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStoreConcurrent: writers replace a key's value, small and large,
+// while readers read it; every value read is one that was put, whole.
+func TestStoreConcurrent(t *testing.T) {
+	srv := natstest.Start(t, t.TempDir())
+	s, _ := openStore(t, srv, "c", &worknats.StoreOptions{MaxValueSize: 512})
+	ctx := context.Background()
+	values := map[string]bool{}
+	var vals [][]byte
+	for i := range 6 {
+		n := 100 // small
+		if i%2 == 1 {
+			n = 8 << 10 // large: through the object store
+		}
+		v := bytes.Repeat([]byte{byte('a' + i)}, n)
+		vals = append(vals, v)
+		values[string(v)] = true
+	}
+	var wg sync.WaitGroup
+	var reads, found atomic.Int64
+	stop := make(chan struct{})
+	for w := range 3 {
+		wg.Go(func() {
+			for i := range 20 {
+				if err := s.Put(ctx, "shared", vals[(w+i)%len(vals)]); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	var readers sync.WaitGroup
+	for range 3 {
+		readers.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				b, err := s.Get(ctx, "shared")
+				reads.Add(1)
+				switch {
+				case errors.Is(err, work.ErrNotFound):
+				case err != nil:
+					t.Error(err)
+					return
+				case !values[string(b)]:
+					t.Errorf("read %d bytes that no Put wrote", len(b))
+					return
+				default:
+					found.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	readers.Wait()
+	if found.Load() == 0 {
+		t.Errorf("%d reads, none found a value", reads.Load())
+	}
+	t.Logf("%d reads, %d values", reads.Load(), found.Load())
 }
