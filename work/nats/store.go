@@ -171,6 +171,12 @@ func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s (its object %s is gone)", work.ErrNotFound, work.Where(s, key), ref.Object)
 	}
 	if err != nil {
+		// An object deleted while it is read makes the read wait for
+		// chunks that are gone, until it times out: if the key's entry
+		// changed meanwhile, that is what happened.
+		if e2, err2 := s.kv.Get(ctx, k); errors.Is(err2, jetstream.ErrKeyNotFound) || err2 == nil && e2.Revision() != e.Revision() {
+			return nil, fmt.Errorf("%w: %s (replaced or deleted while its object %s was read)", work.ErrNotFound, work.Where(s, key), ref.Object)
+		}
 		return nil, fmt.Errorf("work/nats: store %s: object %s: %w", s.name, ref.Object, err)
 	}
 	if sum := sha256.Sum256(b); len(b) != ref.Size || hex.EncodeToString(sum[:]) != ref.SHA256 {
