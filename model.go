@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/work"
 )
 
 // ScriptedModel is the model name of replies written by hand: a script
@@ -40,9 +41,14 @@ type ModelConfig struct {
 
 	// Cache is the directory of the response cache, used as CacheMode
 	// says; the zero CacheMode (llm.CacheOff) uses none, and any other
-	// needs a directory.
+	// needs a directory or a CacheStore.
 	Cache     string
 	CacheMode llm.CacheMode
+	// CacheStore, if not nil, keeps the replies instead of the directory
+	// Cache (with the same keys): a store that several machines share,
+	// such as work/nats's. Cache, if given, still keeps the file that
+	// says where the replies come from (llm.CacheSourcesFile).
+	CacheStore work.Store
 	// Budget stops asking once this many tokens are spent; 0 is no limit.
 	Budget int
 	// Estimate asks nothing: the model counts the requests and tokens a
@@ -147,7 +153,7 @@ func OpenModel(ctx context.Context, cfg *ModelConfig) (context.Context, *Metered
 
 func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 	mode, name := cfg.CacheMode, cfg.Name
-	if mode != llm.CacheOff && cfg.Cache == "" {
+	if mode != llm.CacheOff && cfg.Cache == "" && cfg.CacheStore == nil {
 		return nil, fmt.Errorf("surety: the response cache (%s) needs a directory", mode)
 	}
 	var src *llm.CacheSource
@@ -163,7 +169,7 @@ func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
 		var m llm.Model = est
 		if mode != llm.CacheOff {
-			m = llm.Cached(est, cfg.Cache, llm.CacheReadWrite)
+			m = cached(cfg, est, llm.CacheReadWrite)
 		}
 		return &MeteredModel{Model: m, report: est.Report}, nil
 	}
@@ -180,7 +186,7 @@ func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 	var err error
 	switch mode {
 	case llm.CacheReplayOnly:
-		if src == nil {
+		if src == nil && cfg.Cache != "" {
 			if src, err = llm.CacheSourceOf(cfg.Cache, name); err != nil {
 				return nil, err
 			}
@@ -191,10 +197,10 @@ func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 				by += " (written by hand, not a language model)"
 			}
 		}
-		by += ", replayed from " + cfg.Cache
+		by += ", replayed from " + cacheName(cfg)
 	case llm.CacheReadWrite:
 		// Say who the replies come from, once, for whoever replays them.
-		if src == nil && name != ScriptedModel {
+		if src == nil && name != ScriptedModel && cfg.Cache != "" {
 			src, err = llm.CacheSourceOf(cfg.Cache, name)
 			if err == nil && src == nil {
 				err = llm.WriteCacheSource(cfg.Cache, llm.CacheSource{Model: name, Label: "replies of " + by})
@@ -205,10 +211,26 @@ func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 		}
 	}
 	if mode != llm.CacheOff {
-		m = llm.Cached(m, cfg.Cache, mode)
+		m = cached(cfg, m, mode)
 	}
 	meter := llm.Metered(m, &llm.MeterOptions{Budget: cfg.Budget, Source: by})
 	return &MeteredModel{Model: meter, By: by, report: meter.Report, stop: stop}, nil
+}
+
+// cached is m under the response cache of cfg, in mode.
+func cached(cfg *ModelConfig, m llm.Model, mode llm.CacheMode) *llm.Cache {
+	if cfg.CacheStore != nil {
+		return llm.CachedIn(m, cfg.CacheStore, mode)
+	}
+	return llm.Cached(m, cfg.Cache, mode)
+}
+
+// cacheName names the response cache of cfg for people.
+func cacheName(cfg *ModelConfig) string {
+	if cfg.CacheStore != nil {
+		return fmt.Sprint(cfg.CacheStore)
+	}
+	return cfg.Cache
 }
 
 // scriptedSource refuses ScriptedModel anywhere but in replay from a cache

@@ -301,7 +301,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		}
 	}
 
-	r.veto(facts, obs)
+	r.veto(ctx, facts, obs)
 	if why != "" {
 		r.mu.Lock()
 		r.assumed = append(r.assumed, why)
@@ -611,7 +611,7 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	var key string
 	if r.opts.Cache != nil {
 		key = cacheKey(q, r.engineID)
-		if res, ok := r.opts.Cache.get(key); ok && res.Status != Unknown {
+		if res, ok := r.opts.Cache.get(ctx, key); ok && res.Status != Unknown {
 			r.hits.Add(1)
 			res.Duration = 0
 			if len(res.Assumptions) > 0 {
@@ -645,7 +645,7 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	// Only evidence is kept: an UNKNOWN (a timeout above all) is asked
 	// again next time, when the machine may be idle or the engine newer.
 	if r.opts.Cache != nil && res.Status != Unknown {
-		if err := r.opts.Cache.put(key, res); err != nil {
+		if err := r.opts.Cache.put(ctx, key, res); err != nil {
 			return nil, 1, err
 		}
 	}

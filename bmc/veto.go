@@ -3,6 +3,7 @@ package bmc
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // observe starts Options.Runs on the program, beside the checks, and
@@ -46,7 +47,7 @@ func (r *runner) observe(ctx context.Context) func() (*Observation, string) {
 // FALSIFIED with that run as evidence. Each refuted proof is kept as a
 // finding against its engine (Fact.WrongClaims), and a refuted answer
 // that came from the cache is dropped from it.
-func (r *runner) veto(facts []Fact, obs *Observation) {
+func (r *runner) veto(ctx context.Context, facts []Fact, obs *Observation) {
 	if obs == nil {
 		return
 	}
@@ -59,7 +60,7 @@ func (r *runner) veto(facts []Fact, obs *Observation) {
 			f.Refuted = fmt.Sprintf("%s by %s, refuted by a run of the program", f.Status, f.Engine)
 			if f.Reused || f.Carried > 0 {
 				f.Refuted += "; the cached answer was dropped"
-				r.dropCached(f.Index, f.IG)
+				r.dropCached(ctx, f.Index, f.IG)
 			}
 		}
 		switch {
@@ -88,17 +89,20 @@ func runCounterexample(seen Seen) *Counterexample {
 }
 
 // dropCached removes the cached answers of an assertion's queries that a
-// run refuted: standalone, compositional and bound check.
-func (r *runner) dropCached(target int, assumed []int) {
+// run refuted: standalone, compositional and bound check. It does so
+// even when ctx is cancelled (a wrong answer must not stay), within 10s.
+func (r *runner) dropCached(ctx context.Context, target int, assumed []int) {
 	if r.opts.Cache == nil {
 		return
 	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
 	for _, q := range []*Query{
 		{Program: r.p, Target: target, K: r.k, Timeout: r.opts.Timeout},
 		{Program: r.p, Target: target, Assume: assumed, K: r.k, Timeout: r.opts.Timeout},
 		{Program: r.p, Target: target, K: r.k, UnwindingAssertions: true, Timeout: r.opts.Timeout},
 		{Program: r.p, Target: target, Assume: assumed, K: r.k, UnwindingAssertions: true, Timeout: r.opts.Timeout},
 	} {
-		_ = r.opts.Cache.drop(cacheKey(q, r.engineID))
+		_ = r.opts.Cache.drop(ctx, cacheKey(q, r.engineID))
 	}
 }

@@ -7,14 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/suretydev/surety/internal/atomicfile"
+	"github.com/suretydev/surety/work"
 )
 
 // CacheMode says what a Cache does.
@@ -59,11 +57,12 @@ func ParseCacheMode(s string) (CacheMode, error) {
 	return 0, fmt.Errorf("llm: unknown cache mode %q (want off, record or replay)", s)
 }
 
-// A Cache is a Model that keeps replies on disk, addressed by the content
-// of the request (see CacheKey). It is safe for concurrent use, also by
-// several processes sharing the directory: entries are written to a
-// temporary file and renamed into place, so a reader sees a whole entry or
-// none. Concurrent identical requests in one process are sent once; the
+// A Cache is a Model that keeps replies in a work.Store, addressed by the
+// content of the request (see CacheKey): a directory (Cached), or a store
+// that several machines share (CachedIn over work/nats's Store). It is safe
+// for concurrent use, also by several processes sharing the store: entries
+// are written atomically (to a temporary file renamed into place, in a
+// directory), so a reader sees a whole entry or none. Concurrent identical requests in one process are sent once; the
 // callers that waited for another's request get its reply marked Cached, so
 // a Meter counts the tokens once.
 //
@@ -76,16 +75,29 @@ func ParseCacheMode(s string) (CacheMode, error) {
 // recorded, truncated ones too: they are what the model said.
 type Cache struct {
 	m     Model
-	dir   string
+	store work.Store
+	dir   string // the directory of store, "" when it is none
 	mode  CacheMode
 	group singleflight.Group
 
 	hits, misses, writes atomic.Int64
 }
 
-// Cached returns a Cache over m keeping its entries under dir.
+// Cached returns a Cache over m keeping its entries under dir, each in
+// the file dir/KE/KEY.json (work.Dir).
 func Cached(m Model, dir string, mode CacheMode) *Cache {
-	return &Cache{m: m, dir: dir, mode: mode}
+	return &Cache{m: m, store: work.NewDir(dir), dir: dir, mode: mode}
+}
+
+// CachedIn returns a Cache over m keeping its entries in s, with the same
+// keys and entries as a Cache in a directory. A store that is not a
+// work.Dir has no sources file: Source returns nil.
+func CachedIn(m Model, s work.Store, mode CacheMode) *Cache {
+	c := &Cache{m: m, store: s, mode: mode}
+	if d, ok := s.(*work.Dir); ok {
+		c.dir = d.String()
+	}
+	return c
 }
 
 // Name returns the name of the underlying model.
@@ -151,11 +163,6 @@ const (
 	checkedRepaired = "repaired"
 )
 
-// path returns the file of key: dir/ab/abcdef....json.
-func (c *Cache) path(key string) string {
-	return filepath.Join(c.dir, key[:2], key+".json")
-}
-
 // Complete answers req from the cache or the model, as the mode says.
 func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	if c.mode == CacheOff {
@@ -166,7 +173,7 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	}
 	key := CacheKey(c.Name(), req)
 	held := heldFrom(ctx)
-	if resp, checked, err := c.read(key); err != nil || resp != nil {
+	if resp, checked, err := c.read(ctx, key); err != nil || resp != nil {
 		if resp != nil {
 			held.hit(c, key, checked)
 		}
@@ -181,7 +188,7 @@ func (c *Cache) Complete(ctx context.Context, req *Request) (*Response, error) {
 	asked := false
 	fetch := func() (any, error) {
 		// Look again: a flight for this key may have ended since the read.
-		if resp, checked, err := c.read(key); err != nil || resp != nil {
+		if resp, checked, err := c.read(ctx, key); err != nil || resp != nil {
 			if resp != nil {
 				held.hit(c, key, checked)
 			}
@@ -223,16 +230,17 @@ func (c *Cache) Lookup(req *Request) (*Response, error) {
 	if c.mode == CacheOff || req == nil {
 		return nil, nil
 	}
-	resp, _, err := c.read(CacheKey(c.Name(), req))
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	resp, _, err := c.read(ctx, CacheKey(c.Name(), req))
 	return resp, err
 }
 
 // read returns the cached response for key and its Checked mark, nil if
 // there is none.
-func (c *Cache) read(key string) (*Response, string, error) {
-	p := c.path(key)
-	data, err := os.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) {
+func (c *Cache) read(ctx context.Context, key string) (*Response, string, error) {
+	data, err := c.store.Get(ctx, key)
+	if errors.Is(err, work.ErrNotFound) {
 		return nil, "", nil
 	}
 	if err != nil {
@@ -244,10 +252,10 @@ func (c *Cache) read(key string) (*Response, string, error) {
 		Checked  string   `json:"checked"`
 	}
 	if err := json.Unmarshal(data, &e); err != nil {
-		return nil, "", fmt.Errorf("llm: cache: %s: %v (delete the file to ask again)", p, err)
+		return nil, "", fmt.Errorf("llm: cache: %s: %v (delete it to ask again)", work.Where(c.store, key), err)
 	}
 	if e.Key != key {
-		return nil, "", fmt.Errorf("llm: cache: %s: holds key %q, not its own name (delete the file to ask again)", p, e.Key)
+		return nil, "", fmt.Errorf("llm: cache: %s: holds key %q, not its own (delete it to ask again)", work.Where(c.store, key), e.Key)
 	}
 	c.hits.Add(1)
 	resp := e.Response
@@ -261,8 +269,14 @@ func (c *Cache) forget(key string) {
 	if c.mode != CacheReadWrite {
 		return
 	}
-	_ = os.Remove(c.path(key))
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	_ = c.store.Delete(ctx, key)
 }
+
+// storeTimeout bounds the store's work where no request's context does
+// (Lookup, and what Held does when its exchange ends).
+const storeTimeout = 30 * time.Second
 
 // write records resp for key atomically, with its Checked mark.
 func (c *Cache) write(key string, req *Request, resp *Response, checked string) error {
@@ -276,7 +290,9 @@ func (c *Cache) write(key string, req *Request, resp *Response, checked string) 
 	if err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
-	if err := atomicfile.Write(c.path(key), append(data, '\n')); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := c.store.Put(ctx, key, append(data, '\n')); err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
 	c.writes.Add(1)

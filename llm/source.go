@@ -103,5 +103,11 @@ func WriteCacheSource(dir string, src CacheSource) error {
 }
 
 // Source returns the recorded source of the replies this Cache holds for
-// its model's name, or nil when none is recorded.
-func (c *Cache) Source() (*CacheSource, error) { return CacheSourceOf(c.dir, c.Name()) }
+// its model's name, or nil when none is recorded or its store is not a
+// directory.
+func (c *Cache) Source() (*CacheSource, error) {
+	if c.dir == "" {
+		return nil, nil
+	}
+	return CacheSourceOf(c.dir, c.Name())
+}

@@ -12,6 +12,11 @@
 // default; it needs nothing), and the NATS JetStream runner in work/nats,
 // whose workers are `surety worker` processes on any number of machines.
 // What a job does is its handler's business; a Runner only carries bytes.
+//
+// A Store keeps the content-addressed caches' entries (bmc's verdicts,
+// llm's replies): Dir, a directory of this machine (the default), or the
+// store of work/nats, on a NATS server every machine reaches, so that what
+// one machine computed is reused on all.
 package work
 
 import (

@@ -30,6 +30,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	fresh := flags.Bool("fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
 	var mf modelFlags
 	mf.register(flags)
+	defer mf.close()
 	if code, ok := parseFlags(e, flags, args); !ok {
 		return code
 	}

@@ -20,6 +20,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
 	var mf modelFlags
 	mf.register(fs)
+	defer mf.close()
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
 		return code
 	}

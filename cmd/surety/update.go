@@ -20,6 +20,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var mf modelFlags
 	mf.register(fs)
+	defer mf.close()
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
 	}

@@ -18,12 +18,16 @@ import (
 )
 
 // natsFlags are the flags of every command that can hand its work to the
-// workers of a NATS server. Credentials come from --nats-creds or the
+// workers of a NATS server, or keep its caches in the server's key-value
+// store (store). Credentials come from --nats-creds or the
 // environment: SURETY_NATS_USER and SURETY_NATS_PASSWORD, SURETY_NATS_TOKEN,
 // SURETY_NATS_NKEY (an nkey seed file) or SURETY_NATS_CREDS (a file, as
 // --nats-creds).
 type natsFlags struct {
 	url, creds string
+	// nc is the connection of the caches' stores (store), closed by
+	// close.
+	nc *natsgo.Conn
 }
 
 // natsEnvHelp says where credentials come from, for the flags' help.
@@ -77,6 +81,37 @@ func (f *natsFlags) dial(e *env, name string) (*natsgo.Conn, error) {
 		return nil, err
 	}
 	return worknats.Dial(f.url, cred, name)
+}
+
+// store opens the shared cache store name ("bmc": verdicts, "llm":
+// model replies) on the server of --nats, all of a command's stores on
+// one connection; with no --nats, nil: the cache stays in its directory.
+// Close the connection with close.
+func (f *natsFlags) store(ctx context.Context, e *env, name string) (work.Store, error) {
+	if f.url == "" {
+		return nil, nil
+	}
+	if f.nc == nil {
+		host, _ := os.Hostname()
+		nc, err := f.dial(e, fmt.Sprintf("surety cache client %s:%d", host, os.Getpid()))
+		if err != nil {
+			return nil, err
+		}
+		f.nc = nc
+	}
+	s, err := worknats.OpenStore(ctx, f.nc, name, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// close closes the connection of the stores, if any.
+func (f *natsFlags) close() {
+	if f.nc != nil {
+		f.nc.Close()
+		f.nc = nil
+	}
 }
 
 // runner returns the Runner of --nats, and a function that closes its

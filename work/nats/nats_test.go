@@ -83,10 +83,14 @@ func init() {
 // TestMain makes the test binary a worker when SURETY_TEST_WORKER names
 // the server's URL, with the user and password of SURETY_TEST_CREDS
 // ("user:password"), the name SURETY_TEST_NAME and, when set, the build
-// SURETY_TEST_BUILD.
+// SURETY_TEST_BUILD; and a cache client (cacheMain) when SURETY_TEST_CACHE
+// names a cache.
 func TestMain(m *testing.M) {
 	if url := os.Getenv("SURETY_TEST_WORKER"); url != "" {
 		os.Exit(worker(url))
+	}
+	if mode := os.Getenv("SURETY_TEST_CACHE"); mode != "" {
+		os.Exit(cacheMain(mode))
 	}
 	os.Exit(m.Run())
 }
