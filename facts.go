@@ -62,7 +62,9 @@ type FactsOptions struct {
 	// listed among the report's assumptions.
 	SkipUndefinedBehaviour bool
 	// Audit is "full" (reachability and strength by mutation), "reach"
-	// (reachability only) or "off"; "" means "full".
+	// (reachability only) or "off"; "" means "full". The audit takes the
+	// first definitive answer of the chosen engines for each of its
+	// queries (a "first" portfolio) and checks it against the runs.
 	Audit string
 	// Mutants caps the mutation queries of the audit; 0 means 60.
 	Mutants int
@@ -222,7 +224,20 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 		if mutants == 0 {
 			mutants = 60
 		}
-		a, err := audit.Audit(ctx, p, rep, checker, &audit.Options{Timeout: opts.Timeout, Budget: mutants,
+		// The audit asks each mutant for the first definitive answer: a
+		// counterexample is replayed, and a proof stands only where the
+		// mutant's runs (vopts.Runs) do not contradict it, as a fact's
+		// does. Waiting for a second engine to agree on every mutant cost
+		// the audit 40 % more on examples/c (base_convert: 131 against 78
+		// CPU-s for facts with the audit) for a claim that is advice.
+		auditChecker := checker
+		if opts.Checker == nil && !opts.First {
+			if auditChecker, err = Engines(ctx, &EngineOptions{Names: opts.Engines, ESBMC: opts.ESBMC, CBMC: opts.CBMC,
+				First: true, MallocMayFail: opts.MallocMayFail, NoInduction: opts.NoInduction}); err != nil {
+				return nil, err
+			}
+		}
+		a, err := audit.Audit(ctx, p, rep, auditChecker, &audit.Options{Timeout: opts.Timeout, Budget: mutants,
 			SkipStrength: auditMode == "reach", Workers: opts.Workers, Runner: vopts.Runs})
 		if err != nil {
 			return nil, err
