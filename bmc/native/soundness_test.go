@@ -285,8 +285,8 @@ func TestSoundness(t *testing.T) {
 }
 
 // judge checks the engine's answer to assertion i against its truth and
-// the pinned answer want (-1: none).
-func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how string) {
+// the pinned answer want (-1: none), and returns the answer.
+func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how string) bmc.Status {
 	t.Helper()
 	a := pr.prog.Asserts[i]
 	r, err := chk.Check(context.Background(), &bmc.Query{Program: pr.prog, Target: i, K: pr.k})
@@ -315,4 +315,5 @@ func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how s
 	if want >= 0 && r.Status != want {
 		t.Errorf("a%d (line %d, %s): native answers %v (%s), pinned %v", i+1, a.SrcLine, how, r.Status, r.Reason, want)
 	}
+	return r.Status
 }

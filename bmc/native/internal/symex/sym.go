@@ -148,6 +148,9 @@ type sym struct {
 	// 0 while its assertions are assumed instead of checked.
 	ind   *Induction
 	quiet int
+	// fobjs are the objects that stand for the functions whose address
+	// is taken: a function pointer is the address of one (funcptr.go).
+	fobjs map[*ctree.Func]int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {
