@@ -28,6 +28,7 @@ var libFuncs = map[string]libFunc{
 	"strlen": {TULong, 1, 1}, "strnlen": {TULong, 2, 2}, "strcmp": {TInt, 2, 2}, "strncmp": {TInt, 3, 3},
 	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
 	"memmove": {TVoidP, 3, 3},
+	"qsort":   {TVoid, 4, 4}, "bsearch": {TVoidP, 5, 5},
 	"abs":     {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
 	"fabs": {TDouble, 1, 1}, "fabsf": {TFloat, 1, 1}, "sqrt": {TDouble, 1, 1}, "sqrtf": {TFloat, 1, 1},
 	"floor": {TDouble, 1, 1}, "ceil": {TDouble, 1, 1}, "round": {TDouble, 1, 1}, "trunc": {TDouble, 1, 1},
@@ -946,7 +947,11 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		_ = i
 	}
 	c.checkLibArgs(name, args, line)
-	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+	e := &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+	if name == "qsort" || name == "bsearch" {
+		c.sortArgs(e)
+	}
+	return e
 }
 
 // callPtr is a call through a function pointer: its arguments are
@@ -968,6 +973,49 @@ func (c *conv) callPtr(callee *Expr, args []*Expr, argT []*Type, line int) *Expr
 	e := &Expr{Op: OCall, T: ft.Ret, X: callee, Args: args, ArgT: argT, Line: line}
 	c.ptrCalls = append(c.ptrCalls, e)
 	return e
+}
+
+// sortArgs checks a call of qsort or bsearch: the array's element type
+// is its argument's static type (not void*), the size argument is that
+// type's size, and the comparator converts to int (*)(const void *,
+// const void *); its candidates are resolved with the calls through
+// pointers.
+func (c *conv) sortArgs(e *Expr) {
+	base, size, cmp := 0, 2, 3
+	if e.Name == "bsearch" {
+		base, size, cmp = 1, 3, 4
+		if !e.Args[0].T.IsPtr() {
+			c.fail(e.Line, "bsearch with a key of type %s", e.Args[0].T)
+		}
+	}
+	if !e.Args[base].T.IsPtr() {
+		c.fail(e.Line, "%s of %s", e.Name, e.Args[base].T)
+	}
+	elem := e.ArgT[base].Elem
+	if elem == nil || elem.Kind == KVoid || elem.Kind == KFunc || elem.Size() <= 0 {
+		c.fail(e.Line, "%s of an array whose element type is not known (%s)", e.Name, e.ArgT[base])
+	}
+	for i := range e.Args[:cmp] {
+		switch {
+		case i <= base:
+			e.Args[i] = c.convert(e.Args[i], TVoidP, e.Line)
+		case !e.Args[i].T.IsInt():
+			c.fail(e.Line, "argument %d of %s is %s", i+1, e.Name, e.Args[i].T)
+		default:
+			e.Args[i] = c.convert(e.Args[i], TULong, e.Line)
+		}
+	}
+	if v, ok := FoldInt(e.Args[size]); !ok || v.Int64() != int64(elem.Size()) {
+		c.fail(e.Line, "%s with an element size other than sizeof(%s)", e.Name, elem)
+	}
+	if !e.Args[cmp].T.IsFuncPtr() {
+		c.fail(e.Line, "%s with a comparator of type %s", e.Name, e.Args[cmp].T)
+	}
+	e.Args[cmp] = c.convert(e.Args[cmp], PtrTo(CmpType), e.Line)
+	if hasCall(e.Args[cmp]) {
+		c.fail(e.Line, "%s with a comparator that a call computes", e.Name)
+	}
+	c.ptrCalls = append(c.ptrCalls, e)
 }
 
 // FPClass names the floating-point classification functions the engine

@@ -180,6 +180,10 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	case "free":
 		x.free(s, args[0], line)
 		return value{t: ctree.TVoid}
+	case "qsort":
+		return x.qsort(s, e, args)
+	case "bsearch":
+		return x.bsearch(s, e, args)
 	case "time":
 		return x.time(s, args[0], e.Args[0], line)
 	case "rand":
