@@ -29,7 +29,7 @@ var libFuncs = map[string]libFunc{
 	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
 	"memmove": {TVoidP, 3, 3},
 	"qsort":   {TVoid, 4, 4}, "bsearch": {TVoidP, 5, 5},
-	"abs":     {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
+	"abs": {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
 	"fabs": {TDouble, 1, 1}, "fabsf": {TFloat, 1, 1}, "sqrt": {TDouble, 1, 1}, "sqrtf": {TFloat, 1, 1},
 	"floor": {TDouble, 1, 1}, "ceil": {TDouble, 1, 1}, "round": {TDouble, 1, 1}, "trunc": {TDouble, 1, 1},
 	"fmin": {TDouble, 2, 2}, "fmax": {TDouble, 2, 2},
