@@ -291,6 +291,13 @@ func pureCmp(f *ctree.Func, seen map[*ctree.Func]bool) string {
 			}
 		case ctree.OPtrDiff:
 			why = fmt.Sprintf("subtracts pointers (line %d)", e.Line)
+		case ctree.OPtrAdd:
+			// a[i] of an array is fine; p[i] or p + i could reach the
+			// element next to the one the library passes, which its
+			// buffer does not hold
+			if ctree.StripConv(e.X).Op != ctree.ODecay {
+				why = fmt.Sprintf("does arithmetic on a pointer (line %d)", e.Line)
+			}
 		case ctree.OBin:
 			if e.X.T.IsPtr() || e.Y.T.IsPtr() {
 				why = fmt.Sprintf("compares pointers (line %d)", e.Line)
