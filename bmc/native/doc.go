@@ -86,8 +86,9 @@
 // inlined under the guard that the pointer holds its address. Where it
 // holds none of them the path ends: NULL is a SIGSEGV in a real run, and
 // any other value (an uninitialised pointer) is undefined behaviour that
-// the model assumes away, listed (see Assumptions) where the pointer is
-// not known to hold a candidate or NULL. A conversion between function
+// the model assumes away, listed (see Assumptions) where the query
+// allows a call through such a value (one more solver check, as for
+// accesses out of bounds). A conversion between function
 // pointers of two signatures, or through void*, a function without a
 // body used as a value, and a callee computed by a call are refused.
 // Safety makes no claim on a call through NULL. k-induction does not

@@ -77,7 +77,7 @@ type probe struct {
 	mmf       []bmc.Status // -1: not run with MallocMayFail
 }
 
-func loadProbes(t *testing.T, dir string) []*probe {
+func loadProbes(t testing.TB, dir string) []*probe {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
 	if err != nil || len(files) == 0 {
@@ -214,7 +214,7 @@ __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 // settle compiles the query of assertion i under gcc and runs it on every
 // run of the probe; it returns whether some run failed the assertion, and
 // a description of the runs.
-func (pr *probe) settle(ctx context.Context, t *testing.T, dir string, i int) (bool, string) {
+func (pr *probe) settle(ctx context.Context, t testing.TB, dir string, i int) (bool, string) {
 	q := &bmc.Query{Program: pr.prog, Target: i}
 	name := strings.TrimSuffix(filepath.Base(pr.file), ".c") + fmt.Sprintf("_a%d", i+1)
 	sub := filepath.Join(dir, name)

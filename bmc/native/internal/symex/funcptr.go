@@ -15,7 +15,7 @@ import (
 // that the pointer is its address. The paths where it is none of them
 // end there: NULL is a SIGSEGV in a real run (gcc -O0 calls address 0),
 // and any other value (an uninitialised pointer) is undefined behaviour
-// that the model assumes away (asmFuncPtr), listed where the pointer is
+// that the model assumes away (AsmFuncPtr), listed where the pointer is
 // not known to hold a candidate or NULL.
 
 // funcObj is the object that stands for function f.
@@ -43,12 +43,14 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 	ps := x.def(ctree.BVSort(64), p.s)
 	var outs []*state
 	var vals []value
+	other := not(eq(ps, bvInt(0, 64))) // p is neither NULL nor a candidate
 	for _, f := range cands {
 		o := x.funcObj(f)
 		if p.known && !slices.Contains(p.objs, o) {
 			continue
 		}
 		hit := eq(ps, ptrLit(o, 0))
+		other = and(other, not(hit))
 		g := and(s.guard, hit)
 		if g == "false" {
 			continue
@@ -61,8 +63,12 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 	if !p.known || slices.ContainsFunc(p.objs, func(o int) bool {
 		return o != 0 && !slices.ContainsFunc(cands, func(f *ctree.Func) bool { return x.fobjs[f] == o })
 	}) {
-		// the pointer may hold something else than NULL or a candidate
-		x.note(asmFuncPtr)
+		// The pointer may hold something else than NULL or a candidate:
+		// the answer lists the assumption when the query allows that
+		// (bmc/native's assumptionsOf asks the solver).
+		if bad := and(s.guard, other); bad != "false" {
+			x.tr.OOB[AsmFuncPtr] = append(x.tr.OOB[AsmFuncPtr], x.def("Bool", bad))
+		}
 	}
 	// The paths where p is no candidate end here: NULL stops a real
 	// run, anything else is assumed away.

@@ -68,9 +68,11 @@ type Translation struct {
 	FP       bool       // the formula has floating point (picks the solver)
 	// Assumes marks the modelling assumptions the formula depends on.
 	Assumes [numAssumptions]bool
-	// OOB lists, for asmInBounds and asmLibInBounds, the conditions under
-	// which an access leaves an object of known size: the assumption
-	// holds on the executions where none is true (boundsHold).
+	// OOB lists, for AsmInBounds and AsmLibInBounds, the conditions under
+	// which an access leaves an object of known size, and for AsmFuncPtr
+	// those under which a call goes through a pointer that is neither
+	// NULL nor a candidate (funcptr.go): the assumption holds on the
+	// executions where none is true (assumptionsOf in bmc/native).
 	OOB [numAssumptions][]string
 	// MallocMayFail: allocations may return NULL (Options.MallocMayFail),
 	// and the replay makes the chosen ones fail.
