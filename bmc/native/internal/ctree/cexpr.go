@@ -268,6 +268,8 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		switch {
 		case y.T.isArith() && z.T.isArith():
 			t = usual(y.T, z.T)
+		case z.T.IsFuncPtr() && y.T.IsPtr() && !y.T.IsFuncPtr() && IsNullConst(StripConv(y)):
+			t = z.T // c ? NULL : f
 		case y.T.IsPtr() && (z.T.IsPtr() || IsNullConst(z)):
 			t = y.T
 		case z.T.IsPtr() && IsNullConst(y):

@@ -127,6 +127,9 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 		lim = min(x.k, qsortMax)
 	}
 	if c := x.capacity(base, cells); c >= 0 && c < lim {
+		if lit {
+			x.fail(line, "qsort of %d elements of an array of %d", lim, c)
+		}
 		lim = c
 	}
 	if !lit {
