@@ -91,8 +91,10 @@
 // accesses out of bounds). A conversion between function
 // pointers of two signatures, or through void*, a function without a
 // body used as a value, and a callee computed by a call are refused.
-// Safety makes no claim on a call through NULL. k-induction does not
-// induct a loop that calls through a pointer.
+// Safety checks a call through a pointer as a null-dereference site; a
+// real call through NULL stays UNKNOWN (ASan's SEGV at pc 0 names no line
+// of the program). k-induction does not induct a loop that calls through
+// a pointer.
 //
 // qsort and bsearch call the comparator. bsearch is glibc's loop
 // (l = 0, u = n; compare with the element at (l+u)/2; left on < 0, right

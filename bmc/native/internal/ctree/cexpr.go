@@ -892,7 +892,9 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		}
 	}
 	if callee != nil {
-		return c.callPtr(callee, args, argT, line)
+		e := c.callPtr(callee, args, argT, line)
+		e.Src, e.Col = c.text(n), c.col(n)
+		return e
 	}
 	if c.defs[name] && !skipDefs[name] {
 		f, ok := c.funcs[name]

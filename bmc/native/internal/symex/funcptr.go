@@ -34,6 +34,13 @@ func (x *sym) funcObj(f *ctree.Func) int {
 func (x *sym) callThrough(s *state, e *ctree.Expr) value {
 	p := x.eval(s, e.X)
 	args := x.evalArgs(s, e.Args)
+	null := eq(ptrObj(p.s), bvInt(0, objW))
+	if p.known && !containsInt(p.objs, 0) {
+		null = "false"
+	}
+	// a call through NULL: ASan's SEGV at address 0, reported at the
+	// caller's line
+	x.record(s, NullDereference, e, null, "")
 	return x.callPtr(s, p, e.Cands, args, e.T, e.Line)
 }
 
