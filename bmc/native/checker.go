@@ -623,7 +623,7 @@ func (c *Checker) solve(ctx context.Context, d smt.Solver, add string, values []
 // assumption).
 func (c *Checker) assumptionsOf(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, left time.Duration, skip ...symex.Assumption) ([]string, error) {
 	var extra []symex.Assumption
-	for _, a := range []symex.Assumption{symex.AsmInBounds, symex.AsmLibInBounds} {
+	for _, a := range []symex.Assumption{symex.AsmInBounds, symex.AsmLibInBounds, symex.AsmFuncPtr} {
 		if tr.Assumes[a] || len(tr.OOB[a]) == 0 || slices.Contains(skip, a) {
 			continue
 		}

@@ -73,6 +73,46 @@
 // either is past its object's start, and their order and difference are
 // the memory layout's: the model gives any value there.
 //
+// Function pointers are pointers to an object of no cells that stands
+// for the function, one per function whose address the program takes
+// (f or &f as a value): they are stored, copied, compared (with NULL and
+// with each other) and held in variables, parameters, arrays and struct
+// members like any pointer, typedef'd types included. A call through one
+// is a case split over the candidates, the address-taken functions of
+// its signature (the kind and width of the return type and of each
+// parameter, every pointer alike: the only function pointer conversions
+// accepted are to the same type, to _Bool and from NULL, so these
+// candidates include every function the pointer can hold); each is
+// inlined under the guard that the pointer holds its address. Where it
+// holds none of them the path ends: NULL is a SIGSEGV in a real run, and
+// any other value (an uninitialised pointer) is undefined behaviour that
+// the model assumes away, listed (see Assumptions) where the query
+// allows a call through such a value (one more solver check, as for
+// accesses out of bounds). A conversion between function
+// pointers of two signatures, or through void*, a function without a
+// body used as a value, and a callee computed by a call are refused.
+// Safety checks a call through a pointer as a null-dereference site; a
+// real call through NULL stays UNKNOWN (ASan's SEGV at pc 0 names no line
+// of the program). k-induction does not induct a loop that calls through
+// a pointer.
+//
+// qsort and bsearch call the comparator. bsearch is glibc's loop
+// (l = 0, u = n; compare with the element at (l+u)/2; left on < 0, right
+// on > 0, found on 0), unrolled as far as the array's size can need
+// (log2 of its elements, plus one; K+1 where the size is not known), so
+// any comparator is modelled exactly. qsort's order of comparisons is
+// the library's own, so its model leaves the first n elements any
+// permutation of themselves, sorted by the comparator where the
+// comparator is a consistent order on them (antisymmetric signs,
+// transitive <=, asked of every pair and triple): what any sorting
+// algorithm gives. It asks the comparator about every pair, so the
+// comparator must be pure (it writes only its locals, reads no input,
+// compares or subtracts no pointers, asserts and assumes nothing); another
+// is refused. It sorts at most 10 elements, and at most K where n is not
+// a constant: more is the model's own unwinding violation (UNKNOWN).
+// Both need the array's element type from the argument's static type,
+// and the size argument equal to its size.
+//
 // C leaves the order of evaluation of most operands and of a call's
 // arguments open. The engine evaluates operands left to right and
 // arguments right to left, as gcc does on x86-64 (so that nondet values
@@ -179,7 +219,9 @@
 // to a returned call's local, or when a library function may run past an
 // object; memory is not used after it is freed, when the program calls
 // free; rand's range, when it calls rand; the sticky end of stdin, when
-// it reads stdin. A FALSIFIED answer rests on a real run and lists none.
+// it reads stdin; a call through a function pointer calls a function
+// whose address the program takes, or NULL, when the pointer may hold
+// another value. A FALSIFIED answer rests on a real run and lists none.
 //
 // # Safety properties
 //
@@ -296,7 +338,8 @@
 //     script (Translate): the state and its merges (state.go), memory and
 //     pointers (memory.go), allocation and bounds (heap.go), expressions
 //     (eval.go), statements (exec.go), loops and unwinding sites
-//     (loop.go), calls (calls.go), the library models (libc.go, input.go,
+//     (loop.go), calls (calls.go) and calls through function pointers
+//     (funcptr.go), the library models (libc.go, input.go, sort.go,
 //     eof.go), the safety checks' recording (safetysites.go), the step
 //     cases of k-induction and their candidate invariants (induct.go,
 //     invariant.go), the assumptions a translation depends on (assume.go)

@@ -121,6 +121,11 @@ var notAType = map[string]bool{
 	"_Alignas": true, "__declspec": true, "sizeof": true, "return": true, "if": true, "while": true,
 	"for": true, "switch": true, "do": true, "else": true, "case": true, "default": true, "goto": true,
 	"break": true, "continue": true, "_Pragma": true,
+	// type words: `int (*fp)(int);` declares a function pointer
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "_Bool": true, "const": true, "volatile": true, "static": true,
+	"extern": true, "register": true, "inline": true, "typedef": true, "struct": true, "union": true,
+	"enum": true, "restrict": true, "__restrict": true, "_Noreturn": true,
 }
 
 // implicitInt writes the return type int where old C leaves it out of a
@@ -168,7 +173,14 @@ func implicitInt(text []byte) ([]byte, []string) {
 					k++
 				}
 				name := string(text[i:j])
-				if k < len(text) && text[k] == '(' && !notAType[name] {
+				p := k + 1 // what the parenthesis opens
+				for p < len(text) && (text[p] == ' ' || text[p] == '\t' || text[p] == '\n') {
+					p++
+				}
+				// T (*fp)(...): a typedef name T before a declarator in
+				// parentheses, not a function without a return type
+				ptrDecl := p < len(text) && text[p] == '*'
+				if k < len(text) && text[k] == '(' && !notAType[name] && !ptrDecl {
 					out = append(out, text[last:i]...)
 					out = append(out, "int "...)
 					last = i

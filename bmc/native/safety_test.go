@@ -253,10 +253,39 @@ func TestSafetyTranslationKept(t *testing.T) {
 // error naming the construct and line.
 func TestSafetyUnsupported(t *testing.T) {
 	needTools(t)
-	p := mustProgram(t, "int main(void) {\n  int (*f)(void) = 0;\n  return f();\n}\n")
+	p := mustProgram(t, "int main(void) {\n  union { int a; float b; } u;\n  u.a = 1;\n  return u.a;\n}\n")
 	_, err := New(nil).Safety(context.Background(), p, nil)
 	if err == nil || !strings.Contains(err.Error(), "unsupported:") || !strings.Contains(err.Error(), "t.c") {
 		t.Fatalf("got %v, want an unsupported error naming t.c", err)
+	}
+}
+
+// TestSafetyNullFuncPtr: a call through a function pointer is a
+// null-dereference claim at the call: VERIFIED where the pointer is never
+// NULL, and never VERIFIED where it may be (ASan's SEGV at pc 0 names no
+// line of the program, its stack has no frame of the caller, so the
+// claim stays UNKNOWN rather than FALSIFIED).
+func TestSafetyNullFuncPtr(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, "extern int __VERIFIER_nondet_int(void);\nint one(void) { return 1; }\n"+
+		"int main(void) {\n  int (*f)(void) = one;\n  int (*g)(void) = 0;\n  int r = f();\n"+
+		"  if (__VERIFIER_nondet_int()) g = one;\n  return r + g();\n}\n")
+	claims, err := New(nil).Safety(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int]bmc.Status{6: bmc.Verified, 8: bmc.Unknown}
+	for _, c := range claims {
+		if c.Property != NullDereference {
+			continue
+		}
+		if st, ok := want[c.Line]; !ok || c.Status != st {
+			t.Errorf("claim %s at line %d %q: %v (%s), want %v", c.Property, c.Line, c.Expr, c.Status, c.Reason, st)
+		}
+		delete(want, c.Line)
+	}
+	if len(want) > 0 {
+		t.Errorf("no null-dereference claim at lines %v: %+v", want, claims)
 	}
 }
 

@@ -77,7 +77,7 @@ type probe struct {
 	mmf       []bmc.Status // -1: not run with MallocMayFail
 }
 
-func loadProbes(t *testing.T, dir string) []*probe {
+func loadProbes(t testing.TB, dir string) []*probe {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
 	if err != nil || len(files) == 0 {
@@ -214,7 +214,7 @@ __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 // settle compiles the query of assertion i under gcc and runs it on every
 // run of the probe; it returns whether some run failed the assertion, and
 // a description of the runs.
-func (pr *probe) settle(ctx context.Context, t *testing.T, dir string, i int) (bool, string) {
+func (pr *probe) settle(ctx context.Context, t testing.TB, dir string, i int) (bool, string) {
 	q := &bmc.Query{Program: pr.prog, Target: i}
 	name := strings.TrimSuffix(filepath.Base(pr.file), ".c") + fmt.Sprintf("_a%d", i+1)
 	sub := filepath.Join(dir, name)
@@ -285,8 +285,8 @@ func TestSoundness(t *testing.T) {
 }
 
 // judge checks the engine's answer to assertion i against its truth and
-// the pinned answer want (-1: none).
-func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how string) {
+// the pinned answer want (-1: none), and returns the answer.
+func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how string) bmc.Status {
 	t.Helper()
 	a := pr.prog.Asserts[i]
 	r, err := chk.Check(context.Background(), &bmc.Query{Program: pr.prog, Target: i, K: pr.k})
@@ -315,4 +315,5 @@ func (pr *probe) judge(t *testing.T, chk *Checker, i int, want bmc.Status, how s
 	if want >= 0 && r.Status != want {
 		t.Errorf("a%d (line %d, %s): native answers %v (%s), pinned %v", i+1, a.SrcLine, how, r.Status, r.Reason, want)
 	}
+	return r.Status
 }

@@ -34,6 +34,7 @@ const (
 	OComma              // X, Y
 	ONondet             // a fresh value of type T (uninitialised variables)
 	OStmtExpr           // GNU statement expression ({ Block; Y }): Block runs, then Y (nil: void) is the value
+	OFunc               // the function Fn as a designator (T its KFunc type); only OAddr takes it
 )
 
 // An Expr is a typed expression.
@@ -70,6 +71,12 @@ type Expr struct {
 	// Block is the statements of a statement expression (OStmtExpr)
 	// before its last expression.
 	Block *Stmt
+	// Cands are the functions a call through a pointer may call (OCall
+	// with X the callee pointer, Fn nil and Name ""), or that the
+	// comparator of qsort and bsearch may be: every function of the
+	// program whose address is taken and whose signature the pointer's
+	// type allows (FuncSig), sorted by name.
+	Cands []*Func
 	// Havoc marks a call (OCall) of a function without a body
 	// (Program.Bodiless): its arguments are evaluated, and it returns
 	// any value of T.

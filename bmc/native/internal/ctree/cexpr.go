@@ -3,6 +3,7 @@ package ctree
 import (
 	"math"
 	"math/big"
+	"sort"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -27,7 +28,8 @@ var libFuncs = map[string]libFunc{
 	"strlen": {TULong, 1, 1}, "strnlen": {TULong, 2, 2}, "strcmp": {TInt, 2, 2}, "strncmp": {TInt, 3, 3},
 	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
 	"memmove": {TVoidP, 3, 3},
-	"abs":     {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
+	"qsort":   {TVoid, 4, 4}, "bsearch": {TVoidP, 5, 5},
+	"abs": {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
 	"fabs": {TDouble, 1, 1}, "fabsf": {TFloat, 1, 1}, "sqrt": {TDouble, 1, 1}, "sqrtf": {TFloat, 1, 1},
 	"floor": {TDouble, 1, 1}, "ceil": {TDouble, 1, 1}, "round": {TDouble, 1, 1}, "trunc": {TDouble, 1, 1},
 	"fmin": {TDouble, 2, 2}, "fmax": {TDouble, 2, 2},
@@ -145,6 +147,12 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		op := c.text(n.ChildByFieldName("operator"))
 		x := c.expr(n.ChildByFieldName("argument"))
 		if op == "&" {
+			if x.Op == OFunc {
+				return c.funcAddr(x)
+			}
+			if x.Op == ODeref && x.T.Kind == KFunc {
+				return x.X // &*fp
+			}
 			if x.Op == OVar && x.Var.VLA {
 				c.fail(line, "address of the variable-length array %s", x.Var.Name)
 			}
@@ -168,7 +176,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			c.fail(line, "dereference of void*")
 		}
 		if x.T.Elem.Kind == KFunc {
-			c.fail(line, "function pointer")
+			// *fp designates the function again: rval turns it back
+			// into the pointer, and a call calls through it
+			return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line}
 		}
 		return &Expr{Op: ODeref, T: x.T.Elem, X: x, Line: line, Src: c.text(n), Col: c.col(n)}
 	case "assignment_expression":
@@ -258,6 +268,8 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		switch {
 		case y.T.isArith() && z.T.isArith():
 			t = usual(y.T, z.T)
+		case z.T.IsFuncPtr() && y.T.IsPtr() && !y.T.IsFuncPtr() && IsNullConst(StripConv(y)):
+			t = z.T // c ? NULL : f
 		case y.T.IsPtr() && (z.T.IsPtr() || IsNullConst(z)):
 			t = y.T
 		case z.T.IsPtr() && IsNullConst(y):
@@ -476,8 +488,14 @@ func (c *conv) ident(n *sitter.Node) *Expr {
 		defer func() { c.macros[name] = m }()
 		return c.expr(m.node)
 	}
-	if c.defs[name] || c.protos[name] != nil {
-		c.fail(line, "function %s used as a value (function pointers are not modelled)", name)
+	if c.defs[name] && !skipDefs[name] {
+		return c.funcDesignator(name, line)
+	}
+	if c.protos[name] != nil || c.defs[name] {
+		c.fail(line, "function %s used as a value, which the program does not define", name)
+	}
+	if _, ok := libFuncs[name]; ok || gccBuiltins[name] {
+		c.fail(line, "library function %s used as a value", name)
 	}
 	if strings.HasPrefix(name, "SIG") {
 		c.fail(line, "signal %s (signal, raise and handlers are not modelled)", name)
@@ -495,9 +513,106 @@ func (c *conv) rval(e *Expr) *Expr {
 	case KArray:
 		return &Expr{Op: ODecay, T: PtrTo(e.T.Elem), X: e, Line: e.Line}
 	case KFunc:
-		c.fail(e.Line, "function pointer")
+		switch e.Op {
+		case OFunc:
+			return c.funcAddr(e)
+		case ODeref:
+			return e.X
+		}
+		c.fail(e.Line, "function designator %s", e.T)
 	}
 	return e
+}
+
+// funcDesignator is the function name as an expression (OFunc): a call
+// of a function through a pointer, or its address, takes it.
+func (c *conv) funcDesignator(name string, line int) *Expr {
+	f, ok := c.funcs[name]
+	if !ok {
+		pt, ok := c.protos[name]
+		if !ok || pt.Kind != KFunc {
+			c.fail(line, "function %s used as a value before its definition without a prototype", name)
+		}
+		f = &Func{Name: name, Ret: pt.Ret, Proto: pt}
+		c.funcs[name] = f
+	}
+	return &Expr{Op: OFunc, T: FuncType(f), Fn: f, Name: name, Line: line}
+}
+
+// FuncType is the type of function f: its definition's, or that of the
+// prototype by which it was used before its definition.
+func FuncType(f *Func) *Type {
+	if f.Body == nil && f.Params == nil && f.Proto != nil {
+		return f.Proto
+	}
+	ft := &Type{Kind: KFunc, Ret: f.Ret}
+	for _, p := range f.Params {
+		ft.Params = append(ft.Params, p.T)
+	}
+	return ft
+}
+
+// funcAddr is the address of a function (&f, or f where C converts it to
+// a pointer): one of the values a function pointer may hold, and a
+// candidate of every call through a pointer of its signature.
+func (c *conv) funcAddr(e *Expr) *Expr {
+	if c.addrTaken == nil {
+		c.addrTaken = map[*Func]bool{}
+	}
+	c.addrTaken[e.Fn] = true
+	return &Expr{Op: OAddr, T: PtrTo(e.T), X: e, Line: e.Line}
+}
+
+// resolveCands fills in the candidates of every call through a pointer
+// (and of qsort's and bsearch's comparators): the address-taken
+// functions of the pointer's signature (FuncSig), sorted by name.
+func (c *conv) resolveCands() {
+	var taken []*Func
+	for f := range c.addrTaken {
+		taken = append(taken, f)
+	}
+	sort.Slice(taken, func(i, j int) bool { return taken[i].Name < taken[j].Name })
+	c.prog.AddrTaken = taken
+	for _, e := range c.ptrCalls {
+		sig := FuncSig(ptrCallType(e))
+		for _, f := range taken {
+			if FuncSig(FuncType(f)) == sig {
+				e.Cands = append(e.Cands, f)
+			}
+		}
+	}
+}
+
+// ptrCallType is the function type a call through a pointer (or a
+// library function's comparator) calls by.
+func ptrCallType(e *Expr) *Type {
+	if e.X != nil {
+		return e.X.T.Elem
+	}
+	return CmpType
+}
+
+// CmpType is the type of qsort's and bsearch's comparator,
+// int (*)(const void *, const void *), without the pointer.
+var CmpType = &Type{Kind: KFunc, Ret: TInt, Params: []*Type{TVoidP, TVoidP}}
+
+// hasCall reports whether evaluating e calls a function.
+func hasCall(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Op == OCall || e.Op == OStmtExpr {
+		return true
+	}
+	if hasCall(e.X) || hasCall(e.Y) || hasCall(e.Z) {
+		return true
+	}
+	for _, a := range e.Args {
+		if hasCall(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // cond turns a scalar expression into a condition (compared with 0 at
@@ -512,6 +627,23 @@ func (c *conv) cond(e *Expr) *Expr {
 
 // convert inserts an implicit conversion of e to t.
 func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
+	if e.T.IsFuncPtr() || t.IsFuncPtr() {
+		// A function pointer converts to its own type, to _Bool, and
+		// from a null pointer constant: nothing else, so that a call
+		// through it calls a function of its signature (FuncSig).
+		null := (e.T.IsInt() || e.T.IsPtr() && !e.T.IsFuncPtr()) && IsNullConst(StripConv(e))
+		switch {
+		case t.IsFuncPtr() && null:
+		case e.T.IsFuncPtr() && t.Bool:
+		case e.T.IsFuncPtr() && t.IsFuncPtr() && SameType(e.T.Elem, t.Elem):
+			if e.T == t {
+				return e
+			}
+		default:
+			c.fail(line, "conversion of %s to %s", e.T, t)
+		}
+		return &Expr{Op: OConv, T: t, X: e, Line: line}
+	}
 	if SameType(e.T, t) && e.T.Kind != KPtr {
 		if e.T == t {
 			return e
@@ -721,12 +853,16 @@ func (c *conv) assign(n *sitter.Node) *Expr {
 func (c *conv) call(n *sitter.Node) *Expr {
 	line := c.ln(n)
 	fn := n.ChildByFieldName("function")
-	if fn.Type() != "identifier" {
-		c.fail(line, "call through an expression")
-	}
+	var callee *Expr
 	name := c.text(fn)
-	if v := c.lookup(name); v != nil {
-		c.fail(line, "call through a variable")
+	if fn.Type() != "identifier" || c.lookup(name) != nil {
+		callee = c.rval(c.expr(fn))
+		if callee.Op == OAddr && callee.X.Op == OFunc {
+			// (f)(x), (*f)(x), (&f)(x): a direct call
+			callee, name = nil, callee.X.Name
+		} else if !callee.T.IsFuncPtr() {
+			c.fail(line, "call through %s", callee.T)
+		}
 	}
 	argsN := n.ChildByFieldName("arguments")
 	if name == "__extension__" && !c.defs[name] {
@@ -754,6 +890,11 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		} else {
 			args = append(args, c.rval(e))
 		}
+	}
+	if callee != nil {
+		e := c.callPtr(callee, args, argT, line)
+		e.Src, e.Col = c.text(n), c.col(n)
+		return e
 	}
 	if c.defs[name] && !skipDefs[name] {
 		f, ok := c.funcs[name]
@@ -810,7 +951,75 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		_ = i
 	}
 	c.checkLibArgs(name, args, line)
-	return &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+	e := &Expr{Op: OCall, T: lf.ret, Name: name, Args: args, ArgT: argT, Line: line}
+	if name == "qsort" || name == "bsearch" {
+		c.sortArgs(e)
+	}
+	return e
+}
+
+// callPtr is a call through a function pointer: its arguments are
+// converted by the pointer's type, and it calls one of the candidates
+// (Expr.Cands, resolved once the whole program is read).
+func (c *conv) callPtr(callee *Expr, args []*Expr, argT []*Type, line int) *Expr {
+	ft := callee.T.Elem
+	if len(args) != len(ft.Params) {
+		c.fail(line, "call through a function pointer with %d arguments, its type has %d parameters", len(args), len(ft.Params))
+	}
+	for i, pt := range ft.Params {
+		args[i] = c.assignConv(args[i], pt, line)
+	}
+	if hasCall(callee) {
+		// the order of the callee's and the arguments' calls is gcc's
+		// own: nondet values could be consumed in another order
+		c.fail(line, "call through a function pointer that a call computes")
+	}
+	e := &Expr{Op: OCall, T: ft.Ret, X: callee, Args: args, ArgT: argT, Line: line}
+	c.ptrCalls = append(c.ptrCalls, e)
+	return e
+}
+
+// sortArgs checks a call of qsort or bsearch: the array's element type
+// is its argument's static type (not void*), the size argument is that
+// type's size, and the comparator converts to int (*)(const void *,
+// const void *); its candidates are resolved with the calls through
+// pointers.
+func (c *conv) sortArgs(e *Expr) {
+	base, size, cmp := 0, 2, 3
+	if e.Name == "bsearch" {
+		base, size, cmp = 1, 3, 4
+		if !e.Args[0].T.IsPtr() {
+			c.fail(e.Line, "bsearch with a key of type %s", e.Args[0].T)
+		}
+	}
+	if !e.Args[base].T.IsPtr() {
+		c.fail(e.Line, "%s of %s", e.Name, e.Args[base].T)
+	}
+	elem := e.ArgT[base].Elem
+	if elem == nil || elem.Kind == KVoid || elem.Kind == KFunc || elem.Size() <= 0 {
+		c.fail(e.Line, "%s of an array whose element type is not known (%s)", e.Name, e.ArgT[base])
+	}
+	for i := range e.Args[:cmp] {
+		switch {
+		case i <= base:
+			e.Args[i] = c.convert(e.Args[i], TVoidP, e.Line)
+		case !e.Args[i].T.IsInt():
+			c.fail(e.Line, "argument %d of %s is %s", i+1, e.Name, e.Args[i].T)
+		default:
+			e.Args[i] = c.convert(e.Args[i], TULong, e.Line)
+		}
+	}
+	if v, ok := FoldInt(e.Args[size]); !ok || v.Int64() != int64(elem.Size()) {
+		c.fail(e.Line, "%s with an element size other than sizeof(%s)", e.Name, elem)
+	}
+	if !e.Args[cmp].T.IsFuncPtr() {
+		c.fail(e.Line, "%s with a comparator of type %s", e.Name, e.Args[cmp].T)
+	}
+	e.Args[cmp] = c.convert(e.Args[cmp], PtrTo(CmpType), e.Line)
+	if hasCall(e.Args[cmp]) {
+		c.fail(e.Line, "%s with a comparator that a call computes", e.Name)
+	}
+	c.ptrCalls = append(c.ptrCalls, e)
 }
 
 // FPClass names the floating-point classification functions the engine

@@ -255,10 +255,10 @@ func libEffects(name string) effects {
 		// the seed, in either order: no order can change what the model
 		// allows (a replay runs the real sequence)
 		return effects{}
-	case "memset", "memcpy", "memmove", "strcpy", "strncpy", "time", "free":
+	case "memset", "memcpy", "memmove", "strcpy", "strncpy", "time", "free", "qsort":
 		return effects{r: rMem, w: rMem}
 	case "strlen", "strnlen", "strcmp", "strncmp", "atoi", "atol", "atoll", "strtol", "strtoll", "strtoul",
-		"printf", "fprintf", "puts", "fputs":
+		"printf", "fprintf", "puts", "fputs", "bsearch":
 		return effects{r: rMem}
 	}
 	return effects{}
@@ -312,6 +312,15 @@ func (oc *orderChecker) expr(e *Expr, check bool) (effects, error) {
 		return f, nil
 	case OCall:
 		var args []effects
+		if e.X != nil {
+			// the callee pointer, in no fixed order with the arguments
+			g, err := sub(e.X)
+			if err != nil {
+				return f, err
+			}
+			args = append(args, g)
+			f.add(g)
+		}
 		for _, a := range e.Args {
 			g, err := sub(a)
 			if err != nil {
@@ -327,6 +336,10 @@ func (oc *orderChecker) expr(e *Expr, check bool) (effects, error) {
 			f.add(oc.sums[e.Fn])
 		} else {
 			f.add(libEffects(e.Name))
+		}
+		for _, g := range e.Cands {
+			// a call through a pointer, or a comparator
+			f.add(oc.sums[g])
 		}
 		return f, nil
 	case OBin, OPtrAdd, OPtrDiff:

@@ -31,6 +31,9 @@ type Program struct {
 	Bodiless map[string]*BodilessFunc
 	// Notes are further assumptions in words (how old C was read).
 	Notes []string
+	// AddrTaken are the functions whose address the program takes (the
+	// values a function pointer may hold), sorted by name.
+	AddrTaken []*Func
 }
 
 // A BodilessFunc is a function the program calls without a body.
@@ -94,6 +97,11 @@ type conv struct {
 	// the loops by backward goto being converted (gotoLoop).
 	gotoNodes  map[string][]*sitter.Node
 	loopLabels map[string]bool
+	// addrTaken are the functions whose address the program takes;
+	// ptrCalls the calls through a pointer (and of qsort and bsearch),
+	// whose candidates resolveCands fills in.
+	addrTaken map[*Func]bool
+	ptrCalls  []*Expr
 }
 
 func (c *conv) fail(line int, format string, args ...any) {
@@ -158,6 +166,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
+	c.resolveCands()
 	if _, ok := c.prog.Funcs["main"]; !ok {
 		return nil, Unsupported(1, "program without main")
 	}
@@ -504,7 +513,7 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 			t = PtrTo(t.Elem)
 		}
 		if t.Kind == KFunc {
-			c.fail(lineOf(p), "function pointer parameter")
+			t = PtrTo(t) // a parameter of function type is a pointer
 		}
 		out = append(out, &Var{Name: name, T: t, Line: lineOf(p)})
 	}
@@ -734,7 +743,7 @@ func (c *conv) checkConst(e *Expr) {
 			return
 		}
 	case OAddr:
-		if e.X.Op == OVar && e.X.Var.Global {
+		if e.X.Op == OVar && e.X.Var.Global || e.X.Op == OFunc {
 			return
 		}
 	case OBin, OUn:

@@ -80,6 +80,9 @@ func (t *Type) IsScalar() bool { return t.Kind == KInt || t.Kind == KFloat || t.
 func (t *Type) String() string {
 	switch t.Kind {
 	case KPtr:
+		if t.Elem.Kind == KFunc {
+			return "pointer to " + t.Elem.String()
+		}
 		return t.Elem.String() + "*"
 	case KArray:
 		return t.Elem.String() + "[" + strconv.Itoa(t.Len) + "]"
@@ -274,8 +277,48 @@ func SameType(a, b *Type) bool {
 		return a.Elem.Kind == KVoid || b.Elem.Kind == KVoid || SameType(a.Elem, b.Elem)
 	case KArray:
 		return a.Len == b.Len && SameType(a.Elem, b.Elem)
+	case KFunc:
+		return sameSignature(a, b)
 	}
 	return false
+}
+
+// IsFuncPtr reports whether t is a pointer to a function.
+func (t *Type) IsFuncPtr() bool { return t.Kind == KPtr && t.Elem.Kind == KFunc }
+
+// FuncSig is the shape of a function type that every conversion the
+// engine accepts between function pointer types keeps: the kind and
+// width of the return type and of each parameter, with every pointer
+// alike (SameType lets void* stand for any pointer, so a chain of
+// accepted conversions can change a pointer parameter's pointee but not
+// this). A call through a pointer may call any address-taken function
+// with the pointer's FuncSig.
+func FuncSig(t *Type) string {
+	var b strings.Builder
+	one := func(t *Type) {
+		switch t.Kind {
+		case KInt:
+			fmt.Fprintf(&b, "i%d%v%v", t.Width, t.Signed, t.Bool)
+		case KFloat:
+			fmt.Fprintf(&b, "f%d", t.Width)
+		case KPtr:
+			b.WriteString("p")
+		case KStruct:
+			b.WriteString("s" + t.Name)
+		case KVoid:
+			b.WriteString("v")
+		default:
+			b.WriteString("?" + t.String())
+		}
+		b.WriteString(",")
+	}
+	one(t.Ret)
+	b.WriteString("(")
+	for _, p := range t.Params {
+		one(p)
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // ScalarLeaves lists the scalar cells of t in cell order.
@@ -379,5 +422,3 @@ func primitiveByWords(words []string) (*Type, bool) {
 	}
 	return TInt, true
 }
-
-var _ = strings.TrimSpace

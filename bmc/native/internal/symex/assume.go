@@ -40,6 +40,10 @@ const (
 	// asmStickyEOF: once a read of stdin has met the end of input, every
 	// later read meets it too, as glibc 2.28 and later make it.
 	asmStickyEOF
+	// AsmFuncPtr: a call through a function pointer calls a function
+	// whose address the program takes, or NULL (which ends the run): not
+	// an uninitialised or otherwise invalid pointer.
+	AsmFuncPtr
 	numAssumptions
 )
 
@@ -52,6 +56,7 @@ var assumptionWords = [numAssumptions]string{
 	asmNoUseAfterFree: "memory is not used after it is freed",
 	asmRandRange:      "rand returns any value in [0, RAND_MAX] with RAND_MAX = 2147483647 (glibc)",
 	asmStickyEOF:      "the end of stdin is final: after a read meets it, later reads do too (glibc 2.28 and later)",
+	AsmFuncPtr:        "a call through a function pointer calls a function of its type whose address the program takes, or NULL (calls through an uninitialised or invalid pointer are undefined behaviour, not modelled)",
 }
 
 // note records that the translation depends on assumption a.

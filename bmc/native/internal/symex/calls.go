@@ -9,7 +9,14 @@ import (
 
 // callUser inlines a call of a function the program defines.
 func (x *sym) callUser(s *state, e *ctree.Expr) value {
-	f := e.Fn
+	if e.Fn.Err != nil {
+		panic(ctree.Bail{Err: e.Fn.Err})
+	}
+	return x.inline(s, e.Fn, x.evalArgs(s, e.Args), e.Line)
+}
+
+// inline runs the body of f, called with the evaluated args at line.
+func (x *sym) inline(s *state, f *ctree.Func, args []value, line int) value {
 	if f.Err != nil {
 		// its body could not be translated, and this call may run it
 		panic(ctree.Bail{Err: f.Err})
@@ -20,10 +27,9 @@ func (x *sym) callUser(s *state, e *ctree.Expr) value {
 			depth++
 		}
 	}
-	args := x.evalArgs(s, e.Args)
 	if depth > x.k {
 		// Recursion deeper than the bound: like a loop unwound K times.
-		x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: e.Line, What: "the recursion of " + f.Name})
+		x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: line, What: "the recursion of " + f.Name})
 		s.guard = "false"
 		if f.Ret.Kind == ctree.KVoid {
 			return value{t: ctree.TVoid}
@@ -34,7 +40,7 @@ func (x *sym) callUser(s *state, e *ctree.Expr) value {
 		return x.nondet(f.Ret, "dead")
 	}
 	if len(x.stack) > 1000 {
-		x.fail(e.Line, "call depth over 1000")
+		x.fail(line, "call depth over 1000")
 	}
 	fc := &funcCtx{fn: f}
 	if f.Ret.Kind == ctree.KStruct {
@@ -48,7 +54,7 @@ func (x *sym) callUser(s *state, e *ctree.Expr) value {
 	x.stack = append(x.stack, f)
 	x.fn = f.Name
 	for i, p := range f.Params {
-		x.bind(s, p, args[i], e.Line)
+		x.bind(s, p, args[i], line)
 	}
 	end := x.stmt(s, f.Body)
 	x.gotosLeft(fc)
@@ -128,6 +134,9 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	if e.Fn != nil {
 		return x.callUser(s, e)
 	}
+	if e.X != nil {
+		return x.callThrough(s, e)
+	}
 	name := e.Name
 	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
 		v := x.input(s, "nondet", name, e.T, e.Line)
@@ -171,6 +180,10 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	case "free":
 		x.free(s, args[0], line)
 		return value{t: ctree.TVoid}
+	case "qsort":
+		return x.qsort(s, e, args)
+	case "bsearch":
+		return x.bsearch(s, e, args)
 	case "time":
 		return x.time(s, args[0], e.Args[0], line)
 	case "rand":

@@ -53,6 +53,8 @@ func (x *sym) addr(s *state, e *ctree.Expr) value {
 		r := x.ptrAddConst(b, e.Off)
 		r.t = ctree.PtrTo(e.T)
 		return r
+	case ctree.OFunc:
+		return ptrValue(x.funcObj(e.Fn), 0, ctree.PtrTo(e.T))
 	case ctree.OStr:
 		o, ok := x.strs[e]
 		if !ok {

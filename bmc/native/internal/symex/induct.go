@@ -87,6 +87,11 @@ func CallsMain(cp *ctree.Program) bool {
 			if e.Op == ctree.OCall && e.Fn != nil && e.Fn.Name == "main" {
 				found = true
 			}
+			for _, g := range e.Cands {
+				if g.Name == "main" {
+					found = true // through a pointer
+				}
+			}
 		})
 	}
 	return found

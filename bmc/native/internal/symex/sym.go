@@ -68,9 +68,11 @@ type Translation struct {
 	FP       bool       // the formula has floating point (picks the solver)
 	// Assumes marks the modelling assumptions the formula depends on.
 	Assumes [numAssumptions]bool
-	// OOB lists, for asmInBounds and asmLibInBounds, the conditions under
-	// which an access leaves an object of known size: the assumption
-	// holds on the executions where none is true (boundsHold).
+	// OOB lists, for AsmInBounds and AsmLibInBounds, the conditions under
+	// which an access leaves an object of known size, and for AsmFuncPtr
+	// those under which a call goes through a pointer that is neither
+	// NULL nor a candidate (funcptr.go): the assumption holds on the
+	// executions where none is true (assumptionsOf in bmc/native).
 	OOB [numAssumptions][]string
 	// MallocMayFail: allocations may return NULL (Options.MallocMayFail),
 	// and the replay makes the chosen ones fail.
@@ -148,6 +150,9 @@ type sym struct {
 	// 0 while its assertions are assumed instead of checked.
 	ind   *Induction
 	quiet int
+	// fobjs are the objects that stand for the functions whose address
+	// is taken: a function pointer is the address of one (funcptr.go).
+	fobjs map[*ctree.Func]int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {

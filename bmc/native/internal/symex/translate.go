@@ -34,7 +34,7 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 	}()
 	tr = &Translation{Viol: make([][]string, len(p.Asserts)), MallocMayFail: mallocMayFail}
 	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
-		dead: map[int]bool{}, ind: ind}
+		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}}
 	for i := range p.Asserts {
 		tr.Selector = append(tr.Selector, fmt.Sprintf("sel%d", i))
 		fmt.Fprintf(&tr.Script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
