@@ -323,6 +323,9 @@ type target struct {
 
 	wellFormed bool
 	uniq       dafny.Status
+	// induction names the parameter whose induction proved uniqueness,
+	// when the plain lemma did not.
+	induction string
 	inputs     [][]value
 	valid      [][]value
 	// actual holds, per valid input, the results the method returned; nil

@@ -841,10 +841,51 @@ func (c *checker) run(ctx context.Context) error {
 	if goOn, err := c.filePass(ctx); err != nil || !goOn {
 		return err
 	}
-	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.screenPass, c.witnessPass} {
-		if err := pass(ctx); err != nil {
-			return err
+	if err := c.proofPass(ctx); err != nil {
+		return err
+	}
+	// The uniqueness lemmas that failed are tried by induction, in a Dafny
+	// run of their own beside the runs of the methods and the screen (it
+	// changes no target); its proofs are taken in before the witness
+	// search, which they make needless.
+	var ind []*target
+	for _, t := range c.live() {
+		if t.wellFormed && t.uniq == dafny.Failed && len(inductionVars(t)) > 0 {
+			ind = append(ind, t)
 		}
+	}
+	type indResult struct {
+		proved map[int]string
+		runs   int
+		err    error
+	}
+	done := make(chan indResult, 1)
+	go func() {
+		var r indResult
+		if len(ind) > 0 {
+			r.proved, r.runs, r.err = c.inductionPass(ctx, ind)
+		}
+		done <- r
+	}()
+	errRun := c.runPass(ctx)
+	if errRun == nil {
+		errRun = c.screenPass(ctx)
+	}
+	r := <-done
+	c.runs += r.runs
+	if errRun != nil {
+		return errRun
+	}
+	if r.err != nil {
+		return r.err
+	}
+	for _, t := range ind {
+		if by, ok := r.proved[t.k]; ok && t.live {
+			t.uniq, t.induction = dafny.Verified, by
+		}
+	}
+	if err := c.witnessPass(ctx); err != nil {
+		return err
 	}
 	for _, t := range c.all {
 		if t.res.Verdict == "" {
@@ -942,6 +983,9 @@ func (c *checker) settleUnique(t *target) {
 		}
 		r.Verdict = OK
 		r.Reason = "the contract determines a unique result (not run: its verified body meets the contract)"
+		if t.induction != "" {
+			r.Reason += " (uniqueness proved by induction on " + t.induction + ")"
+		}
 		return
 	}
 	if len(t.valid) == 0 {
@@ -976,6 +1020,9 @@ func (c *checker) settleUnique(t *target) {
 	r.Reason = "the contract determines a unique result"
 	if t.d.Loose != "" {
 		r.Reason = "results are unique up to the stated loose relation"
+	}
+	if t.induction != "" {
+		r.Reason += " (uniqueness proved by induction on " + t.induction + ")"
 	}
 	if note != "" && !t.d.DecreasesStar {
 		// The file verifies with nothing assumed and the method terminates,
