@@ -326,8 +326,8 @@ type target struct {
 	// induction names the parameter whose induction proved uniqueness,
 	// when the plain lemma did not.
 	induction string
-	inputs     [][]value
-	valid      [][]value
+	inputs    [][]value
+	valid     [][]value
 	// actual holds, per valid input, the results the method returned; nil
 	// where it did not return. runNote says why running fell short.
 	actual  [][]value

@@ -19,7 +19,7 @@
 //     elements, and for integers the declaration's own constants, so that
 //     "requires 100 <= n < 1000" is met), and an input is kept when Dafny
 //     proves R on it, in a lemma of its own.
-//  1b. Induction: a uniqueness lemma that failed is tried again, in one
+//     1b. Induction: a uniqueness lemma that failed is tried again, in one
 //     Dafny run beside the runs of steps 2 and 3, once per sequence or
 //     string parameter (by its length) and per nat parameter, as a lemma
 //     that calls itself on the smaller input (the sequence without its
