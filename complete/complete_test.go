@@ -95,6 +95,18 @@ func TestInduction(t *testing.T) {
 	runWantsFiles(t, []string{"testdata/search/induction.dfy"})
 }
 
+// TestInputsSolved: preconditions no small input meets are met by a wider
+// grid screened by a compiled copy of the precondition.
+func TestInputsSolved(t *testing.T) {
+	runWantsFiles(t, []string{"testdata/search/pre_solved.dfy"})
+}
+
+// TestInputsFromTests: preconditions met only by the arguments the file's
+// own Main and {:test} methods give.
+func TestInputsFromTests(t *testing.T) {
+	runWantsFiles(t, []string{"testdata/search/pre_tests.dfy"})
+}
+
 func runWants(t *testing.T, dir string, atLeast int) {
 	files, _ := filepath.Glob(dir + "/*.dfy")
 	if len(files) < atLeast {

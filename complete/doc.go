@@ -18,17 +18,24 @@
 //     are enumerated per parameter type (with sequences of distinct
 //     elements, and for integers the declaration's own constants, so that
 //     "requires 100 <= n < 1000" is met), and an input is kept when Dafny
-//     proves R on it, in a lemma of its own.
-//     1b. Induction: a uniqueness lemma that failed is tried again, in one
-//     Dafny run beside the runs of steps 2 and 3, once per sequence or
-//     string parameter (by its length) and per nat parameter, as a lemma
-//     that calls itself on the smaller input (the sequence without its
-//     first or last element, the number less one) with the results cut
-//     alike (without their first or last one or two elements, or whole),
-//     each call guarded by the precondition and both postconditions of
-//     what it is given. Dafny checks the recursion's termination and each
-//     call, so a variant that verifies proves uniqueness; the verdict
-//     names the parameter ("uniqueness proved by induction on s").
+//     proves R on it, in a lemma of its own. When none is, inputs come
+//     from the file's own tests (the method's calls with literal
+//     arguments in Main, a {:test} method or one named Test...) and from
+//     a wider grid (a thousand inputs, the constants of the declaration
+//     and of the predicates its precondition calls among the values, and
+//     runs of values above them), both screened by a compiled copy of the
+//     precondition in one compile-and-run, and again each proved valid
+//     by Dafny in a lemma of its own. A uniqueness lemma that failed is
+//     tried again by induction, in one Dafny run beside the runs of steps
+//     2 and 3, once per sequence or string parameter (by its length) and
+//     per nat parameter, as a lemma that calls itself on the smaller
+//     input (the sequence without its first or last element, the number
+//     less one) with the results cut alike (without their first or last
+//     one or two elements, or whole), each call guarded by the
+//     precondition and both postconditions of what it is given. Dafny
+//     checks the recursion's termination and each call, so a variant that
+//     verifies proves uniqueness; the verdict names the parameter
+//     ("uniqueness proved by induction on s").
 //  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
 //     unambiguously. A method that hangs or fails is pinned on the input

@@ -844,6 +844,9 @@ func (c *checker) run(ctx context.Context) error {
 	if err := c.proofPass(ctx); err != nil {
 		return err
 	}
+	if err := c.inputPass(ctx); err != nil {
+		return err
+	}
 	// The uniqueness lemmas that failed are tried by induction, in a Dafny
 	// run of their own beside the runs of the methods and the screen (it
 	// changes no target); its proofs are taken in before the witness
