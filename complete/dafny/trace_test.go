@@ -86,3 +86,45 @@ Dafny program verifier finished with 0 verified, 2 errors
 		t.Errorf("first error %v, want the summary", d)
 	}
 }
+
+// CleanOutside reads one run that verified a user's file and generated
+// lemmas together: the lemmas of the first file may fail, anything else
+// may not, and a procedure the trace leaves without an outcome is not
+// clean either.
+func TestCleanOutside(t *testing.T) {
+	lemmas := []LemmaResult{{Name: "SuretyPre0"}, {Name: "SuretyUniq0"}}
+	run := func(body string) *Verification {
+		v := &Verification{Output: body, Diagnostics: parseDiagnostics(body), Lemmas: lemmas}
+		return v
+	}
+	const user = `Verifying CheckWellformed$$_module.__default.P ...
+  [0.9 s, 2 proof obligations]  verified
+Verifying Impl$$_module.__default.M ...
+  [0.1 s, 1 proof obligation]  verified
+`
+	const lemmaFails = `Verifying Impl$$_module.__default.SuretyUniq0 ...
+  [0.1 s, 1 proof obligation]  error
+check.dfy(12,0): Error BP5003: A postcondition might not hold on this return path.
+input.dfy(3,10): Related location: This is the postcondition that might not hold.
+`
+	const done = "\nDafny program verifier finished with 2 verified, 1 error\n"
+	for _, c := range []struct {
+		name, out string
+		want      bool
+	}{
+		{"user verified, lemma failed", user + lemmaFails + done, true},
+		{"not finished", user + lemmaFails, false},
+		{"no trace", done, false},
+		{"user error", user + "Verifying Impl$$_module.__default.N ...\n  [0.1 s, 1 proof obligation]  error\ninput.dfy(9,2): Error: assertion violation\n" + done, false},
+		{"user timed out", user + "Verifying Impl$$_module.__default.N ...\n  [9 s, 1 proof obligation]  timed out\n" + done, false},
+		{"error placed in an included file", user + "/abs/lib.dfy(2,0): Error: assertion violation\n" + done, false},
+		{"no outcome", user + "Verifying Impl$$_module.__default.N ...\n" + lemmaFails + done, false},
+	} {
+		if got := run(c.out).CleanOutside("check.dfy"); got != c.want {
+			t.Errorf("%s: CleanOutside = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if d, ok := run(user + "/abs/lib.dfy(2,0): Error: assertion violation\n" + lemmaFails + done).FirstErrorOutside("check.dfy"); !ok || d.Line != 2 {
+		t.Errorf("FirstErrorOutside = %v, %v; want lib.dfy line 2", d, ok)
+	}
+}
