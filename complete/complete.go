@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
@@ -107,14 +108,21 @@ type Report struct {
 	File         string   `json:"file"`
 	DafnyVersion string   `json:"dafny_version"`
 	Results      []Result `json:"results"` // in source order
-	// Runs is the number of Dafny processes started: the file's own
-	// verification, one for the uniqueness lemmas and small inputs, one
-	// run of the methods, and one to three rounds of witness search, one
-	// more when the last round found a candidate to verify again alone
-	// (more when a generated check had to be dropped, or a method hung or
-	// crashed).
+	// Runs is the number of Dafny processes started: one for the
+	// uniqueness lemmas and small inputs (with Dafny 2 and 3 the file's own
+	// verification too; otherwise one more before it), one run of the
+	// methods beside it, two to find inputs when no small one is valid,
+	// one for proofs by induction, one for the screen, and one to three
+	// rounds of witness search, one more when the last round found a
+	// candidate to verify again alone (more when a generated check had to
+	// be dropped, or a method hung or crashed, or was run again after the
+	// proofs).
 	Runs       int   `json:"dafny_runs"`
 	DurationMS int64 `json:"duration_ms"`
+	// Timings are the Dafny runs, one each, in the order they ended (runs
+	// of different passes may overlap: the induction run goes beside the
+	// methods' runs).
+	Timings []Timing `json:"timings,omitempty"`
 	// ParseErrors are the syntax errors frontend/dafny met ("line 3:
 	// syntax error"), where declarations may be missing from Results;
 	// Dafny, which verified the file, has the last word on its syntax.
@@ -133,6 +141,13 @@ func (r *Report) Under() bool {
 		}
 	}
 	return false
+}
+
+// A Timing is how long one Dafny run took, and for which pass: "file",
+// "proof", "inputs", "induction", "run", "screen" or "witness".
+type Timing struct {
+	Pass string `json:"pass"`
+	MS   int64  `json:"ms"`
 }
 
 // A Result is the verdict for one method or function.
@@ -240,6 +255,7 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 		rep.Results = append(rep.Results, *t.res)
 	}
 	rep.Runs = c.runs
+	rep.Timings = c.timings
 	rep.DurationMS = time.Since(start).Milliseconds()
 	return rep, nil
 }
@@ -379,7 +395,22 @@ type checker struct {
 	unproved                 []unproved
 	reveal                   []string
 	all                      []*target
-	runs                     int
+	// withFile makes the proof pass's run verify the user's file too
+	// (VerifyAll); fileRun is that run's answer (see fileAndProof).
+	withFile bool
+	fileRun  *dafny.Verification
+	// mu guards runs and timings: the induction run goes beside others.
+	mu      sync.Mutex
+	runs    int
+	timings []Timing
+}
+
+// ran counts a Dafny run of pass that started at start.
+func (c *checker) ran(pass string, start time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.runs++
+	c.timings = append(c.timings, Timing{Pass: pass, MS: time.Since(start).Milliseconds()})
 }
 
 func (c *checker) targets() {

@@ -127,6 +127,7 @@ func runWantsFiles(t *testing.T, files []string) {
 	verdicts := map[complete.Verdict]int{}
 	var secs []float64
 	runs, methods := 0, 0
+	passMS, passN := map[string]int64{}, map[string]int{}
 	t.Cleanup(func() {
 		if len(secs) == 0 {
 			return
@@ -135,6 +136,16 @@ func runWantsFiles(t *testing.T, files []string) {
 		t.Logf("%s: %d methods: %d OK, %d UNDER, %d INCONCLUSIVE, %d SKIP; median %.1f s per file; %.2f Dafny runs per method",
 			filepath.Dir(files[0]), methods, verdicts[complete.OK], verdicts[complete.Under], verdicts[complete.Inconclusive], verdicts[complete.Skip],
 			secs[len(secs)/2], float64(runs)/float64(max(methods, 1)))
+		var passes []string
+		for p := range passMS {
+			passes = append(passes, p)
+		}
+		slices.Sort(passes)
+		var b strings.Builder
+		for _, p := range passes {
+			fmt.Fprintf(&b, " %s: %d runs, %.1f s per run;", p, passN[p], float64(passMS[p])/1000/float64(passN[p]))
+		}
+		t.Logf("Dafny runs by pass:%s", b.String())
 	})
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".dfy"), func(t *testing.T) {
@@ -147,6 +158,10 @@ func runWantsFiles(t *testing.T, files []string) {
 			mu.Lock()
 			secs = append(secs, float64(rep.DurationMS)/1000)
 			runs += rep.Runs
+			for _, tm := range rep.Timings {
+				passMS[tm.Pass] += tm.MS
+				passN[tm.Pass]++
+			}
 			methods += len(rep.Results)
 			for _, r := range rep.Results {
 				verdicts[r.Verdict]++

@@ -12,7 +12,11 @@
 // neighbours there are:
 //
 //  0. The file as given must verify, included files too. If it does not,
-//     every method is Inconclusive, quoting Dafny's first error.
+//     every method is Inconclusive, quoting Dafny's first error. With
+//     Dafny 2 and 3 this is asked in step 1's run, which includes the file
+//     and verifies it too: the file verifies when every procedure outside
+//     the generated lemmas does, by Dafny's trace; a run that cannot say
+//     is followed by one of the file alone (always so with Dafny 4).
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
 //     a == b, with no proof hints; and small valid inputs: small values
 //     are enumerated per parameter type (with sequences of distinct
@@ -38,8 +42,13 @@
 //     ("uniqueness proved by induction on s").
 //  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
-//     unambiguously. A method that hangs or fails is pinned on the input
-//     it was running, and the others are run again without it.
+//     unambiguously. This compile-and-run starts beside step 1's Dafny
+//     run: a method with a precondition is called on every small input a
+//     compiled copy of its precondition accepts, and takes the results of
+//     the inputs step 1 proves valid. A method that misses one (or may not
+//     terminate, or whose precondition does not compile) is run again
+//     after step 1, where a method that hangs or fails is pinned on the
+//     input it was running, and the others are run again without it.
 //  3. Screen: for the methods whose uniqueness was not proved, a compiled
 //     copy of the postcondition (the file's ghost functions and predicates
 //     made compiled in the copy, where Dafny compiles them) is run, in one

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
@@ -215,8 +216,9 @@ func args(in []value, rs []value) string {
 // files too; a contract proved over a file that does not verify proves
 // nothing. It reports whether the checks go on.
 func (c *checker) filePass(ctx context.Context) (bool, error) {
-	c.runs++
+	start := time.Now()
 	v, err := c.tool.VerifyAll(ctx, c.asGiven)
+	c.ran("file", start)
 	if ctx.Err() != nil {
 		return false, fmt.Errorf("complete: %w", ctx.Err())
 	}
@@ -241,11 +243,53 @@ func (c *checker) filePass(ctx context.Context) (bool, error) {
 		d, _ := v.FirstError()
 		why += where(d)
 	}
+	c.fileFails(why)
+	return false, nil
+}
+
+// fileFails makes every target Inconclusive because the file does not
+// verify.
+func (c *checker) fileFails(why string) {
 	for _, t := range c.all {
 		t.live = false
-		t.res.Verdict, t.res.Reason = Inconclusive, why
+		t.res.Verdict, t.res.Reason, t.res.Inputs = Inconclusive, why, 0
 	}
-	return false, nil
+}
+
+// fileAndProof is pass 0 and pass 1 together: with Dafny 2 and 3, whose
+// trace names every procedure, the proof pass's one run verifies the
+// user's file too (the generated file includes it), and the file is taken
+// as verified when everything outside the generated file verified
+// (dafny.Verification.CleanOutside); an error placed in the user's file
+// (or one it includes) means it does not verify. When that run cannot
+// say (it did not finish, nothing was generated, or a procedure was left
+// without an outcome), the file is verified alone, as with Dafny 4. It
+// reports whether the checks go on.
+func (c *checker) fileAndProof(ctx context.Context) (bool, error) {
+	if c.dialect != dafny.Legacy {
+		if goOn, err := c.filePass(ctx); err != nil || !goOn {
+			return false, err
+		}
+		return true, c.proofPass(ctx)
+	}
+	c.withFile = true
+	err := c.proofPass(ctx)
+	c.withFile = false
+	if err != nil {
+		return false, err
+	}
+	v := c.fileRun
+	c.fileRun = nil
+	if v != nil && v.CleanOutside("check.dfy") {
+		return true, nil
+	}
+	if v != nil && strings.Contains(v.Output, "verifier finished with") {
+		if d, ok := v.FirstErrorOutside("check.dfy"); ok {
+			c.fileFails("the file does not verify: " + where(d))
+			return false, nil
+		}
+	}
+	return c.filePass(ctx)
 }
 
 // where writes a diagnostic as "line N: message", naming the file when it
@@ -264,27 +308,8 @@ func where(d dafny.Diagnostic) string {
 // proofPass is pass 1: per target, the uniqueness lemma R, E(a), E(b) ⊢
 // a == b, and one lemma per small input proving R on it.
 func (c *checker) proofPass(ctx context.Context) error {
-	for _, t := range c.live() {
-		lists := make([][]value, len(t.params))
-		consts := constants(c.declText(t))
-		for i, p := range t.params {
-			lists[i] = candidates(p, 12, 0)
-			if isInt(p) && len(t.d.Requires) > 0 {
-				// The contract's and the body's constants, after the
-				// smallest values: "requires 100 <= n < 1000" is met by
-				// none of those.
-				var ks []value
-				for _, k := range consts[:min(len(consts), 10)] {
-					ks = append(ks, value{t: p, i: k})
-				}
-				n := min(len(lists[i]), 5)
-				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
-				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
-			}
-		}
-		t.inputs = product(lists, c.opts.maxInputs())
-	}
-	v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+	c.smallInputs()
+	v, err := c.verifyPass(ctx, "proof", func(g *genFile, t *target) {
 		c.predicates(g, t)
 		d := t.d
 		var as, bs []string
@@ -360,7 +385,7 @@ func wellFormed(v *dafny.Verification, t *target) bool {
 func (c *checker) runPass(ctx context.Context) error {
 	var todo []*target
 	for _, t := range c.live() {
-		if t.exec && len(t.valid) > 0 {
+		if t.exec && len(t.valid) > 0 && t.actual == nil {
 			t.actual = make([][]value, len(t.valid))
 			todo = append(todo, t)
 		}
@@ -402,10 +427,11 @@ func (c *checker) runPass(ctx context.Context) error {
 		}
 		g.write(mainBody.String())
 		g.write("}\n")
-		c.runs++
+		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
 		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
 		cancel()
+		c.ran("run", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -576,7 +602,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		confirming := map[int][]cand{}
 		acting := map[int]bool{}
 		actJ := map[int]map[int]bool{} // the inputs given a SuretyAct lemma
-		v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+		v, err := c.verifyPass(ctx, "witness", func(g *genFile, t *target) {
 			if t.actual == nil {
 				return
 			}
@@ -763,7 +789,7 @@ func (c *checker) live() []*target {
 // verifies it. A target whose generated check does not resolve is marked
 // SKIP and the pass is retried without it. It returns nil when nothing was
 // generated.
-func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target)) (*dafny.Verification, error) {
+func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFile, *target)) (*dafny.Verification, error) {
 	for attempt := 0; attempt < 4; attempt++ {
 		g := newGenFile()
 		for _, t := range c.live() {
@@ -772,8 +798,16 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 		if g.empty {
 			return nil, nil
 		}
-		c.runs++
-		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		start := time.Now()
+		verify := c.tool.Verify
+		if c.withFile {
+			verify = c.tool.VerifyAll
+		}
+		v, err := verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		c.ran(pass, start)
+		if c.withFile {
+			c.fileRun = v
+		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -838,15 +872,32 @@ func parseDiagOutput(out string) []dafny.Diagnostic {
 
 // run runs the passes and settles every verdict.
 func (c *checker) run(ctx context.Context) error {
-	if goOn, err := c.filePass(ctx); err != nil || !goOn {
+	// The methods are run on their small inputs beside the proof pass (see
+	// earlyRun); a method that may not terminate waits for the run pass.
+	c.smallInputs()
+	var ts []*target
+	for _, t := range c.live() {
+		if t.exec && !t.d.DecreasesStar {
+			ts = append(ts, t)
+		}
+	}
+	earlyDone := make(chan map[int]*early, 1)
+	go func() {
+		var res map[int]*early
+		if len(ts) > 0 {
+			res = c.earlyRun(ctx, ts)
+		}
+		earlyDone <- res
+	}()
+	goOn, err := c.fileAndProof(ctx)
+	if err == nil && goOn {
+		err = c.inputPass(ctx)
+	}
+	er := <-earlyDone
+	if err != nil || !goOn {
 		return err
 	}
-	if err := c.proofPass(ctx); err != nil {
-		return err
-	}
-	if err := c.inputPass(ctx); err != nil {
-		return err
-	}
+	c.takeEarly(er)
 	// The uniqueness lemmas that failed are tried by induction, in a Dafny
 	// run of their own beside the runs of the methods and the screen (it
 	// changes no target); its proofs are taken in before the witness
@@ -859,14 +910,13 @@ func (c *checker) run(ctx context.Context) error {
 	}
 	type indResult struct {
 		proved map[int]string
-		runs   int
 		err    error
 	}
 	done := make(chan indResult, 1)
 	go func() {
 		var r indResult
 		if len(ind) > 0 {
-			r.proved, r.runs, r.err = c.inductionPass(ctx, ind)
+			r.proved, r.err = c.inductionPass(ctx, ind)
 		}
 		done <- r
 	}()
@@ -875,7 +925,6 @@ func (c *checker) run(ctx context.Context) error {
 		errRun = c.screenPass(ctx)
 	}
 	r := <-done
-	c.runs += r.runs
 	if errRun != nil {
 		return errRun
 	}
@@ -1049,4 +1098,34 @@ func firstLineOf(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// smallInputs fills in the small inputs of every live target that has
+// none yet: per parameter, small values of its type (for an integer of a
+// method with a precondition, the declaration's constants among them),
+// combined smallest first, at most MaxInputs.
+func (c *checker) smallInputs() {
+	for _, t := range c.live() {
+		if t.inputs != nil {
+			continue
+		}
+		lists := make([][]value, len(t.params))
+		consts := constants(c.declText(t))
+		for i, p := range t.params {
+			lists[i] = candidates(p, 12, 0)
+			if isInt(p) && len(t.d.Requires) > 0 {
+				// The contract's and the body's constants, after the
+				// smallest values: "requires 100 <= n < 1000" is met by
+				// none of those.
+				var ks []value
+				for _, k := range consts[:min(len(consts), 10)] {
+					ks = append(ks, value{t: p, i: k})
+				}
+				n := min(len(lists[i]), 5)
+				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
+				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
+			}
+		}
+		t.inputs = product(lists, c.opts.maxInputs())
+	}
 }

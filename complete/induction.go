@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
@@ -129,13 +130,11 @@ func (c *checker) inductionLemma(g *genFile, t *target, v indVar) {
 // inductionPass tries, in one Dafny run, the uniqueness lemma by induction
 // for each target of ts (whose plain lemma failed) on each of its
 // induction variables. It returns, by target index, the name of the
-// parameter the first proof went by, and the number of Dafny runs it
-// started. It changes no target, so it may run beside the passes that run
+// parameter the first proof went by. It changes no target, so it may run beside the passes that run
 // the methods; a generated lemma that does not resolve only leaves its
 // target out.
-func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]string, int, error) {
+func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]string, error) {
 	leave := map[int]bool{}
-	runs := 0
 	for attempt := 0; attempt < 3; attempt++ {
 		g := newGenFile()
 		for _, t := range ts {
@@ -148,12 +147,13 @@ func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]stri
 			}
 		}
 		if g.empty {
-			return nil, runs, nil
+			return nil, nil
 		}
-		runs++
+		start := time.Now()
 		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		c.ran("induction", start)
 		if ctx.Err() != nil {
-			return nil, runs, fmt.Errorf("complete: %w", ctx.Err())
+			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
 		if errors.Is(err, dafny.ErrResolution) {
 			more := false
@@ -163,12 +163,12 @@ func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]stri
 				}
 			}
 			if !more {
-				return nil, runs, nil
+				return nil, nil
 			}
 			continue
 		}
 		if err != nil && !errors.Is(err, proc.ErrTimeout) {
-			return nil, runs, fmt.Errorf("complete: %w", err)
+			return nil, fmt.Errorf("complete: %w", err)
 		}
 		proved := map[int]string{}
 		for _, t := range ts {
@@ -182,7 +182,7 @@ func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]stri
 				}
 			}
 		}
-		return proved, runs, nil
+		return proved, nil
 	}
-	return nil, runs, nil
+	return nil, nil
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
 )
@@ -237,10 +238,11 @@ func (c *checker) inputPass(ctx context.Context) error {
 		g.write(main.String())
 		g.write("}\n")
 		input := dafny.File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
-		c.runs++
+		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
 		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
 		cancel()
+		c.ran("inputs", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -282,7 +284,7 @@ func (c *checker) inputPass(ctx context.Context) error {
 	}
 	// Dafny proves the precondition on each input found, in a lemma of
 	// its own, as for the small inputs.
-	v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+	v, err := c.verifyPass(ctx, "inputs", func(g *genFile, t *target) {
 		xs := found[t.k]
 		if len(xs) == 0 {
 			return
