@@ -108,10 +108,9 @@ type Report struct {
 	File         string   `json:"file"`
 	DafnyVersion string   `json:"dafny_version"`
 	Results      []Result `json:"results"` // in source order
-	// Runs is the number of Dafny processes started: one for the
-	// uniqueness lemmas and small inputs (with Dafny 2 and 3 the file's own
-	// verification too; otherwise one more before it), one run of the
-	// methods beside it, two to find inputs when no small one is valid,
+	// Runs is the number of Dafny processes started: the file's own
+	// verification and, beside it, one for the uniqueness lemmas and small
+	// inputs and one run of the methods, two to find inputs when no small one is valid,
 	// one for proofs by induction, one for the screen, and one to three
 	// rounds of witness search, one more when the last round found a
 	// candidate to verify again alone (more when a generated check had to
@@ -395,10 +394,6 @@ type checker struct {
 	unproved                 []unproved
 	reveal                   []string
 	all                      []*target
-	// withFile makes the proof pass's run verify the user's file too
-	// (VerifyAll); fileRun is that run's answer (see fileAndProof).
-	withFile bool
-	fileRun  *dafny.Verification
 	// mu guards runs and timings: the induction run goes beside others.
 	mu      sync.Mutex
 	runs    int

@@ -12,11 +12,9 @@
 // neighbours there are:
 //
 //  0. The file as given must verify, included files too. If it does not,
-//     every method is Inconclusive, quoting Dafny's first error. With
-//     Dafny 2 and 3 this is asked in step 1's run, which includes the file
-//     and verifies it too: the file verifies when every procedure outside
-//     the generated lemmas does, by Dafny's trace; a run that cannot say
-//     is followed by one of the file alone (always so with Dafny 4).
+//     every method is Inconclusive, quoting Dafny's first error. Its
+//     Dafny run goes beside step 1's, whose results are dropped (and its
+//     run stopped) when the file does not verify.
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
 //     a == b, with no proof hints; and small valid inputs: small values
 //     are enumerated per parameter type (with sequences of distinct

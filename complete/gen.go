@@ -212,13 +212,19 @@ func args(in []value, rs []value) string {
 	return strings.Join(append(literals(in), literals(rs)...), ", ")
 }
 
-// filePass is pass 0: the user's file, as given, must verify, included
-// files too; a contract proved over a file that does not verify proves
-// nothing. It reports whether the checks go on.
-func (c *checker) filePass(ctx context.Context) (bool, error) {
+// verifyFile is pass 0's Dafny run: the user's file, as given, must
+// verify, included files too; a contract proved over a file that does not
+// verify proves nothing.
+func (c *checker) verifyFile(ctx context.Context) (*dafny.Verification, error) {
 	start := time.Now()
 	v, err := c.tool.VerifyAll(ctx, c.asGiven)
 	c.ran("file", start)
+	return v, err
+}
+
+// fileVerdict reads pass 0's run: it reports whether the checks go on,
+// and when the file does not verify makes every target Inconclusive.
+func (c *checker) fileVerdict(ctx context.Context, v *dafny.Verification, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, fmt.Errorf("complete: %w", ctx.Err())
 	}
@@ -256,40 +262,34 @@ func (c *checker) fileFails(why string) {
 	}
 }
 
-// fileAndProof is pass 0 and pass 1 together: with Dafny 2 and 3, whose
-// trace names every procedure, the proof pass's one run verifies the
-// user's file too (the generated file includes it), and the file is taken
-// as verified when everything outside the generated file verified
-// (dafny.Verification.CleanOutside); an error placed in the user's file
-// (or one it includes) means it does not verify. When that run cannot
-// say (it did not finish, nothing was generated, or a procedure was left
-// without an outcome), the file is verified alone, as with Dafny 4. It
-// reports whether the checks go on.
+// fileAndProof runs pass 0 and pass 1 at once, as two Dafny runs: the
+// proof pass does not depend on the file's verification, only its results
+// do, and they are dropped when the file does not verify (the proof
+// pass's run is then stopped). The proof pass is not folded into the
+// file's run: verifying the file in the same run changes what Dafny 2.3
+// proves of the generated lemmas (a division contract's uniqueness timed
+// out that way). It reports whether the checks go on.
 func (c *checker) fileAndProof(ctx context.Context) (bool, error) {
-	if c.dialect != dafny.Legacy {
-		if goOn, err := c.filePass(ctx); err != nil || !goOn {
-			return false, err
-		}
-		return true, c.proofPass(ctx)
+	pctx, stop := context.WithCancel(ctx)
+	defer stop()
+	type fileResult struct {
+		v   *dafny.Verification
+		err error
 	}
-	c.withFile = true
-	err := c.proofPass(ctx)
-	c.withFile = false
-	if err != nil {
+	done := make(chan fileResult, 1)
+	go func() {
+		v, err := c.verifyFile(ctx)
+		if err != nil || v == nil || !v.Clean() {
+			stop() // the proofs will not count
+		}
+		done <- fileResult{v, err}
+	}()
+	errProof := c.proofPass(pctx)
+	f := <-done
+	if goOn, err := c.fileVerdict(ctx, f.v, f.err); err != nil || !goOn {
 		return false, err
 	}
-	v := c.fileRun
-	c.fileRun = nil
-	if v != nil && v.CleanOutside("check.dfy") {
-		return true, nil
-	}
-	if v != nil && strings.Contains(v.Output, "verifier finished with") {
-		if d, ok := v.FirstErrorOutside("check.dfy"); ok {
-			c.fileFails("the file does not verify: " + where(d))
-			return false, nil
-		}
-	}
-	return c.filePass(ctx)
+	return true, errProof
 }
 
 // where writes a diagnostic as "line N: message", naming the file when it
@@ -799,15 +799,8 @@ func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFi
 			return nil, nil
 		}
 		start := time.Now()
-		verify := c.tool.Verify
-		if c.withFile {
-			verify = c.tool.VerifyAll
-		}
-		v, err := verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
 		c.ran(pass, start)
-		if c.withFile {
-			c.fileRun = v
-		}
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}

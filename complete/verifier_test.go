@@ -66,9 +66,10 @@ method Inc(x: int) returns (r: int)
 }
 `
 
-// A file that does not verify stops the check after one verification
-// (beside it, the early compile-and-run of the methods), and every method
-// is INCONCLUSIVE with Dafny's first error by position.
+// A file that does not verify stops the check after its own verification
+// (beside it, the proof pass's verification, stopped when it is seen, and
+// the early compile-and-run of the methods), and every method is
+// INCONCLUSIVE with Dafny's first error by position.
 func TestFileDoesNotVerify(t *testing.T) {
 	v := &recorded{code: 4, out: `input.dfy(9,0): Error BP5003: A postcondition might not hold on this return path.
 input.dfy(8,12): Related location: This is the postcondition that might not hold.
@@ -80,8 +81,8 @@ Dafny program verifier finished with 0 verified, 2 errors
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.runs != 1 || v.execs != 1 || rep.Runs != 2 {
-		t.Errorf("%d verifications and %d compile-and-runs, report says %d runs; want 1, 1 and 2", v.runs, v.execs, rep.Runs)
+	if v.runs < 1 || v.runs > 2 || v.execs != 1 || rep.Runs != v.runs+v.execs {
+		t.Errorf("%d verifications and %d compile-and-runs, report says %d runs; want 1 or 2, 1, and their sum", v.runs, v.execs, rep.Runs)
 	}
 	if len(rep.Results) != 2 {
 		t.Fatalf("%d results", len(rep.Results))
