@@ -128,63 +128,6 @@ func (v *Verification) FirstError() (d Diagnostic, ok bool) {
 	return Diagnostic{Msg: lastLines(v.Output, 3)}, true
 }
 
-// CleanOutside reports whether, in a run of VerifyAll with Dafny 2 or 3
-// (whose /trace names every procedure), everything outside the first file
-// verified: the verifier finished, no error or time-out is placed in
-// another file, and every procedure the trace names, other than those of
-// the first file's Lemmas, says "verified". So one run can verify a
-// user's file, which the first one includes, and generated lemmas whose
-// failures are expected. With Dafny 4, which prints no trace, it is never
-// true: ask Clean of a run of the user's file alone. main is the first
-// file's name.
-func (v *Verification) CleanOutside(main string) bool {
-	if !strings.Contains(v.Output, "verifier finished with") || !strings.Contains(v.Output, "Verifying ") {
-		return false
-	}
-	if _, ok := v.FirstErrorOutside(main); ok {
-		return false
-	}
-	own := map[string]bool{}
-	for _, l := range v.Lemmas {
-		own[l.Name] = true
-	}
-	name, open := "", false
-	for line := range strings.SplitSeq(v.Output, "\n") {
-		line = strings.TrimSpace(line)
-		if rest, ok := strings.CutPrefix(line, "Verifying "); ok {
-			if open {
-				return false // a procedure with no outcome
-			}
-			rest = strings.TrimSuffix(rest, " ...")
-			name, open = rest[strings.LastIndexByte(rest, '.')+1:], true
-			continue
-		}
-		if open && strings.HasPrefix(line, "[") {
-			if i := strings.Index(line, "]"); i >= 0 {
-				if !own[name] && strings.TrimSpace(line[i+1:]) != "verified" {
-					return false
-				}
-				open = false
-			}
-		}
-	}
-	return !open
-}
-
-// FirstErrorOutside is FirstError among the errors and time-outs placed in
-// files other than main (the first file's name).
-func (v *Verification) FirstErrorOutside(main string) (d Diagnostic, ok bool) {
-	for _, x := range v.Diagnostics {
-		if !strings.HasPrefix(x.Msg, "Error") && !isTimeout(x.Msg) || filepath.Base(x.File) == main {
-			continue
-		}
-		if !ok || x.File < d.File || x.File == d.File && (x.Line < d.Line || x.Line == d.Line && x.Col < d.Col) {
-			d, ok = x, true
-		}
-	}
-	return d, ok
-}
-
 // Status returns the outcome of the lemma called name, Unknown if there is
 // no such lemma.
 func (v *Verification) Status(name string) Status {
