@@ -874,27 +874,26 @@ func (c *checker) run(ctx context.Context) error {
 			ts = append(ts, t)
 		}
 	}
+	ectx, stopEarly := context.WithCancel(ctx)
+	defer stopEarly()
 	earlyDone := make(chan map[int]*early, 1)
 	go func() {
 		var res map[int]*early
 		if len(ts) > 0 {
-			res = c.earlyRun(ctx, ts)
+			res = c.earlyRun(ectx, ts)
 		}
 		earlyDone <- res
 	}()
 	goOn, err := c.fileAndProof(ctx)
-	if err == nil && goOn {
-		err = c.inputPass(ctx)
-	}
-	er := <-earlyDone
 	if err != nil || !goOn {
+		stopEarly()
+		<-earlyDone
 		return err
 	}
-	c.takeEarly(er)
 	// The uniqueness lemmas that failed are tried by induction, in a Dafny
-	// run of their own beside the runs of the methods and the screen (it
-	// changes no target); its proofs are taken in before the witness
-	// search, which they make needless.
+	// run of their own beside the passes that follow (it changes no
+	// target); its proofs are taken in before the witness search, which
+	// they make needless.
 	var ind []*target
 	for _, t := range c.live() {
 		if t.wellFormed && t.uniq == dafny.Failed && len(inductionVars(t)) > 0 {
@@ -913,6 +912,13 @@ func (c *checker) run(ctx context.Context) error {
 		}
 		done <- r
 	}()
+	err = c.inputPass(ctx)
+	er := <-earlyDone
+	if err != nil {
+		<-done
+		return err
+	}
+	c.takeEarly(er)
 	errRun := c.runPass(ctx)
 	if errRun == nil {
 		errRun = c.screenPass(ctx)
