@@ -105,8 +105,10 @@
 //     does not mean a bug: it means the contract allows a choice, and
 //     someone should decide whether that choice is intended.
 //   - Inconclusive: anything else, with the reason: the contract may be
-//     complete with a uniqueness proof that needs induction, or weak in a
-//     way the neighbour rules miss, or the evidence was not trusted.
+//     complete with a uniqueness proof beyond the inductions tried (two
+//     sorted permutations of one multiset are equal, but the induction
+//     goes by the results, not by a parameter), or weak in a way the
+//     neighbour rules miss, or the evidence was not trusted.
 //   - Skip: outside what the checker handles, with the reason.
 //
 // Complete is not correct: a contract can pin down a single, wrong result,
