@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
@@ -108,13 +109,19 @@ type Report struct {
 	DafnyVersion string   `json:"dafny_version"`
 	Results      []Result `json:"results"` // in source order
 	// Runs is the number of Dafny processes started: the file's own
-	// verification, one for the uniqueness lemmas and small inputs, one
-	// run of the methods, and one to three rounds of witness search, one
-	// more when the last round found a candidate to verify again alone
-	// (more when a generated check had to be dropped, or a method hung or
-	// crashed).
+	// verification and, beside it, one for the uniqueness lemmas and small
+	// inputs and one run of the methods, two to find inputs when no small one is valid,
+	// one for proofs by induction, one for the screen, and one to three
+	// rounds of witness search, one more when the last round found a
+	// candidate to verify again alone (more when a generated check had to
+	// be dropped, or a method hung or crashed, or was run again after the
+	// proofs).
 	Runs       int   `json:"dafny_runs"`
 	DurationMS int64 `json:"duration_ms"`
+	// Timings are the Dafny runs, one each, in the order they ended (runs
+	// of different passes may overlap: the induction run goes beside the
+	// methods' runs).
+	Timings []Timing `json:"timings,omitempty"`
 	// ParseErrors are the syntax errors frontend/dafny met ("line 3:
 	// syntax error"), where declarations may be missing from Results;
 	// Dafny, which verified the file, has the last word on its syntax.
@@ -133,6 +140,13 @@ func (r *Report) Under() bool {
 		}
 	}
 	return false
+}
+
+// A Timing is how long one Dafny run took, and for which pass: "file",
+// "proof", "inputs", "induction", "run", "screen" or "witness".
+type Timing struct {
+	Pass string `json:"pass"`
+	MS   int64  `json:"ms"`
 }
 
 // A Result is the verdict for one method or function.
@@ -240,6 +254,7 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 		rep.Results = append(rep.Results, *t.res)
 	}
 	rep.Runs = c.runs
+	rep.Timings = c.timings
 	rep.DurationMS = time.Since(start).Milliseconds()
 	return rep, nil
 }
@@ -323,8 +338,11 @@ type target struct {
 
 	wellFormed bool
 	uniq       dafny.Status
-	inputs     [][]value
-	valid      [][]value
+	// induction names the parameter whose induction proved uniqueness,
+	// when the plain lemma did not.
+	induction string
+	inputs    [][]value
+	valid     [][]value
 	// actual holds, per valid input, the results the method returned; nil
 	// where it did not return. runNote says why running fell short.
 	actual  [][]value
@@ -376,7 +394,18 @@ type checker struct {
 	unproved                 []unproved
 	reveal                   []string
 	all                      []*target
-	runs                     int
+	// mu guards runs and timings: the induction run goes beside others.
+	mu      sync.Mutex
+	runs    int
+	timings []Timing
+}
+
+// ran counts a Dafny run of pass that started at start.
+func (c *checker) ran(pass string, start time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.runs++
+	c.timings = append(c.timings, Timing{Pass: pass, MS: time.Since(start).Milliseconds()})
 }
 
 func (c *checker) targets() {

@@ -88,7 +88,34 @@ func TestSet(t *testing.T) {
 	runWants(t, "testdata/set", 5)
 }
 
+// TestInduction: contracts through recursive predicates whose uniqueness
+// needs induction on a sequence or a nat are OK, and say so; a weak one is
+// still UNDER.
+func TestInduction(t *testing.T) {
+	runWantsFiles(t, []string{"testdata/search/induction.dfy"})
+}
+
+// TestInputsSolved: preconditions no small input meets are met by a wider
+// grid screened by a compiled copy of the precondition.
+func TestInputsSolved(t *testing.T) {
+	runWantsFiles(t, []string{"testdata/search/pre_solved.dfy"})
+}
+
+// TestInputsFromTests: preconditions met only by the arguments the file's
+// own Main and {:test} methods give.
+func TestInputsFromTests(t *testing.T) {
+	runWantsFiles(t, []string{"testdata/search/pre_tests.dfy"})
+}
+
 func runWants(t *testing.T, dir string, atLeast int) {
+	files, _ := filepath.Glob(dir + "/*.dfy")
+	if len(files) < atLeast {
+		t.Fatalf("%d files in %s", len(files), dir)
+	}
+	runWantsFiles(t, files)
+}
+
+func runWantsFiles(t *testing.T, files []string) {
 	if testing.Short() {
 		t.Skip("runs Dafny a few times per file")
 	}
@@ -96,22 +123,29 @@ func runWants(t *testing.T, dir string, atLeast int) {
 	// seconds, and a loaded machine must not turn them into time-outs
 	// (which the checker rightly reports as a file that does not verify).
 	dfy := find(t, &dafny.Options{TimeLimit: 90 * time.Second})
-	files, _ := filepath.Glob(dir + "/*.dfy")
-	if len(files) < atLeast {
-		t.Fatalf("%d files in %s", len(files), dir)
-	}
 	var mu sync.Mutex
 	verdicts := map[complete.Verdict]int{}
 	var secs []float64
 	runs, methods := 0, 0
+	passMS, passN := map[string]int64{}, map[string]int{}
 	t.Cleanup(func() {
 		if len(secs) == 0 {
 			return
 		}
 		slices.Sort(secs)
 		t.Logf("%s: %d methods: %d OK, %d UNDER, %d INCONCLUSIVE, %d SKIP; median %.1f s per file; %.2f Dafny runs per method",
-			dir, methods, verdicts[complete.OK], verdicts[complete.Under], verdicts[complete.Inconclusive], verdicts[complete.Skip],
+			filepath.Dir(files[0]), methods, verdicts[complete.OK], verdicts[complete.Under], verdicts[complete.Inconclusive], verdicts[complete.Skip],
 			secs[len(secs)/2], float64(runs)/float64(max(methods, 1)))
+		var passes []string
+		for p := range passMS {
+			passes = append(passes, p)
+		}
+		slices.Sort(passes)
+		var b strings.Builder
+		for _, p := range passes {
+			fmt.Fprintf(&b, " %s: %d runs, %.1f s per run;", p, passN[p], float64(passMS[p])/1000/float64(passN[p]))
+		}
+		t.Logf("Dafny runs by pass:%s", b.String())
 	})
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".dfy"), func(t *testing.T) {
@@ -124,6 +158,10 @@ func runWants(t *testing.T, dir string, atLeast int) {
 			mu.Lock()
 			secs = append(secs, float64(rep.DurationMS)/1000)
 			runs += rep.Runs
+			for _, tm := range rep.Timings {
+				passMS[tm.Pass] += tm.MS
+				passN[tm.Pass]++
+			}
 			methods += len(rep.Results)
 			for _, r := range rep.Results {
 				verdicts[r.Verdict]++

@@ -12,17 +12,41 @@
 // neighbours there are:
 //
 //  0. The file as given must verify, included files too. If it does not,
-//     every method is Inconclusive, quoting Dafny's first error.
+//     every method is Inconclusive, quoting Dafny's first error. Its
+//     Dafny run goes beside step 1's, whose results are dropped (and its
+//     run stopped) when the file does not verify.
 //  1. Uniqueness: one lemma per method, requires R, E(a), E(b), ensures
 //     a == b, with no proof hints; and small valid inputs: small values
 //     are enumerated per parameter type (with sequences of distinct
 //     elements, and for integers the declaration's own constants, so that
 //     "requires 100 <= n < 1000" is met), and an input is kept when Dafny
-//     proves R on it, in a lemma of its own.
+//     proves R on it, in a lemma of its own. When none is, inputs come
+//     from the file's own tests (the method's calls with literal
+//     arguments in Main, a {:test} method or one named Test...) and from
+//     a wider grid (a thousand inputs, the constants of the declaration
+//     and of the predicates its precondition calls among the values, and
+//     runs of values above them), both screened by a compiled copy of the
+//     precondition in one compile-and-run, and again each proved valid
+//     by Dafny in a lemma of its own. A uniqueness lemma that failed is
+//     tried again by induction, in one Dafny run beside the runs of steps
+//     2 and 3, once per sequence or string parameter (by its length) and
+//     per nat parameter, as a lemma that calls itself on the smaller
+//     input (the sequence without its first or last element, the number
+//     less one) with the results cut alike (without their first or last
+//     one or two elements, or whole), each call guarded by the
+//     precondition and both postconditions of what it is given. Dafny
+//     checks the recursion's termination and each call, so a variant that
+//     verifies proves uniqueness; the verdict names the parameter
+//     ("uniqueness proved by induction on s").
 //  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
-//     unambiguously. A method that hangs or fails is pinned on the input
-//     it was running, and the others are run again without it.
+//     unambiguously. This compile-and-run starts beside step 1's Dafny
+//     run: a method with a precondition is called on every small input a
+//     compiled copy of its precondition accepts, and takes the results of
+//     the inputs step 1 proves valid. A method that misses one (or may not
+//     terminate, or whose precondition does not compile) is run again
+//     after step 1, where a method that hangs or fails is pinned on the
+//     input it was running, and the others are run again without it.
 //  3. Screen: for the methods whose uniqueness was not proved, a compiled
 //     copy of the postcondition (the file's ghost functions and predicates
 //     made compiled in the copy, where Dafny compiles them) is run, in one
@@ -81,8 +105,10 @@
 //     does not mean a bug: it means the contract allows a choice, and
 //     someone should decide whether that choice is intended.
 //   - Inconclusive: anything else, with the reason: the contract may be
-//     complete with a uniqueness proof that needs induction, or weak in a
-//     way the neighbour rules miss, or the evidence was not trusted.
+//     complete with a uniqueness proof beyond the inductions tried (two
+//     sorted permutations of one multiset are equal, but the induction
+//     goes by the results, not by a parameter), or weak in a way the
+//     neighbour rules miss, or the evidence was not trusted.
 //   - Skip: outside what the checker handles, with the reason.
 //
 // Complete is not correct: a contract can pin down a single, wrong result,

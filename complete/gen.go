@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
@@ -211,12 +212,19 @@ func args(in []value, rs []value) string {
 	return strings.Join(append(literals(in), literals(rs)...), ", ")
 }
 
-// filePass is pass 0: the user's file, as given, must verify, included
-// files too; a contract proved over a file that does not verify proves
-// nothing. It reports whether the checks go on.
-func (c *checker) filePass(ctx context.Context) (bool, error) {
-	c.runs++
+// verifyFile is pass 0's Dafny run: the user's file, as given, must
+// verify, included files too; a contract proved over a file that does not
+// verify proves nothing.
+func (c *checker) verifyFile(ctx context.Context) (*dafny.Verification, error) {
+	start := time.Now()
 	v, err := c.tool.VerifyAll(ctx, c.asGiven)
+	c.ran("file", start)
+	return v, err
+}
+
+// fileVerdict reads pass 0's run: it reports whether the checks go on,
+// and when the file does not verify makes every target Inconclusive.
+func (c *checker) fileVerdict(ctx context.Context, v *dafny.Verification, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, fmt.Errorf("complete: %w", ctx.Err())
 	}
@@ -241,11 +249,47 @@ func (c *checker) filePass(ctx context.Context) (bool, error) {
 		d, _ := v.FirstError()
 		why += where(d)
 	}
+	c.fileFails(why)
+	return false, nil
+}
+
+// fileFails makes every target Inconclusive because the file does not
+// verify.
+func (c *checker) fileFails(why string) {
 	for _, t := range c.all {
 		t.live = false
-		t.res.Verdict, t.res.Reason = Inconclusive, why
+		t.res.Verdict, t.res.Reason, t.res.Inputs = Inconclusive, why, 0
 	}
-	return false, nil
+}
+
+// fileAndProof runs pass 0 and pass 1 at once, as two Dafny runs: the
+// proof pass does not depend on the file's verification, only its results
+// do, and they are dropped when the file does not verify (the proof
+// pass's run is then stopped). The proof pass is not folded into the
+// file's run: verifying the file in the same run changes what Dafny 2.3
+// proves of the generated lemmas (a division contract's uniqueness timed
+// out that way). It reports whether the checks go on.
+func (c *checker) fileAndProof(ctx context.Context) (bool, error) {
+	pctx, stop := context.WithCancel(ctx)
+	defer stop()
+	type fileResult struct {
+		v   *dafny.Verification
+		err error
+	}
+	done := make(chan fileResult, 1)
+	go func() {
+		v, err := c.verifyFile(ctx)
+		if err != nil || v == nil || !v.Clean() {
+			stop() // the proofs will not count
+		}
+		done <- fileResult{v, err}
+	}()
+	errProof := c.proofPass(pctx)
+	f := <-done
+	if goOn, err := c.fileVerdict(ctx, f.v, f.err); err != nil || !goOn {
+		return false, err
+	}
+	return true, errProof
 }
 
 // where writes a diagnostic as "line N: message", naming the file when it
@@ -264,27 +308,8 @@ func where(d dafny.Diagnostic) string {
 // proofPass is pass 1: per target, the uniqueness lemma R, E(a), E(b) ⊢
 // a == b, and one lemma per small input proving R on it.
 func (c *checker) proofPass(ctx context.Context) error {
-	for _, t := range c.live() {
-		lists := make([][]value, len(t.params))
-		consts := constants(c.declText(t))
-		for i, p := range t.params {
-			lists[i] = candidates(p, 12, 0)
-			if isInt(p) && len(t.d.Requires) > 0 {
-				// The contract's and the body's constants, after the
-				// smallest values: "requires 100 <= n < 1000" is met by
-				// none of those.
-				var ks []value
-				for _, k := range consts[:min(len(consts), 10)] {
-					ks = append(ks, value{t: p, i: k})
-				}
-				n := min(len(lists[i]), 5)
-				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
-				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
-			}
-		}
-		t.inputs = product(lists, c.opts.maxInputs())
-	}
-	v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+	c.smallInputs()
+	v, err := c.verifyPass(ctx, "proof", func(g *genFile, t *target) {
 		c.predicates(g, t)
 		d := t.d
 		var as, bs []string
@@ -360,7 +385,7 @@ func wellFormed(v *dafny.Verification, t *target) bool {
 func (c *checker) runPass(ctx context.Context) error {
 	var todo []*target
 	for _, t := range c.live() {
-		if t.exec && len(t.valid) > 0 {
+		if t.exec && len(t.valid) > 0 && t.actual == nil {
 			t.actual = make([][]value, len(t.valid))
 			todo = append(todo, t)
 		}
@@ -402,10 +427,11 @@ func (c *checker) runPass(ctx context.Context) error {
 		}
 		g.write(mainBody.String())
 		g.write("}\n")
-		c.runs++
+		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
 		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
 		cancel()
+		c.ran("run", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -576,7 +602,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 		confirming := map[int][]cand{}
 		acting := map[int]bool{}
 		actJ := map[int]map[int]bool{} // the inputs given a SuretyAct lemma
-		v, err := c.verifyPass(ctx, func(g *genFile, t *target) {
+		v, err := c.verifyPass(ctx, "witness", func(g *genFile, t *target) {
 			if t.actual == nil {
 				return
 			}
@@ -763,7 +789,7 @@ func (c *checker) live() []*target {
 // verifies it. A target whose generated check does not resolve is marked
 // SKIP and the pass is retried without it. It returns nil when nothing was
 // generated.
-func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target)) (*dafny.Verification, error) {
+func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFile, *target)) (*dafny.Verification, error) {
 	for attempt := 0; attempt < 4; attempt++ {
 		g := newGenFile()
 		for _, t := range c.live() {
@@ -772,8 +798,9 @@ func (c *checker) verifyPass(ctx context.Context, build func(*genFile, *target))
 		if g.empty {
 			return nil, nil
 		}
-		c.runs++
+		start := time.Now()
 		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		c.ran(pass, start)
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -838,13 +865,78 @@ func parseDiagOutput(out string) []dafny.Diagnostic {
 
 // run runs the passes and settles every verdict.
 func (c *checker) run(ctx context.Context) error {
-	if goOn, err := c.filePass(ctx); err != nil || !goOn {
+	// The methods are run on their small inputs beside the proof pass (see
+	// earlyRun); a method that may not terminate waits for the run pass.
+	c.smallInputs()
+	var ts []*target
+	for _, t := range c.live() {
+		if t.exec && !t.d.DecreasesStar {
+			ts = append(ts, t)
+		}
+	}
+	ectx, stopEarly := context.WithCancel(ctx)
+	defer stopEarly()
+	earlyDone := make(chan map[int]*early, 1)
+	go func() {
+		var res map[int]*early
+		if len(ts) > 0 {
+			res = c.earlyRun(ectx, ts)
+		}
+		earlyDone <- res
+	}()
+	goOn, err := c.fileAndProof(ctx)
+	if err != nil || !goOn {
+		stopEarly()
+		<-earlyDone
 		return err
 	}
-	for _, pass := range []func(context.Context) error{c.proofPass, c.runPass, c.screenPass, c.witnessPass} {
-		if err := pass(ctx); err != nil {
-			return err
+	// The uniqueness lemmas that failed are tried by induction, in a Dafny
+	// run of their own beside the passes that follow (it changes no
+	// target); its proofs are taken in before the witness search, which
+	// they make needless.
+	var ind []*target
+	for _, t := range c.live() {
+		if t.wellFormed && t.uniq == dafny.Failed && len(inductionVars(t)) > 0 {
+			ind = append(ind, t)
 		}
+	}
+	type indResult struct {
+		proved map[int]string
+		err    error
+	}
+	done := make(chan indResult, 1)
+	go func() {
+		var r indResult
+		if len(ind) > 0 {
+			r.proved, r.err = c.inductionPass(ctx, ind)
+		}
+		done <- r
+	}()
+	err = c.inputPass(ctx)
+	er := <-earlyDone
+	if err != nil {
+		<-done
+		return err
+	}
+	c.takeEarly(er)
+	errRun := c.runPass(ctx)
+	if errRun == nil {
+		errRun = c.screenPass(ctx)
+	}
+	r := <-done
+	if errRun != nil {
+		return errRun
+	}
+	if r.err != nil {
+		return r.err
+	}
+	for _, t := range ind {
+		if by, ok := r.proved[t.k]; ok && t.live {
+			t.uniq, t.induction = dafny.Verified, by
+		}
+	}
+	if err := c.witnessPass(ctx); err != nil {
+		return err
 	}
 	for _, t := range c.all {
 		if t.res.Verdict == "" {
@@ -942,6 +1034,9 @@ func (c *checker) settleUnique(t *target) {
 		}
 		r.Verdict = OK
 		r.Reason = "the contract determines a unique result (not run: its verified body meets the contract)"
+		if t.induction != "" {
+			r.Reason += " (uniqueness proved by induction on " + t.induction + ")"
+		}
 		return
 	}
 	if len(t.valid) == 0 {
@@ -977,6 +1072,9 @@ func (c *checker) settleUnique(t *target) {
 	if t.d.Loose != "" {
 		r.Reason = "results are unique up to the stated loose relation"
 	}
+	if t.induction != "" {
+		r.Reason += " (uniqueness proved by induction on " + t.induction + ")"
+	}
 	if note != "" && !t.d.DecreasesStar {
 		// The file verifies with nothing assumed and the method terminates,
 		// so on every input that meets the precondition (one was shown to)
@@ -999,4 +1097,34 @@ func firstLineOf(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// smallInputs fills in the small inputs of every live target that has
+// none yet: per parameter, small values of its type (for an integer of a
+// method with a precondition, the declaration's constants among them),
+// combined smallest first, at most MaxInputs.
+func (c *checker) smallInputs() {
+	for _, t := range c.live() {
+		if t.inputs != nil {
+			continue
+		}
+		lists := make([][]value, len(t.params))
+		consts := constants(c.declText(t))
+		for i, p := range t.params {
+			lists[i] = candidates(p, 12, 0)
+			if isInt(p) && len(t.d.Requires) > 0 {
+				// The contract's and the body's constants, after the
+				// smallest values: "requires 100 <= n < 1000" is met by
+				// none of those.
+				var ks []value
+				for _, k := range consts[:min(len(consts), 10)] {
+					ks = append(ks, value{t: p, i: k})
+				}
+				n := min(len(lists[i]), 5)
+				mixed := append(append(append([]value(nil), lists[i][:n]...), ks...), lists[i][n:]...)
+				lists[i] = uniqueOther(value{t: p, i: 1 << 62}, mixed)
+			}
+		}
+		t.inputs = product(lists, c.opts.maxInputs())
+	}
 }

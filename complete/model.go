@@ -50,6 +50,19 @@ type decl struct {
 	// whole declaration.
 	NameStart, NameEnd int
 	Start, End         int
+	// Test is set for a declaration that exercises others: a top-level
+	// Main, a method marked {:test}, or one whose name starts with Test.
+	Test bool
+	// Calls are the calls in the body, in source order.
+	Calls []callSite
+}
+
+// A callSite is a call in a body: the callee's simple name and the
+// arguments as written (split at their top-level commas).
+type callSite struct {
+	Name string
+	Args []string
+	Line int
 }
 
 type param struct {
@@ -93,7 +106,7 @@ type dfyFile struct {
 // readDafny reads src (the file at path) through frontend/dafny.
 func readDafny(ctx context.Context, path string, src []byte) (*dfyFile, error) {
 	source := &frontend.Source{Path: path, Content: src}
-	pf, err := fdafny.Parse(ctx, source, frontend.NeedSpecs|frontend.NeedBodies)
+	pf, err := fdafny.Parse(ctx, source, frontend.NeedSpecs|frontend.NeedBodies|frontend.NeedCalls)
 	if err != nil {
 		return nil, err
 	}
@@ -223,6 +236,8 @@ func newDecl(fn *frontend.Function, src []byte, attrs []fdafny.Attribute) (*decl
 			}
 		case a.Name == "opaque" && !a.At:
 			d.Opaque = true
+		case a.Name == "test":
+			d.Test = true
 		default:
 			if t := unchecking(a); t != "" {
 				d.Unchecked = t
@@ -245,6 +260,18 @@ func newDecl(fn *frontend.Function, src []byte, attrs []fdafny.Attribute) (*decl
 			d.Kind = fn.Kind + " method"
 		}
 		d.TypeParam = strings.HasPrefix(strings.TrimSpace(string(header[m[1]:])), "<")
+	}
+	d.Test = d.Test || d.Kind == "method" && d.Container == "" && (d.Name == "Main" || strings.HasPrefix(d.Name, "Test"))
+	for _, cl := range fn.Calls {
+		if cl.Kind != frontend.CallDirect || cl.Span.StartByte < 0 || cl.Span.EndByte > len(src) {
+			continue
+		}
+		text := string(src[cl.Span.StartByte:cl.Span.EndByte])
+		open := strings.IndexByte(text, '(')
+		if open < 0 || !strings.HasSuffix(text, ")") {
+			continue
+		}
+		d.Calls = append(d.Calls, callSite{Name: cl.Name, Args: splitArgs(text[open+1 : len(text)-1]), Line: cl.Span.StartLine})
 	}
 	if d.Loose == "" {
 		for line := range strings.SplitSeq(fn.Doc, "\n") {
@@ -295,4 +322,34 @@ func parseLooseComment(text string) (string, bool) {
 	}
 	rest = strings.TrimSpace(strings.TrimPrefix(rest, "=>"))
 	return rest, rest != ""
+}
+
+// splitArgs splits a call's argument list at its top-level commas,
+// stepping over string and character literals; nil for no arguments.
+func splitArgs(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, strings.TrimSpace(s[start:]))
 }

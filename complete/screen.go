@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/suretydev/surety/complete/dafny"
 )
@@ -125,10 +126,11 @@ func (c *checker) screenPass(ctx context.Context) error {
 		g.write(main.String())
 		g.write("}\n")
 		input := dafny.File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
-		c.runs++
+		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
 		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
 		cancel()
+		c.ran("screen", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
