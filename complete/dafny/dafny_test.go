@@ -74,6 +74,42 @@ lemma AlsoGood() ensures [1, 2][1] == 2 {}
 	}
 }
 
+// VerifyModel keeps the models of the failed lemmas, several of them
+// (one prover thread at a time: Dafny 2.3 dies of a sharing violation
+// when two write the model file), and reads outcomes as Verify does.
+func TestVerifyModel(t *testing.T) {
+	tool := find(t, nil)
+	if tool.Dialect() != dafny.Legacy {
+		t.Skip("models are read from Dafny 2 and 3")
+	}
+	src := `lemma BadA(pA: int, qA: int)
+  requires pA > 1000 && qA >= pA
+  ensures qA == pA
+{}
+lemma BadB(pB: int)
+  ensures pB != 7
+{}
+lemma Good(x: int) requires x > 0 ensures x + 1 > 1 {}
+`
+	v, err := tool.VerifyModel(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, v.Output)
+	}
+	for name, st := range map[string]dafny.Status{"BadA": dafny.Failed, "BadB": dafny.Failed, "Good": dafny.Verified} {
+		if got := v.Status(name); got != st {
+			t.Errorf("%s: %v, want %v\n%s", name, got, st, v.Output)
+		}
+	}
+	for _, w := range []string{"*** MODEL", "pA#0", "qA#0", "pB#0 -> 7"} {
+		if !strings.Contains(v.Model, w) {
+			t.Errorf("model lacks %q:\n%.2000s", w, v.Model)
+		}
+	}
+	if plain, _ := tool.Verify(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)}); plain != nil && plain.Model != "" {
+		t.Error("Verify kept a model")
+	}
+}
+
 func TestVerifyIncludesAndResolutionError(t *testing.T) {
 	tool := find(t, nil)
 	lib := dafny.File{Name: "lib.dfy", Content: []byte("function Twice(x: int): int { 2 * x }\n")}

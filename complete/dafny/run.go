@@ -74,6 +74,12 @@ type Verification struct {
 	Duration    time.Duration `json:"duration"`
 	// Output is Dafny's standard output and error, for reports.
 	Output string `json:"-"`
+	// Model is the counterexample models of the failed proofs, as Dafny 2
+	// and 3 write them with /mv (sections "*** MODEL" to "*** END_MODEL",
+	// lines "name -> value"), when VerifyModel asked for them; empty
+	// otherwise, and with Dafny 4. A model is what the solver had when it
+	// gave up, a hint and never evidence.
+	Model string `json:"-"`
 }
 
 // ErrorLimit is the number of errors Dafny is asked to report per run
@@ -207,7 +213,21 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // 4 a lemma is Verified when the run finished and no error or time-out is
 // reported between its first line and the next declaration.
 func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error) {
-	return t.verify(ctx, false, files)
+	return t.verify(ctx, false, false, files)
+}
+
+// maxModel bounds the model text kept from one run.
+const maxModel = 8 << 20
+
+// VerifyModel is Verify that also keeps the counterexample models of the
+// failed proofs in Verification.Model (Dafny 2 and 3's /mv model view).
+// With Dafny 4 it is Verify, and Model stays empty. The outcomes are read
+// as Verify reads them; the model is only a hint. With Dafny 2 and 3 it
+// verifies one procedure at a time (Options.Cores is not used): Dafny 2.3
+// writes the model file from every prover thread at once and dies of a
+// sharing violation.
+func (t *Tool) VerifyModel(ctx context.Context, files ...File) (*Verification, error) {
+	return t.verify(ctx, false, true, files)
 }
 
 // VerifyAll is Verify that also verifies the files the first one includes
@@ -215,10 +235,10 @@ func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error)
 // verifies as given is asked this way. Verification.Clean says whether
 // everything verified.
 func (t *Tool) VerifyAll(ctx context.Context, files ...File) (*Verification, error) {
-	return t.verify(ctx, true, files)
+	return t.verify(ctx, true, false, files)
 }
 
-func (t *Tool) verify(ctx context.Context, includes bool, files []File) (*Verification, error) {
+func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (*Verification, error) {
 	if len(files) == 0 {
 		return nil, errors.New("dafny: nothing to verify")
 	}
@@ -231,10 +251,19 @@ func (t *Tool) verify(ctx context.Context, includes bool, files []File) (*Verifi
 	limit := strconv.Itoa(max(1, int(t.timeLimit().Round(time.Second)/time.Second)))
 	var args []string
 	if t.Dialect() == Legacy {
+		cores := t.cores()
+		if model {
+			// Dafny 2.3 writes the model file from every prover thread
+			// at once and dies of a sharing violation.
+			cores = 1
+		}
 		args = []string{"/compile:0", "/trace", "/timeLimit:" + limit, "/errorLimit:" + strconv.Itoa(ErrorLimit),
-			"/vcsCores:" + strconv.Itoa(t.cores()), "/z3exe:" + filepath.Join(dir, "z3filter.sh")}
+			"/vcsCores:" + strconv.Itoa(cores), "/z3exe:" + filepath.Join(dir, "z3filter.sh")}
 		if includes {
 			args = append(args, "/verifyAllModules")
+		}
+		if model {
+			args = append(args, "/mv:"+filepath.Join(dir, "surety.model"))
 		}
 		args = append(args, main)
 	} else {
@@ -253,6 +282,11 @@ func (t *Tool) verify(ctx context.Context, includes bool, files []File) (*Verifi
 	v := &Verification{ExitCode: res.ExitCode, Duration: res.Duration, Output: out,
 		Diagnostics: parseDiagnostics(out)}
 	v.Lemmas = findLemmas(files[0].Content)
+	if model && t.Dialect() == Legacy {
+		if b, err := os.ReadFile(filepath.Join(dir, "surety.model")); err == nil {
+			v.Model = string(b[:min(len(b), maxModel)])
+		}
+	}
 	if runErr != nil {
 		return v, fmt.Errorf("dafny: verifying: %w", runErr)
 	}
