@@ -111,7 +111,8 @@ type Report struct {
 	// Runs is the number of Dafny processes started: the file's own
 	// verification and, beside it, one for the uniqueness lemmas and small
 	// inputs and one run of the methods, two to find inputs when no small one is valid,
-	// one for proofs by induction, one for the screen, and one to three
+	// one for proofs by induction, one for the models of the failed
+	// uniqueness lemmas, one for the screen, and one to three
 	// rounds of witness search, one more when the last round found a
 	// candidate to verify again alone (more when a generated check had to
 	// be dropped, or a method hung or crashed, or was run again after the
@@ -143,7 +144,8 @@ func (r *Report) Under() bool {
 }
 
 // A Timing is how long one Dafny run took, and for which pass: "file",
-// "proof", "inputs", "induction", "run", "screen" or "witness".
+// "proof", "inputs", "induction", "model", "early", "run", "screen" or
+// "witness".
 type Timing struct {
 	Pass string `json:"pass"`
 	MS   int64  `json:"ms"`
@@ -372,6 +374,13 @@ type target struct {
 	confirmed *cand
 	tried     int // neighbours tried
 	dropped   int // candidates that did not verify again alone
+	// model is what the failed uniqueness lemma's counterexample gave, nil
+	// when none was read; modelJ is the index in valid of its input when
+	// it was added there (not proved valid by a lemma of its own: see
+	// cex.go), else -1; modelAt is the index of the model's input in
+	// valid, added or already there, else -1.
+	model           *modelCex
+	modelJ, modelAt int
 }
 
 // A cand is a candidate witness: valid input j and another result.
@@ -420,7 +429,7 @@ func (c *checker) targets() {
 		if len(d.Ensures) == 0 && d.Kind != "method" {
 			continue // a function without a postcondition is its body
 		}
-		t := &target{k: len(c.all), d: d, res: &Result{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}}
+		t := &target{k: len(c.all), d: d, res: &Result{Name: d.Name, Kind: d.Kind, Line: d.Line, Loose: d.Loose}, modelJ: -1, modelAt: -1}
 		c.all = append(c.all, t)
 		if why := c.prepare(t); why != "" {
 			t.res.Verdict, t.res.Reason = Skip, why

@@ -38,6 +38,18 @@
 //     checks the recursion's termination and each call, so a variant that
 //     verifies proves uniqueness; the verdict names the parameter
 //     ("uniqueness proved by induction on s").
+//     The failed uniqueness lemmas are also verified again, in one Dafny
+//     run beside the input search, keeping the solver's counterexample
+//     model (Dafny 2 and 3's /mv), for the methods whose parameters and
+//     results are integers, booleans and characters: the model names an
+//     input and two results it could not tell apart, often an input far
+//     from every one tried (requires x - y == 123457). That input is run
+//     with the others, and the model's result that differs from the
+//     method's is the first candidate on it (step 3). A model is a hint,
+//     never evidence: the input counts as valid only through the lemmas
+//     of step 4 and 5, which prove the precondition on it, and is dropped
+//     when uniqueness is proved by induction, so it never stands behind
+//     an OK.
 //  2. Execution: the methods are compiled by Dafny and run on the kept
 //     inputs; results are printed in a typed form that reads back
 //     unambiguously. This compile-and-run starts beside step 1's Dafny

@@ -311,31 +311,8 @@ func (c *checker) proofPass(ctx context.Context) error {
 	c.smallInputs()
 	v, err := c.verifyPass(ctx, "proof", func(g *genFile, t *target) {
 		c.predicates(g, t)
+		c.uniqLemma(g, t)
 		d := t.d
-		var as, bs []string
-		var ps []param
-		ps = append(ps, d.Params...)
-		for i, r := range t.results {
-			a, b := fmt.Sprintf("suretyA%d", i), fmt.Sprintf("suretyB%d", i)
-			as, bs = append(as, a), append(bs, b)
-			ps = append(ps, param{Name: a, Type: r.src})
-		}
-		for i, r := range t.results {
-			ps = append(ps, param{Name: bs[i], Type: r.src})
-		}
-		in := strings.Join(names(d.Params), ", ")
-		withIn := func(rs []string) string {
-			if in == "" {
-				return strings.Join(rs, ", ")
-			}
-			return in + ", " + strings.Join(rs, ", ")
-		}
-		goal := together(as) + " == " + together(bs)
-		if d.Loose != "" {
-			goal = fmt.Sprintf("SuretyLoose%d(%s, %s)", t.k, together(as), together(bs))
-		}
-		g.add(t.k, fmt.Sprintf("lemma SuretyUniq%d(%s)\n  requires SuretyPre%d(%s) && SuretyPost%d(%s) && SuretyPost%d(%s)\n  ensures %s\n%s",
-			t.k, paramList(ps, nil), t.k, in, t.k, withIn(as), t.k, withIn(bs), goal, c.body()))
 		if len(d.Requires) == 0 {
 			return
 		}
@@ -366,6 +343,38 @@ func (c *checker) proofPass(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// uniqLemma writes target t's uniqueness lemma, SuretyUniq<k>: R(x),
+// E(x, a), E(x, b) ⊢ a == b (or the loose relation), with no proof hints.
+func (c *checker) uniqLemma(g *genFile, t *target) {
+	d := t.d
+	// The lemma's parameters are named for the target, so that the
+	// model of its failure can be read (see cex.go).
+	xs, as, bs := uniqNames(t.k, len(d.Params), len(t.results))
+	var ps []param
+	for i, p := range d.Params {
+		ps = append(ps, param{Name: xs[i], Type: p.Type})
+	}
+	for i, r := range t.results {
+		ps = append(ps, param{Name: as[i], Type: r.src})
+	}
+	for i, r := range t.results {
+		ps = append(ps, param{Name: bs[i], Type: r.src})
+	}
+	in := strings.Join(xs, ", ")
+	withIn := func(rs []string) string {
+		if in == "" {
+			return strings.Join(rs, ", ")
+		}
+		return in + ", " + strings.Join(rs, ", ")
+	}
+	goal := together(as) + " == " + together(bs)
+	if d.Loose != "" {
+		goal = fmt.Sprintf("SuretyLoose%d(%s, %s)", t.k, together(as), together(bs))
+	}
+	g.add(t.k, fmt.Sprintf("lemma SuretyUniq%d(%s)\n  requires SuretyPre%d(%s) && SuretyPost%d(%s) && SuretyPost%d(%s)\n  ensures %s\n%s",
+		t.k, paramList(ps, nil), t.k, in, t.k, withIn(as), t.k, withIn(bs), goal, c.body()))
 }
 
 func wellFormed(v *dafny.Verification, t *target) bool {
@@ -474,7 +483,7 @@ func (c *checker) runPass(ctx context.Context) error {
 		if err == nil && ex.ExitCode == 0 {
 			for _, t := range todo {
 				for j, a := range t.actual {
-					if a == nil && t.runNote == "" {
+					if a == nil && t.runNote == "" && j != t.modelJ {
 						t.runNote = fmt.Sprintf("printed no readable result on input %s", bindings(inputBindings(t, j), "="))
 					}
 				}
@@ -494,6 +503,10 @@ func (c *checker) runPass(ctx context.Context) error {
 		}
 		in := bindings(inputBindings(culprit.t, culprit.j), "=")
 		switch {
+		case culprit.j == culprit.t.modelJ:
+			// The model's input, not proved valid: a run that fails or
+			// hangs there says nothing of the method. Its other inputs
+			// ran before it.
 		case errors.Is(runCtx.Err(), context.DeadlineExceeded) || errors.Is(err, proc.ErrTimeout):
 			culprit.t.runNote = fmt.Sprintf("did not return within %v on input %s", c.opts.runTimeout(), in)
 		case err != nil:
@@ -912,11 +925,23 @@ func (c *checker) run(ctx context.Context) error {
 		}
 		done <- r
 	}()
+	// The failed uniqueness lemmas' models are asked for beside the
+	// input pass; each gives an input and a candidate (see cex.go).
+	models := make(chan map[int]*modelCex, 1)
+	live := c.live()
+	go func() { models <- c.modelPass(ctx, live) }()
 	err = c.inputPass(ctx)
 	er := <-earlyDone
+	ms := <-models
 	if err != nil {
 		<-done
 		return err
+	}
+	for _, t := range c.live() {
+		if m := ms[t.k]; m != nil {
+			t.model = m
+			c.takeModel(t)
+		}
 	}
 	c.takeEarly(er)
 	errRun := c.runPass(ctx)
@@ -933,6 +958,7 @@ func (c *checker) run(ctx context.Context) error {
 	for _, t := range ind {
 		if by, ok := r.proved[t.k]; ok && t.live {
 			t.uniq, t.induction = dafny.Verified, by
+			c.dropModel(t)
 		}
 	}
 	if err := c.witnessPass(ctx); err != nil {

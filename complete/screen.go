@@ -270,7 +270,11 @@ func (c *checker) candidatesFor(t *target, j, limit int) []value {
 	if t.consts == nil {
 		t.consts = constants(c.declText(t))
 	}
-	return witnessCandidates(t.rtype, t.whole(t.actual[j]), t.valid[j], others, t.consts, limit)
+	// The failed uniqueness lemma's model results come first on its input
+	// (see cex.go).
+	cs := uniqueOther(t.whole(t.actual[j]), append(t.modelCands(j),
+		witnessCandidates(t.rtype, t.whole(t.actual[j]), t.valid[j], others, t.consts, limit)...))
+	return cs[:min(len(cs), limit)]
 }
 
 // declText is the source of t's declaration: header, contract and body.
