@@ -84,8 +84,11 @@ func TestExamples(t *testing.T) {
 					t.Errorf("%s: unexpected verdict %s", name, v)
 				}
 			}
-			if rep.Runs > 7 {
-				t.Errorf("%d Dafny runs, want at most 7", rep.Runs)
+			// The passes and the induction run (7 at most), and the run that asks
+			// the failed uniqueness lemmas for a counterexample model (beside
+			// the input pass, so it costs a run but little wall time).
+			if rep.Runs > 8 {
+				t.Errorf("%d Dafny runs, want at most 8", rep.Runs)
 			}
 			var b strings.Builder
 			complete.WriteText(&b, rep)
