@@ -9,6 +9,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/esbmc"
+	"github.com/suretydev/surety/internal/files"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -189,19 +190,19 @@ func (e EngineCheck) String() string {
 // WriteText writes the report for people: one line per program, one per
 // engine, and a line when no engine could run.
 func (r *DoctorReport) WriteText(w io.Writer) error {
-	ew := &errWriter{w: w}
-	ew.printf("programs:\n")
+	ew := &files.ErrWriter{W: w}
+	ew.Printf("programs:\n")
 	for _, p := range r.Programs {
-		ew.printf("  %s\n", p)
+		ew.Printf("  %s\n", p)
 	}
-	ew.printf("engines:\n")
+	ew.Printf("engines:\n")
 	for _, e := range r.Engines {
-		ew.printf("  %s\n", e)
+		ew.Printf("  %s\n", e)
 	}
 	if !r.Ran() {
-		ew.printf("no verification engine available\n")
+		ew.Printf("no verification engine available\n")
 	}
-	return ew.err
+	return ew.Err
 }
 
 // Ran reports whether an engine could run here.
@@ -218,16 +219,16 @@ func (r *DoctorReport) Ran() bool {
 // line as soon as it is known (a self-test can take a while), in
 // WriteText's form. The error is w's.
 func WriteDoctor(ctx context.Context, w io.Writer, opts *DoctorOptions) (*DoctorReport, error) {
-	ew := &errWriter{w: w}
+	ew := &files.ErrWriter{W: w}
 	rep := &DoctorReport{Programs: FindPrograms(ctx)}
-	ew.printf("programs:\n")
+	ew.Printf("programs:\n")
 	for _, p := range rep.Programs {
-		ew.printf("  %s\n", p)
+		ew.Printf("  %s\n", p)
 	}
-	ew.printf("engines:\n")
-	rep.Engines = TestEngines(ctx, opts, func(c EngineCheck) { ew.printf("  %s\n", c) })
+	ew.Printf("engines:\n")
+	rep.Engines = TestEngines(ctx, opts, func(c EngineCheck) { ew.Printf("  %s\n", c) })
 	if !rep.Ran() {
-		ew.printf("no verification engine available\n")
+		ew.Printf("no verification engine available\n")
 	}
-	return rep, ew.err
+	return rep, ew.Err
 }

@@ -3,7 +3,12 @@ package surety_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+
+	_ "github.com/suretydev/surety/frontend/rust"
+
+	"github.com/suretydev/surety/fmagent"
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/llm"
@@ -15,11 +20,11 @@ import (
 // from_keyword example with it; a scripted server stands in for a real
 // one. The second run answers from the cache: the server is not asked.
 func ExampleOpenModel() {
-	script, _ := llmtest.Load("testdata/review.txtar")
+	script, _ := llmtest.Load("fmagent/testdata/review.txtar")
 	srv, _ := llmtest.Start(script)
 	defer srv.Close()
-	dir, cleanup := tempDir()
-	defer cleanup()
+	dir, _ := os.MkdirTemp("", "surety-example")
+	defer os.RemoveAll(dir)
 
 	env := map[string]string{"SURETY_MODEL": "llmtest", "OPENAI_BASE_URL": srv.BaseURL(), "OPENAI_API_KEY": "test"}
 	cfg, err := surety.ModelConfigFromEnv(func(k string) string { return env[k] }) // os.Getenv in a program
@@ -34,8 +39,8 @@ func ExampleOpenModel() {
 			fmt.Println(err)
 			return
 		}
-		res, err := surety.Contracts(ctx, []string{"examples/fromkeyword/src"},
-			&surety.ContractsOptions{Model: m, Out: filepath.Join(dir, fmt.Sprint("contracts", i))})
+		res, err := fmagent.Contracts(ctx, []string{"examples/fromkeyword/src"},
+			&fmagent.ContractsOptions{Model: m, Out: filepath.Join(dir, fmt.Sprint("contracts", i))})
 		m.Close()
 		if err != nil {
 			fmt.Println(err)

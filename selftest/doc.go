@@ -54,21 +54,21 @@
 //
 // Every program goes through each path (Paths lists their names):
 //
-//   - facts/ENGINE: surety.Facts with that engine alone (native, esbmc,
+//   - facts/ENGINE: viverra.Facts with that engine alone (native, esbmc,
 //     and run when registered);
 //   - audit/ENGINE: the audit of reachability of those facts;
 //   - raw/ENGINE: the same without checking verdicts against runs
 //     (FactsOptions.NoRuns), taken only when the run engine is registered:
 //     the engine's own wrong claims, findings about the engine that the
 //     run check has to catch;
-//   - facts/default: surety.Facts with no engine chosen (every engine
+//   - facts/default: viverra.Facts with no engine chosen (every engine
 //     available), audit of reachability;
 //   - audit/default: that audit's claims; "unreachable code" on an
 //     assertion that the run reached is wrong;
 //   - cache/default: the same facts run again over a result cache that the
 //     first run filled; a verdict that changes is wrong;
 //   - task/default: the program as an SV-COMP unreach-call task
-//     (surety.RunTask), expected verdict from the run.
+//     (svrun.RunTask), expected verdict from the run.
 //
 // A verdict is wrong when it is VERIFIED but the run fails the assertion,
 // C-VERIFIED but the run fails it before any assumed assertion fails,

@@ -13,7 +13,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/svrun"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/selftest/cgen"
@@ -340,12 +342,12 @@ type judge struct {
 	kept string // the program, kept in keep (once a verdict is wrong)
 }
 
-func (j *judge) factsOptions(engines []string) *surety.FactsOptions {
+func (j *judge) factsOptions(engines []string) *viverra.FactsOptions {
 	t := j.opts.Timeout
 	if t == 0 {
 		t = 30 * time.Second
 	}
-	return &surety.FactsOptions{K: j.opts.K, Timeout: t, Engines: engines, Audit: "off"}
+	return &viverra.FactsOptions{K: j.opts.K, Timeout: t, Engines: engines, Audit: "off"}
 }
 
 func (j *judge) run(paths []string) {
@@ -357,10 +359,10 @@ func (j *judge) run(paths []string) {
 	// results are the facts of each engine ("default": none chosen),
 	// each run once with the audit of reachability and shared by the
 	// paths that judge it.
-	results := map[string]*surety.FactsResult{}
+	results := map[string]*viverra.FactsResult{}
 	failed := map[string]error{}
 	var cache *bmc.Cache
-	factsOf := func(engine string) (*surety.FactsResult, error) {
+	factsOf := func(engine string) (*viverra.FactsResult, error) {
 		if fr, ok := results[engine]; ok {
 			return fr, nil
 		}
@@ -385,7 +387,7 @@ func (j *judge) run(paths []string) {
 			}
 			o.Cache = cache
 		}
-		fr, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
+		fr, err := viverra.Facts(j.ctx, j.file, j.c.Source, o)
 		if err != nil {
 			failed[engine] = err
 			return nil, err
@@ -423,7 +425,7 @@ func (j *judge) run(paths []string) {
 				if slices.Contains(paths, "weak/default") {
 					o.Audit, o.Mutants = "full", weakMutants
 				}
-				again, err := surety.Facts(j.ctx, j.file, j.c.Source, o)
+				again, err := viverra.Facts(j.ctx, j.file, j.c.Source, o)
 				if err != nil {
 					j.fail(&cnt, err)
 					break
@@ -493,7 +495,7 @@ func (c *Case) Judge(i int, v bmc.Verdict, ig []int) string {
 	return ""
 }
 
-func (j *judge) facts(cnt *Count, fr *surety.FactsResult) {
+func (j *judge) facts(cnt *Count, fr *viverra.FactsResult) {
 	for _, f := range fr.Report.Facts {
 		if f.Index < 0 || f.Index >= len(j.c.Asserts) {
 			continue
@@ -523,7 +525,7 @@ func (j *judge) facts(cnt *Count, fr *surety.FactsResult) {
 
 // audit judges the audit's claims: "unreachable code" on an assertion
 // that the run reached is wrong.
-func (j *judge) audit(cnt *Count, fr *surety.FactsResult) {
+func (j *judge) audit(cnt *Count, fr *viverra.FactsResult) {
 	if fr.Audit == nil {
 		return
 	}
@@ -544,7 +546,7 @@ func (j *judge) audit(cnt *Count, fr *surety.FactsResult) {
 }
 
 // cache judges the second run over the cache: the same verdicts.
-func (j *judge) cache(cnt *Count, first, again *surety.FactsResult) {
+func (j *judge) cache(cnt *Count, first, again *viverra.FactsResult) {
 	was := map[int]bmc.Verdict{}
 	for _, f := range first.Report.Facts {
 		was[f.Index] = f.Status
@@ -603,7 +605,7 @@ func (j *judge) task(cnt *Count) {
 		budget = 2 * time.Minute
 	}
 	fo := j.factsOptions(nil)
-	res, err := surety.RunTask(j.ctx, yml, &surety.TaskOptions{Facts: *fo, Budget: budget})
+	res, err := svrun.RunTask(j.ctx, yml, &svrun.TaskOptions{Facts: *fo, Budget: budget})
 	if err != nil {
 		j.fail(cnt, err)
 		return
@@ -635,7 +637,7 @@ const weakMutants = 12
 // changed what the assertion sees, and the fact does reject it. A
 // survivor whose change cannot be placed in the source (its text is not
 // found once on its line) or that does not build is not judged.
-func (j *judge) weak(cnt *Count, fr *surety.FactsResult) {
+func (j *judge) weak(cnt *Count, fr *viverra.FactsResult) {
 	if fr.Audit == nil {
 		return
 	}

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/svrun"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
 )
@@ -39,10 +41,10 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		return fail(e, "bench", err)
 	}
 	defer closeRunner()
-	opts := &surety.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget, Runner: runner,
-		Facts: surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines), NoInduction: !*induction}}
+	opts := &svrun.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget, Runner: runner,
+		Facts: viverra.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines), NoInduction: !*induction}}
 	// Each task's verdict goes to stderr as it comes, with --json too: a
 	// run over hundreds of tasks takes hours, and stdout gets the table.
-	tab, err := surety.Bench(ctx, fs.Arg(0), opts, surety.TaskProgress(e.stderr))
+	tab, err := svrun.Bench(ctx, fs.Arg(0), opts, svrun.TaskProgress(e.stderr))
 	return finish(e, "bench", *asJSON, tab, err, func(t *svcomp.Table) bool { return t.WrongTrue+t.WrongFalse > 0 })
 }

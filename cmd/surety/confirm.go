@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+	"github.com/suretydev/surety/internal/files"
+
 	"github.com/suretydev/surety/validate"
 	"github.com/suretydev/surety/validate/sandbox"
 )
@@ -37,24 +39,24 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
 		return usage(e, "surety confirm --build CMD and/or --run CMD [flags] PATH...")
 	}
-	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", surety.CheckOutDir, *out)); err != nil {
+	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
 		return fail(e, "confirm", err)
 	}
-	opts := &surety.ConfirmOptions{
+	opts := &fmagent.ConfirmOptions{
 		System:   validate.TargetSystem{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
 		Attempts: *attempts,
 		Runner: sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: *timeout},
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
 		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
-	res, err := surety.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
+	res, err := fmagent.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
 	if res != nil {
 		res.WriteText(e.stdout)
 	}
 	var syntax *json.SyntaxError
 	var badType *json.UnmarshalTypeError
 	switch {
-	case errors.Is(err, surety.ErrNoReasonFile):
+	case errors.Is(err, fmagent.ErrNoReasonFile):
 		err = fmt.Errorf("no %s: run surety reason first", *from)
 	case err != nil && strings.HasPrefix(err.Error(), *from+": ") && !errors.As(err, &syntax) && !errors.As(err, &badType):
 		err = fmt.Errorf("--from %w", err)

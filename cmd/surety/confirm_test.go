@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/proc"
@@ -87,7 +88,7 @@ func TestReasonThenConfirmFromKeyword(t *testing.T) {
 	// --json prints the same reports as JSON.
 	jsrv := llmtest.NewFile(t, "../../hoare/testdata/fromkeyword.txtar")
 	code, out, _ = runWith(t, jsrv, "reason", "--json", "--contracts", contracts, "--out", filepath.Join(dir, "r2.json"), "--solver", "none", "--cache-mode", "off", src)
-	var rf surety.ReasonFile
+	var rf fmagent.ReasonFile
 	if err := json.Unmarshal([]byte(out), &rf); err != nil || code != 1 || len(rf.Reports) != 1 || len(rf.Reports[0].Bugs) != 1 {
 		t.Fatalf("reason --json exit %d, %v:\n%s", code, err, out)
 	}

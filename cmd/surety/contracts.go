@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+	"github.com/suretydev/surety/internal/files"
+	"github.com/suretydev/surety/progress"
 )
 
 func runContracts(ctx context.Context, e *env, args []string) int {
@@ -24,17 +26,17 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", surety.CheckOutDir, *out)); err != nil {
+	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
 		return fail(e, "contracts", err)
 	}
-	opts := &surety.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,
+	opts := &fmagent.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,
 		StrictCalls: !*ambiguous, DryRun: mf.estimate, Progress: progressPrinter(e, "contracts")}
-	docs, err := surety.ReadKnowledge(ctx, knowledge)
+	docs, err := fmagent.ReadKnowledge(ctx, knowledge)
 	if err != nil {
 		return fail(e, "contracts", fmt.Errorf("--knowledge %w", err))
 	}
 	opts.Knowledge = docs
-	res, err := surety.Contracts(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
+	res, err := fmagent.Contracts(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "contracts", err); done {
 		return code
 	}
@@ -56,6 +58,6 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 }
 
 // progressPrinter is surety.ProgressBar on stderr.
-func progressPrinter(e *env, what string) func(surety.Event) {
-	return surety.ProgressBar(e.stderr, what, e.isTerminal)
+func progressPrinter(e *env, what string) func(progress.Event) {
+	return progress.Bar(e.stderr, what, e.isTerminal)
 }

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/internal/files"
+	"github.com/suretydev/surety/svrun"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
 )
@@ -44,7 +47,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 		return fail(e, "facts", err)
 	}
 	file := fs.Arg(0)
-	opts := &surety.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
+	opts := &viverra.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines),
 		ESBMC: *esbmcPath, CBMC: *cbmcPath, First: *first, MallocMayFail: *mallocMayFail, NoInduction: !*induction,
 		SkipBoundCheck: !*complete, SkipUndefinedBehaviour: !*ubCheck, Audit: *auditMode, Mutants: *mutants,
 		Compile: bmc.Compile{Defines: defines, IncludeDirs: includes}, NoRuns: !*runs}
@@ -53,22 +56,22 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	}
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		// One task's verdict; 1 when the property is violated (a finding).
-		r, err := surety.RunTask(ctx, file, &surety.TaskOptions{Facts: *opts, WitnessDir: *witness})
-		return finish(e, "facts", *asJSON, surety.TaskVerdict{Result: r}, err, func(v surety.TaskVerdict) bool { return v.Verdict == svcomp.False })
+		r, err := svrun.RunTask(ctx, file, &svrun.TaskOptions{Facts: *opts, WitnessDir: *witness})
+		return finish(e, "facts", *asJSON, svrun.TaskVerdict{Result: r}, err, func(v svrun.TaskVerdict) bool { return v.Verdict == svcomp.False })
 	}
-	src, err := surety.ReadSource(ctx, file)
+	src, err := files.ReadSource(ctx, file)
 	if err == nil && !*noCache {
 		opts.Cache, err = checkCache(ctx, e, &nf, *cacheDir)
 	}
 	if err != nil {
 		return fail(e, "facts", err)
 	}
-	res, err := surety.Facts(ctx, file, src, opts)
-	return finish(e, "facts", *asJSON, res, err, func(r *surety.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
+	res, err := viverra.Facts(ctx, file, src, opts)
+	return finish(e, "facts", *asJSON, res, err, func(r *viverra.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
 }
 
 // checkCache opens the verdict cache: the shared store of --nats, or else
-// the directory dir (surety.OpenCheckCache).
+// the directory dir (viverra.OpenCheckCache).
 func checkCache(ctx context.Context, e *env, nf *natsFlags, dir string) (*bmc.Cache, error) {
 	s, err := nf.store(ctx, e, "bmc")
 	switch {
@@ -77,5 +80,5 @@ func checkCache(ctx context.Context, e *env, nf *natsFlags, dir string) (*bmc.Ca
 	case s != nil:
 		return bmc.NewCache(s), nil
 	}
-	return surety.OpenCheckCache(dir, e.getenv)
+	return viverra.OpenCheckCache(dir, e.getenv)
 }

@@ -55,7 +55,7 @@ func (f *modelFlags) check() error {
 // (surety.OpenModel) as the pipeline's model *dst; the returned context is
 // cancelled when the server refuses a request for good. A model that
 // cannot be opened leaves *dst nil: the pipeline fails with
-// surety.ErrNoModel only if it needs one, and failed says why.
+// llm.ErrNoModel only if it needs one, and failed says why.
 func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.Context {
 	cfg, err := surety.ModelConfigFromEnv(e.getenv)
 	if err == nil {
@@ -76,11 +76,11 @@ func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.C
 }
 
 // failed handles the error of a pipeline that asked the model: a server
-// that refused for good, a missing model (surety.ErrNoModel: f.err says
+// that refused for good, a missing model (llm.ErrNoModel: f.err says
 // why), or any other error, each one line and exit status 2. done is false
 // when err is nil and the command goes on.
 func (f *modelFlags) failed(e *env, name string, err error) (code int, done bool) {
-	if errors.Is(err, surety.ErrNoModel) && f.err != nil {
+	if errors.Is(err, llm.ErrNoModel) && f.err != nil {
 		err = f.err
 	}
 	if err = f.m.RunError(err); err != nil {

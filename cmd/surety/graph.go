@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend/golang"
 	"github.com/suretydev/surety/internal/tsutil"
@@ -37,10 +38,10 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	if err = firstError(notNegative("max-candidates", *maxCands, "0: no bound"), err, perr); err != nil {
 		return fail(e, "graph", err)
 	}
-	opts := &surety.GraphOptions{Build: &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands},
+	opts := &fmagent.GraphOptions{Build: &callgraph.BuildOptions{IncludeAmbiguous: *ambiguous, MaxCandidates: *maxCands},
 		From: splitList(*from), To: splitList(*to), Phases: by, Progress: progressPrinter(e, "graph")}
 	if *edges != "" {
-		if opts.Build.Extra, err = surety.ReadEdges(ctx, *edges); err != nil && !errors.Is(err, callgraph.ErrEdgeFormat) {
+		if opts.Build.Extra, err = fmagent.ReadEdges(ctx, *edges); err != nil && !errors.Is(err, callgraph.ErrEdgeFormat) {
 			err = fmt.Errorf("--edges %w", err)
 		}
 		if err != nil {
@@ -50,23 +51,23 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	switch *goCalls {
 	case "vta":
 	case "cha":
-		opts.Languages = surety.Languages(golang.New(golang.CHA))
+		opts.Languages = fmagent.Languages(golang.New(golang.CHA))
 	default:
 		return fail(e, "graph", fmt.Errorf("--go-calls %q: want vta or cha", *goCalls))
 	}
-	if c, err := surety.OpenFileCache(*cacheDir, e.getenv); err != nil {
+	if c, err := fmagent.OpenFileCache(*cacheDir, e.getenv); err != nil {
 		fmt.Fprintf(e.stderr, "surety graph: no parse cache: %v\n", err)
 	} else if c != nil {
 		opts.Cache = c
 	}
-	format := surety.GraphText
+	format := fmagent.GraphText
 	switch {
 	case *asJSON:
-		format = surety.GraphJSON
+		format = fmagent.GraphJSON
 	case *asDOT:
-		format = surety.GraphDOT
+		format = fmagent.GraphDOT
 	case *list:
-		format = surety.GraphList
+		format = fmagent.GraphList
 	}
 	// The runtime reads GOMEMLIMIT itself; without it, graphMemoryLimit.
 	if e.getenv("GOMEMLIMIT") == "" {
@@ -76,7 +77,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	// trees freed, and with one per thread that parsed, a big tree's run
 	// kept hundreds of megabytes of freed C memory resident.
 	tsutil.LimitArenas(graphArenas)
-	if err := surety.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
+	if err := fmagent.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
 		return fail(e, "graph", err)
 	}
 	return 0

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/svrun"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/svcomp"
 	worknats "github.com/suretydev/surety/work/nats"
 	"github.com/suretydev/surety/work/nats/natstest"
@@ -48,11 +50,11 @@ func BenchmarkBenchNATS(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			opts := &surety.TaskOptions{MaxK: 20, Budget: time.Minute, Runner: r,
-				Facts: surety.FactsOptions{K: 5, Timeout: 30 * time.Second, Workers: 1, Engines: []string{"native"}}}
+			opts := &svrun.TaskOptions{MaxK: 20, Budget: time.Minute, Runner: r,
+				Facts: viverra.FactsOptions{K: 5, Timeout: 30 * time.Second, Workers: 1, Engines: []string{"native"}}}
 			for b.Loop() {
 				start := time.Now()
-				tab, err := surety.Bench(context.Background(), dir, opts, nil)
+				tab, err := svrun.Bench(context.Background(), dir, opts, nil)
 				wall := time.Since(start)
 				if err != nil {
 					b.Fatal(err)

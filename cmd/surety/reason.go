@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+	"github.com/suretydev/surety/internal/files"
+
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/proc"
 )
@@ -25,26 +27,26 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
 	}
-	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", surety.CheckOutFile, *out)); err != nil {
+	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", files.CheckOutFile, *out)); err != nil {
 		return fail(e, "reason", err)
 	}
-	solver, err := surety.Solver(*solverName)
+	solver, err := fmagent.Solver(*solverName)
 	if errors.Is(err, proc.ErrNotFound) {
 		err = fmt.Errorf("%w (or use --solver none)", err)
 	}
 	if err != nil {
 		return fail(e, "reason", err)
 	}
-	opts := &surety.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
+	opts := &fmagent.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
-	res, err := surety.Reason(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
+	res, err := fmagent.Reason(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "reason", err); done {
 		return code
 	}
 	if *asJSON {
 		res.File().Encode(e.stdout)
 	} else {
-		surety.WriteReasonText(e.stdout, res.Reports, mf.m.By)
+		fmagent.WriteReasonText(e.stdout, res.Reports, mf.m.By)
 		mf.m.WriteUsage(e.stdout)
 	}
 	if mf.estimate {
@@ -58,7 +60,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 // ended in ERROR (the run failed; a line on stderr gives the first
 // reason), else 0.
 func reportsStatus(e *env, name string, reports []*hoare.Report) int {
-	failed, all, first := surety.ReportsFailed(reports)
+	failed, all, first := fmagent.ReportsFailed(reports)
 	if all {
 		fmt.Fprintf(e.stderr, "surety %s: every function failed (%d ERROR); the first: %s\n", name, len(reports), first)
 		return 2

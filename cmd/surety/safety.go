@@ -4,7 +4,8 @@ import (
 	"context"
 	"flag"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native"
 )
@@ -22,6 +23,6 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	if err = firstError(check(*k > 0, "k", *k, "want a bound of at least 1"), positive("timeout", *timeout), err); err != nil {
 		return fail(e, "safety", err)
 	}
-	rep, err := surety.Safety(ctx, fs.Arg(0), &surety.SafetyOptions{K: *k, Properties: ps, Timeout: *timeout})
-	return finish(e, "safety", *asJSON, rep, err, func(r *surety.SafetyReport) bool { return r.Summary.Falsified > 0 })
+	rep, err := viverra.Safety(ctx, fs.Arg(0), &viverra.SafetyOptions{K: *k, Properties: ps, Timeout: *timeout})
+	return finish(e, "safety", *asJSON, rep, err, func(r *viverra.SafetyReport) bool { return r.Summary.Falsified > 0 })
 }

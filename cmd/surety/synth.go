@@ -7,7 +7,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/progress"
+
+	"github.com/suretydev/surety/internal/files"
+	"github.com/suretydev/surety/viverra"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec"
 	"github.com/suretydev/surety/llm"
@@ -43,26 +47,26 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	var err error
 	switch {
 	case *file != "" && fs.NArg() == 0:
-		if desc, err = surety.ReadDescription(ctx, *file); err != nil {
+		if desc, err = viverra.ReadDescription(ctx, *file); err != nil {
 			return fail(e, "synth", err)
 		}
 	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
 		return usage(e, "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
 	}
 	if err := firstError(check(*name != "" && !strings.ContainsAny(*name, `/\`), "name", fmt.Sprintf("%q", *name), "a plain file name is needed"),
-		checkOut("out", surety.CheckOutDir, *out)); err != nil {
+		checkOut("out", files.CheckOutDir, *out)); err != nil {
 		return fail(e, "synth", err)
 	}
-	opts := &surety.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
-		Engines: &surety.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
+	opts := &viverra.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
+		Engines: &viverra.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
 			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
 	if !*noBMCCache {
 		if opts.Cospec.Cache, err = checkCache(ctx, e, &mf.nats, *bmcCache); err != nil {
 			return fail(e, "synth", err)
 		}
 	}
-	opts.Cospec.Progress = surety.StageProgress(e.stderr, "synth")
-	res, err := surety.Synth(mf.open(ctx, e, &opts.Cospec.Model), desc, opts)
+	opts.Cospec.Progress = progress.Stages(e.stderr, "synth")
+	res, err := viverra.Synth(mf.open(ctx, e, &opts.Cospec.Model), desc, opts)
 	switch {
 	case mf.m.Refused() != nil:
 	case errors.Is(err, llm.ErrEstimate):
@@ -76,12 +80,12 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if *asJSON {
-		if err := surety.WriteJSON(e.stdout, res); err != nil {
+		if err := files.WriteJSON(e.stdout, res); err != nil {
 			return fail(e, "synth", err)
 		}
 		return 0
 	}
-	surety.WriteSynthText(e.stdout, res, opts.ProgramFile())
+	viverra.WriteSynthText(e.stdout, res, opts.ProgramFile())
 	mf.m.WriteUsage(e.stdout)
 	return 0
 }

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+	"github.com/suretydev/surety/internal/files"
+
 	"github.com/suretydev/surety/incremental"
 )
 
@@ -31,16 +33,16 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	if err := firstError(notNegative("top", *top, "0: 10"), mf.check()); err != nil {
 		return fail(e, "update", err)
 	}
-	if err := checkOut("state", surety.CheckOutDir, *state); err != nil && !*planOnly {
+	if err := checkOut("state", files.CheckOutDir, *state); err != nil && !*planOnly {
 		return fail(e, "update", err)
 	}
-	opts := &surety.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
+	opts := &fmagent.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
-		opts.Solver = surety.Solvers()
+		opts.Solver = fmagent.Solvers()
 	}
-	res, err := surety.Update(ctx, paths, opts)
+	res, err := fmagent.Update(ctx, paths, opts)
 	if code, done := mf.failed(e, "update", err); done {
 		return code
 	}

@@ -20,7 +20,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/suretydev/surety"
+	"github.com/suretydev/surety/fmagent"
+
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/proc"
@@ -153,7 +154,7 @@ func TestLiveFromKeyword(t *testing.T) {
 		// A token budget bounds the work, whatever the model does: what it
 		// stops ends ERROR, named.
 		run("reason", "--solver", "none", "--budget", "12000", "--contracts", contracts, "--out", reasons, src)
-		rf, err := surety.ReadReasonFile(ctx, reasons)
+		rf, err := fmagent.ReadReasonFile(ctx, reasons)
 		if err != nil {
 			t.Fatalf("%s does not read back: %v", reasons, err)
 		}

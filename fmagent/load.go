@@ -1,0 +1,156 @@
+package fmagent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/suretydev/surety/callgraph"
+	"github.com/suretydev/surety/contract"
+	"github.com/suretydev/surety/frontend"
+	"github.com/suretydev/surety/internal/files"
+	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/smt"
+)
+
+// maxWarned bounds the skipped files named one by one in the warnings of
+// a load; the rest are counted.
+const maxWarned = 20
+
+// loaded is a program loaded the way every pipeline loads the paths it is
+// given.
+type loaded struct {
+	prog *frontend.Program
+	root string
+}
+
+// load loads paths under root (frontend.ProjectRoot(paths) when root is
+// "") with mode. A path named in paths that gives nothing (missing, not a
+// regular file or directory, binary, not UTF-8, of no language surety
+// reads) is an error naming it (see PathError), as is a set of paths with
+// no source file, or, with needFuncs, with no function. A bad file found
+// inside a directory, and a file with syntax errors, is a warning sent to
+// warn as one line.
+func load(ctx context.Context, paths []string, root string, mode frontend.Mode, needFuncs bool, warn func(string)) (*loaded, error) {
+	root, err := projectRoot(root, paths)
+	if err != nil {
+		return nil, err
+	}
+	return loadIn(ctx, paths, &frontend.LoadOptions{Mode: mode, Root: root}, needFuncs, warn)
+}
+
+// loadIn is load with the frontend's options given whole.
+func loadIn(ctx context.Context, paths []string, opts *frontend.LoadOptions, needFuncs bool, warn func(string)) (*loaded, error) {
+	if warn == nil {
+		warn = func(string) {}
+	}
+	prog, ferrs, err := frontend.Load(ctx, paths, opts)
+	if err != nil {
+		return nil, fmt.Errorf("surety: %w", err)
+	}
+	for _, fe := range ferrs {
+		if files.IsNamed(paths, fe.Path) {
+			return nil, files.PathError(fe.Path, fe.Err)
+		}
+	}
+	warnLoad(prog, ferrs, needFuncs, warn)
+	if len(prog.Files) == 0 {
+		return nil, fmt.Errorf("no source files surety reads in %s", strings.Join(paths, " "))
+	}
+	funcs := 0
+	for _, f := range prog.Files {
+		funcs += len(f.Functions)
+	}
+	if funcs == 0 && needFuncs {
+		return nil, fmt.Errorf("no function found in %s", strings.Join(paths, " "))
+	}
+	return &loaded{prog: prog, root: opts.Root}, nil
+}
+
+// warnLoad sends warn a line for each file a load skipped (the first
+// maxWarned, then a count), and with syntax, one for each file with syntax
+// errors.
+func warnLoad(prog *frontend.Program, ferrs []*frontend.FileError, syntax bool, warn func(string)) {
+	for i, fe := range ferrs {
+		if i == maxWarned {
+			warn(fmt.Sprintf("and %d more files skipped", len(ferrs)-maxWarned))
+			break
+		}
+		warn(fmt.Sprintf("skipped %v", fe))
+	}
+	for _, f := range prog.Files {
+		if len(f.Errors) > 0 && syntax {
+			// The parser keeps every function that parsed; the rest is
+			// named, not silently dropped.
+			more := ""
+			if len(f.Errors) > 1 {
+				more = fmt.Sprintf(" (and %d more)", len(f.Errors)-1)
+			}
+			warn(fmt.Sprintf("%v%s; the functions that parsed are kept", f.Errors[0], more))
+		}
+	}
+}
+
+// cutKnowledge cuts the domain-knowledge documents by the directory
+// phases of g (FM-Agent: each part is shown only what concerns it),
+// naming up to 12 functions of each part for the model. With an estimating
+// model (llm.ErrEstimate) the cut cannot be known: every part gets every
+// section, so the estimate counts the cut and the uncut prompts. It
+// returns nil knowledge for no documents, and the part of each node.
+func cutKnowledge(ctx context.Context, m llm.Model, g *callgraph.Graph, docs []contract.Document) (*contract.Knowledge, func(*callgraph.Node) string, error) {
+	split := callgraph.Phases(g, &callgraph.PhaseOptions{By: callgraph.ByDirectory})
+	partOf := func(n *callgraph.Node) string { return split.Phases[split.Of[n.Index]].Name }
+	if len(docs) == 0 {
+		return nil, partOf, nil
+	}
+	var parts []contract.Part
+	for _, p := range split.Phases {
+		part := contract.Part{Name: p.Name}
+		for _, n := range p.Nodes[:min(12, len(p.Nodes))] {
+			part.Functions = append(part.Functions, n.Func().QualifiedName())
+		}
+		parts = append(parts, part)
+	}
+	know, err := contract.CutKnowledge(ctx, m, docs, parts, nil)
+	if errors.Is(err, llm.ErrEstimate) {
+		return contract.Uncut(docs), partOf, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("surety: %w", err)
+	}
+	return know, partOf, nil
+}
+
+// Solver returns the SMT solver of that name: "z3", "cvc5" or
+// "boolector"; "none" and "" give nil (every check stays in natural
+// language). A solver that is not installed is an error naming it.
+func Solver(name string) (smt.Solver, error) {
+	var s smt.Solver
+	switch name {
+	case "none", "":
+		return nil, nil
+	case "z3":
+		s = smt.Z3(nil)
+	case "cvc5":
+		s = smt.CVC5(nil)
+	case "boolector":
+		s = smt.Boolector(nil)
+	default:
+		return nil, fmt.Errorf("unknown solver %q (want z3, cvc5, boolector or none)", name)
+	}
+	if _, err := proc.LookPath(name); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Solvers returns a portfolio of every SMT solver installed here
+// (smt.Available), or nil when there is none.
+func Solvers() smt.Solver {
+	if solvers := smt.Available(); len(solvers) > 0 {
+		return smt.Portfolio(solvers...)
+	}
+	return nil
+}
