@@ -23,11 +23,3 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
-
-func tempDir() (string, func()) {
-	dir, err := os.MkdirTemp("", "surety-example")
-	if err != nil {
-		panic(err)
-	}
-	return dir, func() { os.RemoveAll(dir) }
-}

@@ -440,5 +440,3 @@ func CheckUndefined(ctx context.Context, file string, src []byte, opts *FactsOpt
 	}
 	return nil
 }
-
-
