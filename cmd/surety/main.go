@@ -10,7 +10,9 @@
 //
 // Run "surety help" for the list of commands. The command line is a thin
 // layer over the library github.com/suretydev/surety: every command is a
-// library call that a Go program can make the same way.
+// library call that a Go program can make the same way. The plug-ins it
+// ships (language frontends, engines, solvers, verifiers, model
+// providers) are imported in one file, plugins.go.
 package main
 
 import (
@@ -26,12 +28,6 @@ import (
 	"syscall"
 
 	"github.com/suretydev/surety"
-	// The built-in language frontends register themselves: every command
-	// that loads code reads C, Rust, Dafny and Go.
-	_ "github.com/suretydev/surety/frontend/c"
-	_ "github.com/suretydev/surety/frontend/dafny"
-	_ "github.com/suretydev/surety/frontend/golang"
-	_ "github.com/suretydev/surety/frontend/rust"
 )
 
 // A command is one subcommand: its flags, its library call and its
