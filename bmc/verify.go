@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/suretydev/surety/work"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -251,10 +252,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	if opts.Cache != nil {
 		r.engineID = engineID(ctx, c)
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := work.Workers(opts.Workers)
 	facts := make([]Fact, len(p.Asserts))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)

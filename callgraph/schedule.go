@@ -3,10 +3,11 @@ package callgraph
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/suretydev/surety/work"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -98,10 +99,7 @@ func Schedule(ctx context.Context, layers [][]*Component, fn func(ctx context.Co
 	if opts == nil {
 		opts = &ScheduleOptions{}
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := work.Workers(opts.Workers)
 	size := opts.Batch
 	if size <= 0 {
 		size = 1

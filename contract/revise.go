@@ -12,6 +12,8 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/suretydev/surety/work"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/suretydev/surety/callgraph"
@@ -49,7 +51,7 @@ type ReviseOptions struct {
 	// Previous holds the records before the change, by StableID: the
 	// contracts the callers' expectations were written against.
 	Previous map[string]*Record
-	// Workers is the number of requests in flight; 0 means 4.
+	// Workers is the number of requests in flight; 0 means one per CPU.
 	Workers int
 	// ReadFile reads source files for bodies; nil means os.ReadFile.
 	ReadFile func(path string) ([]byte, error)
@@ -154,10 +156,7 @@ func ReviseCallers(ctx context.Context, g *callgraph.Graph, records []*Record, c
 		files[path] = b
 		return b, nil
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = 4
-	}
+	workers := work.Workers(opts.Workers)
 	var eg errgroup.Group
 	eg.SetLimit(workers)
 	for _, j := range jobs {

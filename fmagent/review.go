@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/suretydev/surety/work"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/suretydev/surety/callgraph"
@@ -186,7 +188,8 @@ type ReasonOptions struct {
 	// hoare.ModelStepper with Model and Solver.
 	Stepper hoare.Stepper
 	// Workers is the number of functions reasoned about at once; 0 means
-	// 8 (the work waits on the model, not on the processor).
+	// one per CPU (work.Workers). The work waits on the model, not on the
+	// processor: a remote model takes more.
 	Workers  int
 	Progress func(progress.Event)
 	// Functions, when not nil, lists the IDs of the functions to reason
@@ -252,10 +255,7 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 		}
 		return b, err
 	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = 8
-	}
+	workers := work.Workers(opts.Workers)
 	var eg errgroup.Group
 	eg.SetLimit(workers)
 	var only map[string]bool

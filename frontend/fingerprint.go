@@ -5,8 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"runtime"
 	"strconv"
+
+	"github.com/suretydev/surety/work"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -39,10 +40,7 @@ func Fingerprint(ctx context.Context, paths []string, opts *LoadOptions) (digest
 		}
 	}
 	sums := make([][sha256.Size]byte, len(files))
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := work.Workers(opts.Workers)
 	var g errgroup.Group
 	g.SetLimit(workers)
 	for i := range files {

@@ -8,11 +8,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/suretydev/surety/work"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -141,10 +142,7 @@ func Load(ctx context.Context, paths []string, opts *LoadOptions) (*Program, []*
 		prog.Files = append(prog.Files, fs...)
 	}
 
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := work.Workers(opts.Workers)
 	out := make([]*File, len(single))
 	errs := make([]*FileError, len(single))
 	var g errgroup.Group

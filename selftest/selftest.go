@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/suretydev/surety/work"
+
 	"github.com/suretydev/surety/svrun"
 	"github.com/suretydev/surety/viverra"
 
@@ -49,7 +51,7 @@ type Options struct {
 	Timeout time.Duration
 	// TaskBudget is the wall-clock budget of each task; 0 means 2m.
 	TaskBudget time.Duration
-	// Workers is how many programs are checked at once; 0 means 1.
+	// Workers is how many programs are checked at once; 0 means one per CPU.
 	Workers int
 	// Keep is the directory where the program of each wrong verdict is
 	// kept; "" means a new directory under os.TempDir().
@@ -234,7 +236,7 @@ func Run(ctx context.Context, opts *Options) (*Report, error) {
 	if count == 0 {
 		count = 10
 	}
-	workers := max(opts.Workers, 1)
+	workers := work.Workers(opts.Workers)
 	keep := opts.Keep
 	if keep == "" {
 		d, err := os.MkdirTemp("", "surety-selftest-wrong-")

@@ -25,7 +25,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"sync"
 
@@ -179,7 +178,7 @@ func Do(ctx context.Context, j Job, worker, build string) Result {
 
 // Local runs jobs on goroutines of this process. The zero value is valid.
 type Local struct {
-	// Workers is how many jobs run at once; 0 means runtime.GOMAXPROCS(0).
+	// Workers is how many jobs run at once; 0 means one per CPU (Workers).
 	Workers int
 	// Name is the worker name in results; "" means "local".
 	Name string
@@ -192,11 +191,7 @@ func (l *Local) Run(ctx context.Context, jobs []Job, deliver func(Result) error)
 	if err != nil {
 		return err
 	}
-	n := l.Workers
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	n = min(n, len(jobs))
+	n := min(Workers(l.Workers), len(jobs))
 	name := l.Name
 	if name == "" {
 		name = "local"

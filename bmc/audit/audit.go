@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/suretydev/surety/work"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/suretydev/surety/bmc"
@@ -38,7 +40,7 @@ type Options struct {
 	// SkipStrength skips the mutation analysis: reachability only.
 	SkipStrength bool
 	// Workers is the number of facts audited at once, each one query at a
-	// time; 0 means 2.
+	// time; 0 means one per CPU (work.Workers).
 	Workers int
 	// Runner, when not nil, runs the program and its mutants: an
 	// assertion a run reaches is reachable whatever the engines say, a
@@ -218,9 +220,7 @@ func Audit(ctx context.Context, p *bmc.Program, report *bmc.Report, c bmc.Checke
 	if o.LargerBound <= 0 {
 		o.LargerBound = 2*o.K + 2
 	}
-	if o.Workers <= 0 {
-		o.Workers = 2
-	}
+	o.Workers = work.Workers(o.Workers)
 	a := &auditor{p: p, c: c, o: o, unmodelled: unmodelled(p.Source)}
 	out := &Report{}
 	var facts []bmc.Fact
