@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/suretydev/surety/internal/atomicfile"
+
 	"github.com/suretydev/surety/work"
 
 	"github.com/suretydev/surety/svrun"
@@ -451,7 +453,7 @@ func (j *judge) fail(cnt *Count, err error) {
 func (j *judge) wrong(w Wrong) {
 	if j.kept == "" {
 		j.kept = filepath.Join(j.keep, j.c.Name+".c")
-		if err := os.WriteFile(j.kept, j.c.Source, 0o644); err != nil {
+		if err := atomicfile.Write(j.kept, j.c.Source); err != nil {
 			j.pr.Errors = append(j.pr.Errors, err.Error())
 		}
 	}
@@ -621,7 +623,7 @@ func (j *judge) task(cnt *Count) {
 		cnt.Wrong++
 		kept := filepath.Join(j.keep, base+".c")
 		keptYml := filepath.Join(j.keep, base+".yml")
-		err := errors.Join(os.WriteFile(kept, TaskSource(j.c.Source), 0o644), os.WriteFile(keptYml, []byte(ymlText), 0o644))
+		err := errors.Join(atomicfile.Write(kept, TaskSource(j.c.Source)), atomicfile.Write(keptYml, []byte(ymlText)))
 		if err != nil {
 			j.pr.Errors = append(j.pr.Errors, err.Error())
 		}

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/suretydev/surety/internal/atomicfile"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/selftest"
 )
@@ -106,7 +108,7 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		if done, err = readState(*state); err != nil {
 			return fail(e, "selftest", err)
 		}
-		if out, err = os.OpenFile(*state, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
+		if out, err = openState(*state); err != nil {
 			return fail(e, "selftest", err)
 		}
 		defer out.Close()
@@ -202,6 +204,28 @@ func readState(path string) ([]*selftest.ProgramResult, error) {
 	return out, sc.Err()
 }
 
+// openState opens the state file for appending. A run stopped in the
+// middle of a line leaves it without its newline: one is added, so that
+// the next program's line is whole (readState skips the broken one, and
+// that program is checked again).
+func openState(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, info.Size()-1); err == nil && last[0] != '\n' {
+			_, err = f.Write([]byte{'\n'})
+		}
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
 // reduceAll reduces the first wrong verdict of each kind (path, verdict,
 // truth, bounded or not) into dir, named after its kind.
 func reduceAll(ctx context.Context, e *env, rep *selftest.Report, opts *selftest.Options, dir string, budget time.Duration) error {
@@ -230,7 +254,7 @@ func reduceAll(ctx context.Context, e *env, rep *selftest.Report, opts *selftest
 			continue
 		}
 		name := filepath.Join(dir, sanitize(kind)+".c")
-		if err := os.WriteFile(name, small, 0o644); err != nil {
+		if err := atomicfile.Write(name, small); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stderr, "selftest: %s: %d bytes (from %d)\n", name, len(small), len(src))
