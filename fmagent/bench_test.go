@@ -65,7 +65,7 @@ func BenchmarkUpdate(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			state := b.TempDir()
 			before := len(srv.Requests())
-			if _, err := fmagent.Review(context.Background(), []string{dir}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+			if _, err := fmagent.Review(context.Background(), []string{dir}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(state)}); err != nil {
 				b.Fatal(err)
 			}
 			reqs = len(srv.Requests()) - before
@@ -78,13 +78,13 @@ func BenchmarkUpdate(b *testing.B) {
 			b.StopTimer()
 			os.WriteFile(code, original, 0o644)
 			state := b.TempDir()
-			if _, err := fmagent.Review(context.Background(), []string{dir}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+			if _, err := fmagent.Review(context.Background(), []string{dir}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(state)}); err != nil {
 				b.Fatal(err)
 			}
 			os.WriteFile(code, []byte(strings.Replace(string(original), "int m3_f20(int x) {\n", "int m3_f20(int x) {\n    x = x * 1;\n", 1)), 0o644)
 			before := len(srv.Requests())
 			b.StartTimer()
-			res, err := fmagent.Update(context.Background(), []string{dir}, &fmagent.UpdateOptions{Model: srv.Model(nil), State: state})
+			res, err := fmagent.Update(context.Background(), []string{dir}, &fmagent.UpdateOptions{Model: srv.Model(nil), State: fmagent.State(state)})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/files"
@@ -149,7 +148,7 @@ func Confirm(ctx context.Context, paths []string, opts *ConfirmOptions) (*Confir
 	}
 	from := opts.From
 	if from == "" {
-		from = filepath.Join(".surety", "reason.json")
+		from = State("").Reason()
 	}
 	rf, err := ReadReasonFile(ctx, from)
 	if err != nil {
@@ -181,7 +180,7 @@ func Confirm(ctx context.Context, paths []string, opts *ConfirmOptions) (*Confir
 	}
 	out := opts.Out
 	if out == "" {
-		out = filepath.Join(".surety", "bugs")
+		out = State("").Bugs()
 	}
 	// Nothing is asked before the reports are known to have a place.
 	if err := files.CheckOutDir(out, opts.DryRun); err != nil {

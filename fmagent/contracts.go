@@ -86,7 +86,7 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 	}
 	out := opts.Out
 	if out == "" {
-		out = filepath.Join(".surety", "contracts")
+		out = State("").Contracts()
 	}
 	// Nothing is asked before the records are known to have a place.
 	if err := files.CheckOutDir(out, opts.DryRun); err != nil {

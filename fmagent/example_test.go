@@ -160,7 +160,7 @@ func ExampleUpdate() {
 	ctx := context.Background()
 	src, state := filepath.Join(dir, "src"), filepath.Join(dir, "state")
 	os.CopyFS(src, os.DirFS("../examples/fromkeyword/src"))
-	if _, err := fmagent.Review(ctx, []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+	if _, err := fmagent.Review(ctx, []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(state)}); err != nil {
 		fmt.Println(err)
 		return
 	}
@@ -168,7 +168,7 @@ func ExampleUpdate() {
 	lexer := filepath.Join(src, "lexer.rs")
 	data, _ := os.ReadFile(lexer)
 	os.WriteFile(lexer, bytes.Replace(data, []byte("if c.is_ascii_whitespace() {"), []byte("if c == b' ' || c == b'\\n' {"), 1), 0o644)
-	res, err := fmagent.Update(ctx, []string{src}, &fmagent.UpdateOptions{State: state, PlanOnly: true})
+	res, err := fmagent.Update(ctx, []string{src}, &fmagent.UpdateOptions{State: fmagent.State(state), PlanOnly: true})
 	if err != nil {
 		fmt.Println(err)
 		return

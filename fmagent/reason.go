@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/suretydev/surety/callgraph"
@@ -106,7 +105,7 @@ func Reason(ctx context.Context, paths []string, opts *ReasonOptions) (*ReasonRe
 	}
 	dir := opts.Contracts
 	if dir == "" {
-		dir = filepath.Join(".surety", "contracts")
+		dir = State("").Contracts()
 	}
 	records, err := (&contract.Store{Dir: dir}).All()
 	if err != nil {
@@ -120,7 +119,7 @@ func Reason(ctx context.Context, paths []string, opts *ReasonOptions) (*ReasonRe
 	}
 	out := opts.Out
 	if out == "" {
-		out = filepath.Join(".surety", "reason.json")
+		out = State("").Reason()
 	}
 	// Nothing is asked before the reports are known to have a place.
 	if err := files.CheckOutFile(out, opts.DryRun); err != nil {

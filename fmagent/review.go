@@ -36,7 +36,7 @@ type ReviewOptions struct {
 	// State is the directory of the contract records ("contracts/") and
 	// of the snapshot Update starts from ("snapshot.json"); "" means
 	// ".surety". A rerun reuses the records that are there.
-	State string
+	State State
 	// Entries names functions to treat as entries besides the uncalled.
 	Entries []string
 	// Knowledge is the domain knowledge; it is cut by directory with the
@@ -125,9 +125,6 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	}
 	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
 	state := opts.State
-	if state == "" {
-		state = ".surety"
-	}
 	res.Functions = len(g.Nodes)
 	send(progress.Event{Stage: "load", Done: len(g.Nodes), Total: len(g.Nodes)})
 
@@ -136,7 +133,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 		return nil, err
 	}
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
-		Model: opts.Model, Store: &contract.Store{Dir: filepath.Join(state, "contracts")}, Knowledge: know, PartOf: partOf,
+		Model: opts.Model, Store: &contract.Store{Dir: state.Contracts()}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Merger: opts.Merger,
 		Progress: func(p callgraph.Progress) {
 			send(progress.Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
@@ -157,7 +154,7 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	if err != nil {
 		return nil, err
 	}
-	return res, snap.Save(filepath.Join(state, "snapshot.json"))
+	return res, snap.Save(state.Snapshot())
 }
 
 // projectRoot returns root, or when it is empty the project root of paths.

@@ -19,7 +19,7 @@ import (
 func TestReviewFromKeyword(t *testing.T) {
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
 	res, err := fmagent.Review(context.Background(), []string{"../examples/fromkeyword/src"}, &fmagent.ReviewOptions{
-		Model: srv.Model(nil), State: t.TempDir(),
+		Model: srv.Model(nil), State: fmagent.State(t.TempDir()),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func ExampleReview() {
 
 	res, err := fmagent.Review(context.Background(), []string{"../examples/fromkeyword/src"}, &fmagent.ReviewOptions{
 		Model: srv.Model(nil), // llm.OpenAI(&llm.OpenAIOptions{...}) for a real model
-		State: dir,
+		State: fmagent.State(dir),
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -91,7 +91,7 @@ func TestReviewNamedPaths(t *testing.T) {
 		{bin, "bin.c: frontend: binary file"},
 		{notes, "notes.txt: not a source file surety reads"},
 	} {
-		_, err := fmagent.Review(context.Background(), []string{good, tc.path}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: t.TempDir()})
+		_, err := fmagent.Review(context.Background(), []string{good, tc.path}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(t.TempDir())})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", tc.path, err, tc.want)
 		}

@@ -31,7 +31,7 @@ type UpdateOptions struct {
 	Solver smt.Solver
 	// State is the directory of the contract records ("contracts/") and the
 	// snapshot ("snapshot.json"); "" means ".surety".
-	State string
+	State State
 	// Since, when set, is the revision to compare with, read from the
 	// repository at Repo ("" means the project root); otherwise the
 	// snapshot saved by the last run is the baseline.
@@ -155,12 +155,9 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 		return nil, llm.ErrNoModel
 	}
 	state := opts.State
-	if state == "" {
-		state = ".surety"
-	}
 	if !opts.PlanOnly {
 		// Nothing is asked before the state is known to have a place.
-		if err := files.CheckOutDir(state, opts.DryRun); err != nil {
+		if err := files.CheckOutDir(state.Dir(), opts.DryRun); err != nil {
 			return nil, fmt.Errorf("surety: %w", err)
 		}
 	}
@@ -172,10 +169,10 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 			return nil, err
 		}
 		defer os.RemoveAll(scratch)
-		state = scratch
+		state = State(scratch)
 	}
-	store := &contract.Store{Dir: filepath.Join(state, "contracts")}
-	snapPath := filepath.Join(state, "snapshot.json")
+	store := &contract.Store{Dir: state.Contracts()}
+	snapPath := state.Snapshot()
 	records, err := store.All()
 	if err != nil {
 		return nil, err
@@ -348,7 +345,7 @@ func loadGraph(ctx context.Context, paths []string, root string, warn func(strin
 
 // scratchState copies what Update reads of the state directory (the
 // contract records and the snapshot) into a new temporary directory.
-func scratchState(state string) (string, error) {
+func scratchState(state State) (string, error) {
 	dir, err := os.MkdirTemp("", "surety-estimate-")
 	if err != nil {
 		return "", fmt.Errorf("surety: %w", err)
@@ -363,13 +360,14 @@ func scratchState(state string) (string, error) {
 		}
 		return os.WriteFile(to, data, 0o644)
 	}
-	err = copyFile(filepath.Join(state, "snapshot.json"), filepath.Join(dir, "snapshot.json"))
+	scratch := State(dir)
+	err = copyFile(state.Snapshot(), scratch.Snapshot())
 	if err == nil {
-		err = os.MkdirAll(filepath.Join(dir, "contracts"), 0o755)
+		err = os.MkdirAll(scratch.Contracts(), 0o755)
 	}
 	if err == nil {
 		var entries []os.DirEntry
-		entries, err = os.ReadDir(filepath.Join(state, "contracts"))
+		entries, err = os.ReadDir(state.Contracts())
 		if errors.Is(err, fs.ErrNotExist) {
 			err = nil
 		}
@@ -378,7 +376,7 @@ func scratchState(state string) (string, error) {
 				break
 			}
 			if en.Type().IsRegular() {
-				err = copyFile(filepath.Join(state, "contracts", en.Name()), filepath.Join(dir, "contracts", en.Name()))
+				err = copyFile(filepath.Join(state.Contracts(), en.Name()), filepath.Join(scratch.Contracts(), en.Name()))
 			}
 		}
 	}

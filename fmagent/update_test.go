@@ -44,12 +44,12 @@ func TestUpdateRedoesOnlyTheChange(t *testing.T) {
 	state := filepath.Join(dir, "state")
 
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
-	if _, err := fmagent.Review(context.Background(), []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+	if _, err := fmagent.Review(context.Background(), []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(state)}); err != nil {
 		t.Fatal(err)
 	}
 
 	// Nothing changed: nothing to do.
-	plan, err := fmagent.Update(context.Background(), []string{src}, &fmagent.UpdateOptions{State: state, PlanOnly: true})
+	plan, err := fmagent.Update(context.Background(), []string{src}, &fmagent.UpdateOptions{State: fmagent.State(state), PlanOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestUpdateRedoesOnlyTheChange(t *testing.T) {
 	os.WriteFile(lexer, []byte(edited), 0o644)
 
 	srv2 := llmtest.NewFile(t, "testdata/review.txtar")
-	res, err := fmagent.Update(context.Background(), []string{src}, &fmagent.UpdateOptions{Model: srv2.Model(nil), State: state})
+	res, err := fmagent.Update(context.Background(), []string{src}, &fmagent.UpdateOptions{Model: srv2.Model(nil), State: fmagent.State(state)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestUpdateSinceRevision(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state")
 
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
-	if _, err := fmagent.Review(context.Background(), []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: state}); err != nil {
+	if _, err := fmagent.Review(context.Background(), []string{src}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(state)}); err != nil {
 		t.Fatal(err)
 	}
 	lexer := filepath.Join(src, "lexer.rs")
@@ -137,7 +137,7 @@ func TestUpdateSinceRevision(t *testing.T) {
 	}
 	// The plan, from another working directory and by a relative path.
 	t.Chdir(repo)
-	plan, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{State: state, Since: "HEAD", Goal: "only spaces, tabs and newlines separate tokens", PlanOnly: true})
+	plan, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{State: fmagent.State(state), Since: "HEAD", Goal: "only spaces, tabs and newlines separate tokens", PlanOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestUpdateSinceRevision(t *testing.T) {
 	s.Steps = append([]llmtest.Step{{Name: "rerank", Match: "A change was made to a codebase", Reply: `{"functions": []}`}, {Name: "main-expects", Match: `changed callee \S*lexer::tokenize`,
 		Reply: `{"callees": [{"callee": "lexer::tokenize", "line": 10, "pre": [{"text": "src is the whole program text, which may hold form feeds"}], "post": [{"text": "the result lists the tokens of src in source order"}]}]}`}}, s.Steps...)
 	srv2 := llmtest.New(t, s)
-	res, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{Model: srv2.Model(nil), State: state, Since: "HEAD",
+	res, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{Model: srv2.Model(nil), State: fmagent.State(state), Since: "HEAD",
 		Goal: "only spaces, tabs and newlines separate tokens"})
 	if err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestUpdateSinceRevision(t *testing.T) {
 	}
 	// main's record holds the revised expectation; tokenize's record
 	// counts it as what its caller expects, so the next run redoes nothing.
-	plan, err = fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{State: state, PlanOnly: true})
+	plan, err = fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{State: fmagent.State(state), PlanOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestUpdateSinceRevision(t *testing.T) {
 		t.Errorf("after the update, plan %+v", plan.Plan)
 	}
 	srv3 := llmtest.New(t, s3)
-	again, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{Model: srv3.Model(nil), State: state})
+	again, err := fmagent.Update(context.Background(), []string{"src"}, &fmagent.UpdateOptions{Model: srv3.Model(nil), State: fmagent.State(state)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func TestUpdateHistory(t *testing.T) {
 	os.WriteFile(lexer, []byte(edited), 0o644)
 	h := &fakeHistory{old: old}
 	res, err := fmagent.Update(context.Background(), []string{filepath.Join(root, "src")}, &fmagent.UpdateOptions{
-		State: t.TempDir(), Since: "v1", Root: root, History: h, PlanOnly: true})
+		State: fmagent.State(t.TempDir()), Since: "v1", Root: root, History: h, PlanOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func TestUpdateReportsSkippedFiles(t *testing.T) {
 		}
 	}
 	var warned []string
-	res, err := fmagent.Update(context.Background(), []string{dir}, &fmagent.UpdateOptions{State: t.TempDir(), PlanOnly: true,
+	res, err := fmagent.Update(context.Background(), []string{dir}, &fmagent.UpdateOptions{State: fmagent.State(t.TempDir()), PlanOnly: true,
 		Progress: func(ev progress.Event) { warned = append(warned, ev.Warning) }})
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	if err := checkOut("state", files.CheckOutDir, *state); err != nil && !*planOnly {
 		return fail(e, "update", err)
 	}
-	opts := &fmagent.UpdateOptions{State: *state, Since: *since, Goal: *goal, PlanOnly: *planOnly,
+	opts := &fmagent.UpdateOptions{State: fmagent.State(*state), Since: *since, Goal: *goal, PlanOnly: *planOnly,
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
