@@ -13,6 +13,7 @@ import (
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/smt"
 	"github.com/suretydev/surety/svcomp"
 	"github.com/suretydev/surety/validate"
 )
@@ -252,21 +253,14 @@ func ExampleWriteJSON() {
 	// }
 }
 
-// ExampleSolver looks up an SMT solver by name; "none" is none.
-func ExampleSolver() {
-	s, err := surety.Solver("none")
-	fmt.Println(s == nil, err)
-	_, err = surety.Solver("yices")
-	fmt.Println(err)
-	// Output:
-	// true <nil>
-	// unknown solver "yices" (want z3, cvc5, boolector or none)
-}
-
-// ExampleSolvers takes every solver installed here (none is nil), as the
-// closed formulas of Update's Hoare pass are checked.
-func ExampleSolvers() {
-	opts := &surety.UpdateOptions{Solver: surety.Solvers(), PlanOnly: true}
+// ExampleUpdateOptions_solvers takes every SMT solver installed here
+// (smt.Available) as a portfolio, as the command line checks the closed
+// formulas of Update's Hoare pass; with none installed, none.
+func ExampleUpdateOptions_solvers() {
+	opts := &surety.UpdateOptions{PlanOnly: true}
+	if ss := smt.Available(); len(ss) > 0 {
+		opts.Solver = smt.Portfolio(ss...)
+	}
 	_ = opts
 }
 

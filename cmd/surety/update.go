@@ -8,6 +8,7 @@ import (
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/incremental"
+	"github.com/suretydev/surety/smt"
 )
 
 func runUpdate(ctx context.Context, e *env, args []string) int {
@@ -38,7 +39,9 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
-		opts.Solver = surety.Solvers()
+		if ss := smt.Available(); len(ss) > 0 {
+			opts.Solver = smt.Portfolio(ss...)
+		}
 	}
 	res, err := surety.Update(ctx, paths, opts)
 	if code, done := mf.failed(e, "update", err); done {
