@@ -304,15 +304,6 @@ func ExampleConfirmResult_WriteSummary() {
 	// 1 potential bugs: 1 confirmed, 0 not; reports in .surety/bugs, SARIF in .surety/bugs/bugs.sarif
 }
 
-// ExampleMeteredModel_RunError: a run without a model that refused ends
-// with its own error; a nil model is safe.
-func ExampleMeteredModel_RunError() {
-	var m *surety.MeteredModel
-	fmt.Println(m.RunError(nil), errors.Is(m.RunError(surety.ErrNoModel), surety.ErrNoModel))
-	// Output:
-	// <nil> true
-}
-
 // ExampleSynthOptions_ProgramFile names the files Synth writes.
 func ExampleSynthOptions_ProgramFile() {
 	opts := &surety.SynthOptions{Out: "synth", Name: "sort"}
@@ -326,36 +317,6 @@ func ExampleVersion() {
 	fmt.Println(strings.Contains(surety.Version(), "go1"))
 	// Output:
 	// true
-}
-
-// ExampleModelConfigFromEnv reads the model's server from the variables
-// OpenAI's own tools read; a value that cannot be used names itself.
-func ExampleModelConfigFromEnv() {
-	env := map[string]string{"SURETY_MODEL": "qwen3", "OPENAI_BASE_URL": "http://localhost:8000/v1", "SURETY_MAX_TOKENS": "4096"}
-	cfg, err := surety.ModelConfigFromEnv(func(k string) string { return env[k] })
-	fmt.Println(cfg.Name, cfg.BaseURL, cfg.MaxTokens, err)
-	env["SURETY_MAX_TOKENS"] = "many"
-	_, err = surety.ModelConfigFromEnv(func(k string) string { return env[k] })
-	fmt.Println(err)
-	// Output:
-	// qwen3 http://localhost:8000/v1 4096 <nil>
-	// surety: SURETY_MAX_TOKENS=many: want a number of tokens, 0 for the server's default
-}
-
-// ExampleMeteredModel_WriteUsage opens a model that only estimates and
-// prints its (empty) token use, as every model command does at the end.
-func ExampleMeteredModel_WriteUsage() {
-	_, m, err := surety.OpenModel(context.Background(), &surety.ModelConfig{Estimate: true})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer m.Close()
-	var out strings.Builder
-	m.WriteUsage(&out)
-	fmt.Println(strings.SplitN(out.String(), "\n", 2)[0], m.Refused())
-	// Output:
-	// estimate (nothing was sent): <nil>
 }
 
 // ExamplePathError names a path a user gave, then what is wrong with it.
