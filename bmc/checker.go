@@ -3,9 +3,8 @@ package bmc
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
-	"sync"
+
+	"github.com/suretydev/surety/registry"
 )
 
 // A Checker decides one Query. It must honour ctx (killing any child
@@ -25,55 +24,24 @@ type Versioner interface {
 	Version(ctx context.Context) (string, error)
 }
 
-var (
-	regMu    sync.RWMutex
-	registry = map[string]Checker{}
-)
+var checkers = registry.Set[Checker]{Kind: "bmc: checker"}
 
-// Register makes a checker available by its name, as database/sql drivers
-// are. It panics if c is nil, its name is empty, or the name is taken.
-func Register(c Checker) {
-	if c == nil {
-		panic("bmc: Register of nil Checker")
+// Register makes a checker available by name, as database/sql drivers are
+// (see package registry); call it from the checker's package's init. It
+// panics if c is nil, name is empty or taken, or c.Name() is not name.
+func Register(name string, c Checker) {
+	if c != nil && c.Name() != name {
+		panic(fmt.Sprintf("bmc: Register(%q) of checker %q: the names differ", name, c.Name()))
 	}
-	name := c.Name()
-	if name == "" {
-		panic("bmc: Register of Checker with empty name")
-	}
-	regMu.Lock()
-	defer regMu.Unlock()
-	if _, dup := registry[name]; dup {
-		panic("bmc: Register called twice for checker " + name)
-	}
-	registry[name] = c
+	checkers.Register(name, c)
 }
 
-// Lookup returns the registered checker with the given name.
-func Lookup(name string) (Checker, error) {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	c, ok := registry[name]
-	if !ok {
-		return nil, fmt.Errorf("bmc: unknown checker %q (forgotten import?); registered: %s", name, strings.Join(namesLocked(), ", "))
-	}
-	return c, nil
-}
+// Lookup returns the registered checker with the given name. Its error
+// wraps registry.ErrUnknown and lists the checkers registered.
+func Lookup(name string) (Checker, error) { return checkers.Lookup(name) }
 
 // Names returns the names of the registered checkers, sorted.
-func Names() []string {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	return namesLocked()
-}
-
-func namesLocked() []string {
-	ns := make([]string, 0, len(registry))
-	for n := range registry {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
-}
+func Names() []string { return checkers.Names() }
 
 // A Refuter is an optional interface of a Checker that never answers
 // VERIFIED (the run engine: no set of runs proves an assertion). Its

@@ -31,6 +31,17 @@
 //     can run more than k times, so the fact holds on every execution, not
 //     only on the k-bounded ones.
 //
+// Checkers register by name from their package's init, as database/sql
+// drivers and every surety plug-in do (package registry):
+//
+//	func init() { bmc.Register("esbmc", New(nil)) }
+//
+// so that importing bmc/esbmc (often blank) makes it available to Lookup
+// and Names. The name must be the checker's Name(). A program, or a test,
+// may register more checkers under names of their own (a CBMC with another
+// solver, a fake); core APIs take Checker values, the registry serves the
+// command line's --engines.
+//
 // Verdicts are never stronger than their evidence: a fact says its bound, a
 // conditional fact says its conditions, and UNKNOWN is a first-class answer.
 package bmc

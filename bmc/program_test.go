@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/suretydev/surety/registry"
 )
 
 const sample = `#include <assert.h>
@@ -176,12 +178,13 @@ func (f fakeChecker) Check(ctx context.Context, q *Query) (*Result, error) {
 }
 
 func TestRegistry(t *testing.T) {
-	Register(fakeChecker{"zz-test"})
-	Register(fakeChecker{"aa-test"})
+	Register("zz-test", fakeChecker{"zz-test"})
+	Register("aa-test", fakeChecker{"aa-test"})
 	if c, err := Lookup("zz-test"); err != nil || c.Name() != "zz-test" {
 		t.Errorf("Lookup = %v, %v", c, err)
 	}
-	if _, err := Lookup("nope"); err == nil || !strings.Contains(err.Error(), "forgotten import?") {
+	if _, err := Lookup("nope"); !errors.Is(err, registry.ErrUnknown) ||
+		!strings.Contains(err.Error(), `bmc: unknown checker "nope" (forgotten import?); registered: `) || !strings.Contains(err.Error(), "aa-test, ") {
 		t.Errorf("Lookup(nope) err = %v", err)
 	}
 	names := Names()
@@ -190,14 +193,17 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("Names not sorted: %v", names)
 		}
 	}
-	for _, bad := range []Checker{nil, fakeChecker{""}, fakeChecker{"zz-test"}} {
+	for _, bad := range []struct {
+		name string
+		c    Checker
+	}{{"x", nil}, {"", fakeChecker{""}}, {"zz-test", fakeChecker{"zz-test"}}, {"x", fakeChecker{"y"}}} {
 		func() {
 			defer func() {
 				if recover() == nil {
-					t.Errorf("Register(%v) did not panic", bad)
+					t.Errorf("Register(%q, %v) did not panic", bad.name, bad.c)
 				}
 			}()
-			Register(bad)
+			Register(bad.name, bad.c)
 		}()
 	}
 }

@@ -66,11 +66,15 @@ var _ Verifier = (*dafny.Tool)(nil)
 // Options control Check. The zero value is valid; a nil pointer means the
 // zero value. Check does not modify it.
 type Options struct {
-	// Verifier is the Dafny to run; nil means dafny.Find(ctx,
-	// DafnyOptions).
+	// Verifier is the Dafny to run; nil means the one the registered
+	// verifier VerifierName finds, given DafnyOptions.
 	Verifier Verifier
-	// DafnyOptions are used to find Dafny when Verifier is nil; nil means
-	// the defaults of package complete/dafny.
+	// VerifierName names the registered verifier (see Register) that
+	// finds the Dafny to run when Verifier is nil; "" means "dafny", the
+	// adapter of package complete/dafny.
+	VerifierName string
+	// DafnyOptions are given to the verifier's Finder when Verifier is
+	// nil; nil means its defaults.
 	DafnyOptions *dafny.Options
 	// MaxInputs is the number of small inputs tried per method against its
 	// precondition; 0 means 40.
@@ -215,11 +219,17 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 	}
 	tool := opts.Verifier
 	if tool == nil {
-		t, err := dafny.Find(ctx, opts.DafnyOptions)
+		name := opts.VerifierName
+		if name == "" {
+			name = "dafny"
+		}
+		f, err := Lookup(name)
 		if err != nil {
+			return nil, err
+		}
+		if tool, err = f.Find(ctx, opts.DafnyOptions); err != nil {
 			return nil, fmt.Errorf("complete: %w", err)
 		}
-		tool = t
 	}
 	var lowered []string
 	if needsLowering(src, tool.Dialect()) {

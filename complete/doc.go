@@ -162,5 +162,12 @@
 // outline: includes, datatypes, attributes); the checker only slices the
 // source along the spans it gives, and never writes the file. Dafny runs
 // behind the Verifier interface; package complete/dafny is the adapter for
-// Dafny 2.3 (Debian's) to 4, and the default when Options.Verifier is nil.
+// Dafny 2.3 (Debian's) to 4. Verifiers register by name, as database/sql
+// drivers and every surety plug-in do (package registry): what registers
+// is a Finder, which finds the verifier's program at run time,
+//
+//	func init() { complete.Register("dafny5", complete.FinderFunc(find)) }
+//
+// and Options.VerifierName chooses one when Options.Verifier is nil ("" is
+// "dafny", registered by this package); Lookup and Names list them.
 package complete

@@ -12,6 +12,7 @@ import (
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/fmagent"
 	"github.com/suretydev/surety/hoare"
+	"github.com/suretydev/surety/smt"
 	"github.com/suretydev/surety/validate"
 )
 
@@ -185,20 +186,13 @@ func writeFile(dir, name, content string) string {
 	return p
 }
 
-// ExampleSolver looks up an SMT solver by name; "none" is none.
-func ExampleSolver() {
-	s, err := fmagent.Solver("none")
-	fmt.Println(s == nil, err)
-	_, err = fmagent.Solver("yices")
-	fmt.Println(err)
-	// Output:
-	// true <nil>
-	// unknown solver "yices" (want z3, cvc5, boolector or none)
-}
-
-// ExampleSolvers takes every solver installed here (none is nil), as the
-// closed formulas of Update's Hoare pass are checked.
-func ExampleSolvers() {
-	opts := &fmagent.UpdateOptions{Solver: fmagent.Solvers(), PlanOnly: true}
+// ExampleUpdateOptions_solvers takes every SMT solver installed here
+// (smt.Available) as a portfolio, as the command line checks the closed
+// formulas of Update's Hoare pass; with none installed, none.
+func ExampleUpdateOptions_solvers() {
+	opts := &fmagent.UpdateOptions{PlanOnly: true}
+	if ss := smt.Available(); len(ss) > 0 {
+		opts.Solver = smt.Portfolio(ss...)
+	}
 	_ = opts
 }

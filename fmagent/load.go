@@ -10,9 +10,7 @@ import (
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/files"
-	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/llm"
-	"github.com/suretydev/surety/smt"
 )
 
 // maxWarned bounds the skipped files named one by one in the warnings of
@@ -121,36 +119,4 @@ func cutKnowledge(ctx context.Context, m llm.Model, g *callgraph.Graph, docs []c
 		return nil, nil, fmt.Errorf("surety: %w", err)
 	}
 	return know, partOf, nil
-}
-
-// Solver returns the SMT solver of that name: "z3", "cvc5" or
-// "boolector"; "none" and "" give nil (every check stays in natural
-// language). A solver that is not installed is an error naming it.
-func Solver(name string) (smt.Solver, error) {
-	var s smt.Solver
-	switch name {
-	case "none", "":
-		return nil, nil
-	case "z3":
-		s = smt.Z3(nil)
-	case "cvc5":
-		s = smt.CVC5(nil)
-	case "boolector":
-		s = smt.Boolector(nil)
-	default:
-		return nil, fmt.Errorf("unknown solver %q (want z3, cvc5, boolector or none)", name)
-	}
-	if _, err := proc.LookPath(name); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// Solvers returns a portfolio of every SMT solver installed here
-// (smt.Available), or nil when there is none.
-func Solvers() smt.Solver {
-	if solvers := smt.Available(); len(solvers) > 0 {
-		return smt.Portfolio(solvers...)
-	}
-	return nil
 }

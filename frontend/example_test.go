@@ -34,7 +34,7 @@ func ExampleRegister() {
 			return f, nil
 		},
 	}
-	frontend.Register(toy) // a plugin does this in its init function
+	frontend.Register("toy", toy) // a plugin does this in its init function
 
 	dir, _ := os.MkdirTemp("", "toy")
 	defer os.RemoveAll(dir)

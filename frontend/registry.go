@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
+
+	"github.com/suretydev/surety/registry"
 )
 
 // A Language describes one frontend. It is a plain value, declared as a
@@ -73,65 +74,61 @@ func (l *Language) validate() error {
 	return nil
 }
 
-var registry struct {
-	sync.RWMutex
-	byName map[string]*Language
-	byExt  map[string]*Language
-}
+var (
+	languages = registry.Set[*Language]{Kind: "frontend: language"}
 
-// Register makes a language available by name and by extension. It panics
-// if l is invalid, or if its name or one of its extensions is taken:
-// both are programmer errors, found at start-up.
-func Register(l *Language) {
+	// extMu guards byExt, and makes Register's checks of the name and the
+	// extensions one step with the registration.
+	extMu sync.RWMutex
+	byExt map[string]*Language
+)
+
+// Register makes a language available by name and by each of its
+// extensions, as database/sql drivers register (see package registry);
+// call it from the frontend's init. If l.Name is empty, Register sets it
+// to name. It panics if name is empty, l is invalid, l.Name is set and
+// differs from name, or the name or one of the extensions is taken: each
+// is a programmer error, found at start-up.
+func Register(name string, l *Language) {
+	if name == "" {
+		panic("frontend: Register of a language with an empty name")
+	}
+	if l != nil && l.Name == "" {
+		l.Name = name
+	}
 	if err := l.validate(); err != nil {
 		panic(err)
 	}
-	registry.Lock()
-	defer registry.Unlock()
-	if registry.byName == nil {
-		registry.byName = make(map[string]*Language)
-		registry.byExt = make(map[string]*Language)
+	if l.Name != name {
+		panic(fmt.Sprintf("frontend: Register(%q) of Language %q: the names differ", name, l.Name))
 	}
-	if _, dup := registry.byName[l.Name]; dup {
-		panic("frontend: Register called twice for language " + l.Name)
-	}
+	extMu.Lock()
+	defer extMu.Unlock()
 	for _, e := range l.Exts {
-		if other, dup := registry.byExt[e]; dup {
+		if other, dup := byExt[e]; dup {
 			panic(fmt.Sprintf("frontend: extension %s of %s already taken by %s", e, l.Name, other.Name))
 		}
 	}
-	registry.byName[l.Name] = l
+	languages.Register(name, l) // panics on a taken name, before any extension is kept
+	if byExt == nil {
+		byExt = make(map[string]*Language)
+	}
 	for _, e := range l.Exts {
-		registry.byExt[e] = l
+		byExt[e] = l
 	}
 }
 
 // Names returns the names of the registered languages, sorted.
-func Names() []string {
-	registry.RLock()
-	defer registry.RUnlock()
-	names := make([]string, 0, len(registry.byName))
-	for n := range registry.byName {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
+func Names() []string { return languages.Names() }
 
-// Lookup returns the registered language called name.
-func Lookup(name string) (*Language, error) {
-	registry.RLock()
-	defer registry.RUnlock()
-	if l, ok := registry.byName[name]; ok {
-		return l, nil
-	}
-	return nil, fmt.Errorf("frontend: unknown language %q (forgotten import?)", name)
-}
+// Lookup returns the registered language called name. Its error wraps
+// registry.ErrUnknown and lists the languages registered.
+func Lookup(name string) (*Language, error) { return languages.Lookup(name) }
 
 // ForPath returns the registered language that reads path, chosen by its
 // extension, or nil.
 func ForPath(path string) *Language {
-	registry.RLock()
-	defer registry.RUnlock()
-	return registry.byExt[filepath.Ext(path)]
+	extMu.RLock()
+	defer extMu.RUnlock()
+	return byExt[filepath.Ext(path)]
 }

@@ -38,8 +38,24 @@
 //     counts the requests a run would send and estimates their tokens (4
 //     bytes a token), answering each with ErrEstimate.
 //
-// The usual stack, built by the command line from OPENAI_BASE_URL,
-// OPENAI_API_KEY and SURETY_MODEL (this package reads no environment):
+// OpenModel builds the usual stack from a ModelConfig, as the command line
+// does (ModelConfigFromEnv reads OPENAI_BASE_URL, OPENAI_API_KEY,
+// SURETY_MODEL and the rest through a getenv function given to it: this
+// package reads no environment): the provider's client, under the
+// response cache, under the meter with its budget, stopped for good when
+// the server refuses a request (a wrong key, model or address). The client
+// comes from a Provider registered by name, as database/sql drivers and
+// every surety plug-in register (package registry): this package
+// registers "openai" (the OpenAI-compatible client) and "scripted" (the
+// same client for ScriptedModel, only replaying a cache recorded from a
+// script); a provider of another package calls
+//
+//	func init() { llm.Register("anthropic", llm.ProviderFunc(open)) }
+//
+// and is chosen by ModelConfig.Provider. Lookup finds one by name and
+// Names lists them, sorted.
+//
+// By hand, the same stack is:
 //
 //	var m llm.Model = llm.OpenAI(&llm.OpenAIOptions{BaseURL: base, APIKey: key, Model: name})
 //	if estimate {

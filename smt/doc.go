@@ -49,6 +49,19 @@
 //     answered Unknown ("unsupported: integer or real arithmetic") without
 //     running it. It has no sessions.
 //
+// Solvers register by name, as database/sql drivers and every surety
+// plug-in do (package registry): this package registers z3, cvc5,
+// boolector and bitwuzla from its init, with default options, and a solver
+// of another package calls
+//
+//	func init() { smt.Register("yices", New(nil)) }
+//
+// Lookup finds one by name and Names lists them, sorted; Open is the
+// command line's choice of one ("none" is none, a solver that cannot run
+// here is an error naming it); Available and Installed keep the registered
+// solvers that can run here (a Solver says so through the optional Prober
+// interface). Core APIs take Solver values; the registry serves the edge.
+//
 // Solvers check their own time limits only now and then, so each process
 // is also killed when it overruns the limit by a grace period; either way
 // the answer is Unknown with Reason "timeout". Every process runs through

@@ -2,9 +2,11 @@ package smt_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/suretydev/surety/registry"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -97,4 +99,17 @@ func ExampleScript() {
 	// (assert (not (fp.isInfinite x)))
 	// (assert (fp.gt x (fp #b0 #b00000000 #b00000000000000000000000)))
 	// sat true
+}
+
+// ExampleOpen chooses a solver by name, as the command line's --solver
+// does: "none" is no solver, and a name nobody registered is an error
+// that matches registry.ErrUnknown.
+func ExampleOpen() {
+	s, err := smt.Open("none")
+	fmt.Println(s == nil, err)
+	_, err = smt.Open("yices")
+	fmt.Println(errors.Is(err, registry.ErrUnknown))
+	// Output:
+	// true <nil>
+	// true
 }

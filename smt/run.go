@@ -47,13 +47,17 @@ func (s *procSolver) program() string {
 	return s.name
 }
 
-// installed reports whether the solver can run: its program is on PATH
-// and, for Bitwuzla, the interpreter imports the bindings.
-func (s *procSolver) installed() bool {
+// Available reports whether the solver can run here: its program is on
+// PATH and, for Bitwuzla, the interpreter imports the bindings. The error
+// wraps ErrNotFound and names the solver. It implements Prober.
+func (s *procSolver) Available() error {
 	if _, err := proc.LookPath(s.program()); err != nil {
-		return false
+		return notFound(s.name, s.program(), err)
 	}
-	return s.name != "bitwuzla" || bitwuzlaPresent(s.program())
+	if s.name == "bitwuzla" && !bitwuzlaPresent(s.program()) {
+		return fmt.Errorf("%w: bitwuzla (%s does not import its Python bindings: pip install bitwuzla)", ErrNotFound, s.program())
+	}
+	return nil
 }
 
 const checkMarker = "surety:check"

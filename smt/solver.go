@@ -77,27 +77,6 @@ func (o *Options) grace(timeout time.Duration) time.Duration {
 	return time.Second + timeout/4
 }
 
-// Available returns the solvers that can run here, in the fixed order z3,
-// cvc5, boolector, bitwuzla, with default options.
-func Available() []Solver { return Installed("z3", "cvc5", "boolector", "bitwuzla") }
-
-// Installed returns those of the named solvers that can run here, in the
-// order given, with default options; a name surety does not know is
-// skipped. It looks only at the solvers named: finding out whether
-// Bitwuzla's bindings import starts Python.
-func Installed(names ...string) []Solver {
-	var out []Solver
-	for _, name := range names {
-		switch name {
-		case "z3", "cvc5", "boolector", "bitwuzla":
-			if s := (&procSolver{name: name}); s.installed() {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
-
 // notFound converts proc's not-found error into ErrNotFound naming the
 // solver.
 func notFound(name, program string, err error) error {

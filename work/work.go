@@ -25,10 +25,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sort"
 	"sync"
 
 	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/registry"
 )
 
 // A Job is one independent unit of work.
@@ -88,54 +88,40 @@ type Runner interface {
 	Run(ctx context.Context, jobs []Job, deliver func(Result) error) error
 }
 
-var (
-	regMu    sync.RWMutex
-	handlers = map[string]Handler{}
-)
+var handlers = registry.Set[Handler]{Kind: "work: job kind"}
 
-// Register makes a handler available by kind. It panics when kind is
-// empty, h is nil, or the kind is registered already: those are
-// programming errors. Call it from an init function.
-func Register(kind string, h Handler) {
-	regMu.Lock()
-	defer regMu.Unlock()
-	switch {
-	case kind == "":
-		panic("work: Register of an empty kind")
-	case h == nil:
-		panic("work: Register of a nil handler for " + kind)
-	case handlers[kind] != nil:
-		panic("work: Register called twice for kind " + kind)
-	}
-	handlers[kind] = h
-}
+// Register makes a handler available by kind, as every surety plug-in
+// registers (package registry). It panics when kind is empty, h is nil, or
+// the kind is registered already: those are programming errors. Call it
+// from an init function.
+func Register(kind string, h Handler) { handlers.Register(kind, h) }
+
+// Names returns the registered kinds, sorted.
+func Names() []string { return handlers.Names() }
 
 // Kinds returns the registered kinds, sorted.
-func Kinds() []string {
-	regMu.RLock()
-	defer regMu.RUnlock()
-	ks := make([]string, 0, len(handlers))
-	for k := range handlers {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+//
+// Deprecated: use Names, as for every plug-in kind.
+func Kinds() []string { return handlers.Names() }
 
 // ErrUnknownKind reports a job whose kind no handler is registered for.
 var ErrUnknownKind = errors.New("work: unknown job kind")
 
-// Lookup returns the handler registered for kind; the error wraps
-// ErrUnknownKind.
+// Lookup returns the handler registered for kind. Its error wraps both
+// ErrUnknownKind and registry.ErrUnknown, and lists the kinds registered.
 func Lookup(kind string) (Handler, error) {
-	regMu.RLock()
-	h := handlers[kind]
-	regMu.RUnlock()
-	if h == nil {
-		return nil, fmt.Errorf("%w %q (forgotten import?)", ErrUnknownKind, kind)
+	h, err := handlers.Lookup(kind)
+	if err != nil {
+		return nil, unknownKind{err}
 	}
 	return h, nil
 }
+
+// unknownKind is Lookup's error: the registry's, which also matches
+// ErrUnknownKind.
+type unknownKind struct{ error }
+
+func (e unknownKind) Unwrap() []error { return []error{e.error, ErrUnknownKind} }
 
 // Check fills in the IDs of jobs that have none, refuses a job whose ID
 // does not match its kind and input or whose kind is empty, and returns

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/suretydev/surety/registry"
 	"github.com/suretydev/surety/work"
 )
 
@@ -98,7 +99,18 @@ func TestRegisterPanicsOnMisuse(t *testing.T) {
 			work.Register(c.kind, c.h)
 		}()
 	}
-	if !slices.Contains(work.Kinds(), "test.upper") {
-		t.Errorf("Kinds: %v", work.Kinds())
+	if !slices.Contains(work.Names(), "test.upper") {
+		t.Errorf("Names: %v", work.Names())
+	}
+}
+
+func TestLookup(t *testing.T) {
+	if h, err := work.Lookup("test.upper"); err != nil || h == nil {
+		t.Errorf("Lookup(test.upper) = %v, %v", h, err)
+	}
+	_, err := work.Lookup("test.nothing")
+	if !errors.Is(err, work.ErrUnknownKind) || !errors.Is(err, registry.ErrUnknown) ||
+		!strings.HasPrefix(err.Error(), `work: unknown job kind "test.nothing" (forgotten import?); registered: `) {
+		t.Errorf("Lookup(test.nothing) error %v", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/suretydev/surety/internal/proc"
 )
 
-func init() { bmc.Register(New(nil)) }
+func init() { bmc.Register("cbmc", New(nil)) }
 
 // Options configure the checker. The zero value is valid; a nil *Options
 // means the defaults, and New copies what it is given.

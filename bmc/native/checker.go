@@ -23,7 +23,7 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
-func init() { bmc.Register(New(nil)) }
+func init() { bmc.Register("native", New(nil)) }
 
 // Options configure the native checker. The zero value is valid and a nil
 // *Options means the zero value; the checker never modifies it.

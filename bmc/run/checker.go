@@ -17,7 +17,7 @@ import (
 	"github.com/suretydev/surety/internal/proc"
 )
 
-func init() { bmc.Register(New(nil)) }
+func init() { bmc.Register("run", New(nil)) }
 
 // EngineVersion changes whenever the engine's answers may change: it is
 // part of Version, so of the result cache key.

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -28,7 +27,7 @@ type modelFlags struct {
 	// store rather than in --cache.
 	nats natsFlags
 	// m is the model open opened; err says why none was (nil m).
-	m   *surety.MeteredModel
+	m   *llm.MeteredModel
 	err error
 }
 
@@ -52,12 +51,12 @@ func (f *modelFlags) check() error {
 }
 
 // open opens the model the environment and the flags name
-// (surety.OpenModel) as the pipeline's model *dst; the returned context is
+// (llm.OpenModel) as the pipeline's model *dst; the returned context is
 // cancelled when the server refuses a request for good. A model that
 // cannot be opened leaves *dst nil: the pipeline fails with
 // llm.ErrNoModel only if it needs one, and failed says why.
 func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.Context {
-	cfg, err := surety.ModelConfigFromEnv(e.getenv)
+	cfg, err := llm.ModelConfigFromEnv(e.getenv)
 	if err == nil {
 		cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
 		cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode)
@@ -66,7 +65,7 @@ func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.C
 		cfg.CacheStore, err = f.nats.store(ctx, e, "llm")
 	}
 	if err == nil {
-		ctx, f.m, err = surety.OpenModel(ctx, cfg)
+		ctx, f.m, err = llm.OpenModel(ctx, cfg)
 	}
 	if f.m != nil {
 		*dst = f.m

@@ -155,11 +155,15 @@ func printHelp(w io.Writer) {
 }
 
 // fail prints an error for the user and returns exit status 2. A
-// library error's "surety: " becomes "surety NAME: ".
+// library error's "surety: " (or llm's "llm: ", for the model's set-up)
+// becomes "surety NAME: ".
 func fail(e *env, name string, err error) int {
 	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, "surety: "); ok {
-		msg = rest
+	for _, pkg := range []string{"surety: ", "llm: "} {
+		if rest, ok := strings.CutPrefix(msg, pkg); ok {
+			msg = rest
+			break
+		}
 	}
 	if !strings.HasPrefix(msg, "surety") {
 		msg = "surety " + name + ": " + msg

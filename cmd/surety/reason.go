@@ -6,12 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/suretydev/surety/fmagent"
 	"github.com/suretydev/surety/internal/files"
 
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/registry"
+	"github.com/suretydev/surety/smt"
 )
 
 func runReason(ctx context.Context, e *env, args []string) int {
@@ -20,7 +23,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	contracts := fs.String("contracts", filepath.Join(".surety", "contracts"), "directory of the contract records written by surety contracts")
 	out := fs.String("out", filepath.Join(".surety", "reason.json"), "file the reports are written to, for surety confirm")
-	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: z3, cvc5, boolector, or none (every check stays in natural language)")
+	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: "+strings.Join(smt.Names(), ", ")+", or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)
 	defer mf.close()
@@ -30,8 +33,11 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", files.CheckOutFile, *out)); err != nil {
 		return fail(e, "reason", err)
 	}
-	solver, err := fmagent.Solver(*solverName)
-	if errors.Is(err, proc.ErrNotFound) {
+	solver, err := smt.Open(*solverName)
+	switch {
+	case errors.Is(err, registry.ErrUnknown):
+		err = fmt.Errorf("unknown solver %q (want %s or none)", *solverName, strings.Join(smt.Names(), ", "))
+	case errors.Is(err, proc.ErrNotFound):
 		err = fmt.Errorf("%w (or use --solver none)", err)
 	}
 	if err != nil {

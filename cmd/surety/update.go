@@ -10,6 +10,7 @@ import (
 	"github.com/suretydev/surety/internal/files"
 
 	"github.com/suretydev/surety/incremental"
+	"github.com/suretydev/surety/smt"
 )
 
 func runUpdate(ctx context.Context, e *env, args []string) int {
@@ -40,7 +41,9 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
 	if !*planOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
-		opts.Solver = fmagent.Solvers()
+		if ss := smt.Available(); len(ss) > 0 {
+			opts.Solver = smt.Portfolio(ss...)
+		}
 	}
 	res, err := fmagent.Update(ctx, paths, opts)
 	if code, done := mf.failed(e, "update", err); done {

@@ -169,7 +169,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 		return fail(e, "worker", err)
 	}
 	defer nc.Close()
-	logf("build %s; job kinds %s; serving %s (stop with ^C)", buildid.Self(), strings.Join(work.Kinds(), ", "), nf.url)
+	logf("build %s; job kinds %s; serving %s (stop with ^C)", buildid.Self(), strings.Join(work.Names(), ", "), nf.url)
 	if err := worknats.Serve(ctx, nc, opts); err != nil {
 		return fail(e, "worker", err)
 	}

@@ -21,7 +21,7 @@ var C = &frontend.Language{
 	Parse: Parse,
 }
 
-func init() { frontend.Register(C) }
+func init() { frontend.Register("c", C) }
 
 // parsers keeps tree-sitter parsers for reuse: making one per file costs
 // more than parsing a small file.

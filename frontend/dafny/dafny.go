@@ -20,7 +20,7 @@ var Dafny = &frontend.Language{
 	Parse: Parse,
 }
 
-func init() { frontend.Register(Dafny) }
+func init() { frontend.Register("dafny", Dafny) }
 
 var language = GetLanguage()
 

@@ -56,7 +56,7 @@ func New(algo Algorithm) *frontend.Language {
 	}
 }
 
-func init() { frontend.Register(Go) }
+func init() { frontend.Register("go", Go) }
 
 // parseSyntaxOnly extracts one file with go/parser alone: no types, calls
 // left to name resolution.

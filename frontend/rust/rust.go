@@ -20,7 +20,7 @@ var Rust = &frontend.Language{
 	Parse: Parse,
 }
 
-func init() { frontend.Register(Rust) }
+func init() { frontend.Register("rust", Rust) }
 
 var language = tsrust.GetLanguage()
 

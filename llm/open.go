@@ -1,4 +1,4 @@
-package surety
+package llm
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
 )
 
@@ -20,10 +19,14 @@ import (
 const ScriptedModel = "scripted"
 
 // ModelConfig says which language model the pipelines ask and how: the
-// OpenAI-compatible server, the response cache in front of it and the
+// provider and its server, the response cache in front of it and the
 // token budget. ModelConfigFromEnv fills the server's part from the
 // variables OpenAI's own tools read. OpenModel does not modify it.
 type ModelConfig struct {
+	// Provider names the registered Provider that opens the server's
+	// client (see Register). "" means "openai", the OpenAI-compatible
+	// client, except that Name ScriptedModel always means "scripted".
+	Provider string
 	// Name is the model the server serves (SURETY_MODEL). "" is an
 	// error, except in replay from the cache or with Estimate.
 	// ScriptedModel only replays a cache recorded from a script.
@@ -33,21 +36,21 @@ type ModelConfig struct {
 	// APIKey is the server's key (OPENAI_API_KEY); "" sends none.
 	APIKey string
 	// Schema (SURETY_JSON_SCHEMA) and MaxTokens (SURETY_MAX_TOKENS)
-	// tune the client for a server: see llm.SchemaMode and
-	// llm.OpenAIOptions.MaxTokens. The zero values are SchemaAuto and the
+	// tune the client for a server: see SchemaMode and
+	// OpenAIOptions.MaxTokens. The zero values are SchemaAuto and the
 	// server's default.
-	Schema    llm.SchemaMode
+	Schema    SchemaMode
 	MaxTokens int
 
 	// Cache is the directory of the response cache, used as CacheMode
-	// says; the zero CacheMode (llm.CacheOff) uses none, and any other
+	// says; the zero CacheMode (CacheOff) uses none, and any other
 	// needs a directory or a CacheStore.
 	Cache     string
-	CacheMode llm.CacheMode
+	CacheMode CacheMode
 	// CacheStore, if not nil, keeps the replies instead of the directory
 	// Cache (with the same keys): a store that several machines share,
 	// such as work/nats's. Cache, if given, still keeps the file that
-	// says where the replies come from (llm.CacheSourcesFile).
+	// says where the replies come from (CacheSourcesFile).
 	CacheStore work.Store
 	// Budget stops asking once this many tokens are spent; 0 is no limit.
 	Budget int
@@ -55,7 +58,7 @@ type ModelConfig struct {
 	// run would need, beyond what the cache already holds.
 	Estimate bool
 	// RecordScripted lets Name ScriptedModel record a cache (CacheMode
-	// llm.CacheReadWrite); only the test that records a script's replies
+	// CacheReadWrite); only the test that records a script's replies
 	// sets it.
 	RecordScripted bool
 }
@@ -69,13 +72,13 @@ func ModelConfigFromEnv(getenv func(string) string) (*ModelConfig, error) {
 	cfg := &ModelConfig{Name: getenv("SURETY_MODEL"), BaseURL: getenv("OPENAI_BASE_URL"), APIKey: getenv("OPENAI_API_KEY")}
 	var err error
 	if v := getenv("SURETY_JSON_SCHEMA"); v != "" {
-		if cfg.Schema, err = llm.ParseSchemaMode(v); err != nil {
-			return nil, fmt.Errorf("surety: SURETY_JSON_SCHEMA=%s: want auto, on or off", v)
+		if cfg.Schema, err = ParseSchemaMode(v); err != nil {
+			return nil, fmt.Errorf("llm: SURETY_JSON_SCHEMA=%s: want auto, on or off", v)
 		}
 	}
 	if v := getenv("SURETY_MAX_TOKENS"); v != "" {
 		if cfg.MaxTokens, err = strconv.Atoi(v); err != nil || cfg.MaxTokens < 0 {
-			return nil, fmt.Errorf("surety: SURETY_MAX_TOKENS=%s: want a number of tokens, 0 for the server's default", v)
+			return nil, fmt.Errorf("llm: SURETY_MAX_TOKENS=%s: want a number of tokens, 0 for the server's default", v)
 		}
 	}
 	return cfg, nil
@@ -86,17 +89,17 @@ func ModelConfigFromEnv(getenv func(string) string) (*ModelConfig, error) {
 // an estimator that asks nothing). Pass it as a pipeline's Model. It is
 // safe for concurrent use.
 type MeteredModel struct {
-	llm.Model
+	Model
 	// By names who answers, for the verdicts: a language model and its
 	// server, or the source a replayed cache records (scripted replies
 	// say so).
 	By     string
-	report func() llm.Report
+	report func() Report
 	stop   *stopModel // nil with Estimate
 }
 
 // Report is the token use so far, per stage (an estimate with Estimate).
-func (m *MeteredModel) Report() llm.Report { return m.report() }
+func (m *MeteredModel) Report() Report { return m.report() }
 
 // WriteUsage writes the token use per stage for people, under a line that
 // says whether it is an estimate.
@@ -120,6 +123,16 @@ func (m *MeteredModel) Refused() error {
 		return nil
 	}
 	return m.stop.refused()
+}
+
+// RunError is the error to report for a run that asked m and ended with
+// err: when the server refused a request for good (Refused), an error that
+// says so and what to set; else err. It is safe on a nil m.
+func (m *MeteredModel) RunError(err error) error {
+	if rerr := m.Refused(); rerr != nil {
+		return fmt.Errorf("llm: the model server refused a request, and it will not get better: %v; check OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL", rerr)
+	}
+	return err
 }
 
 // Close releases the context OpenModel returned. It is safe on a nil m
@@ -153,41 +166,43 @@ func OpenModel(ctx context.Context, cfg *ModelConfig) (context.Context, *Metered
 
 func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 	mode, name := cfg.CacheMode, cfg.Name
-	if mode != llm.CacheOff && cfg.Cache == "" && cfg.CacheStore == nil {
-		return nil, fmt.Errorf("surety: the response cache (%s) needs a directory", mode)
+	if mode != CacheOff && cfg.Cache == "" && cfg.CacheStore == nil {
+		return nil, fmt.Errorf("llm: the response cache (%s) needs a directory", mode)
 	}
-	var src *llm.CacheSource
-	if name == ScriptedModel {
-		var err error
-		if src, err = scriptedSource(cfg); err != nil {
-			return nil, err
-		}
+	// The provider comes first, even for an estimate, so that its
+	// refusals (a scripted model outside replay) come before any work.
+	p, err := Lookup(cfg.provider())
+	if err != nil {
+		return nil, err
+	}
+	client, err := p.Open(cfg)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Estimate {
 		// Behind the cache, the estimate counts only what is not cached
 		// yet: the cost of running (or resuming) for real.
-		est := llm.NewEstimator(&llm.EstimateOptions{Model: name})
-		var m llm.Model = est
-		if mode != llm.CacheOff {
-			m = cached(cfg, est, llm.CacheReadWrite)
+		est := NewEstimator(&EstimateOptions{Model: name})
+		var m Model = est
+		if mode != CacheOff {
+			m = cached(cfg, est, CacheReadWrite)
 		}
 		return &MeteredModel{Model: m, report: est.Report}, nil
 	}
-	if name == "" && mode != llm.CacheReplayOnly {
-		return nil, fmt.Errorf("surety: no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
+	if name == "" && mode != CacheReplayOnly {
+		return nil, fmt.Errorf("llm: no model: set SURETY_MODEL (and OPENAI_BASE_URL, OPENAI_API_KEY for a server other than OpenAI's), or use --estimate")
 	}
-	stop := &stopModel{Model: llm.OpenAI(&llm.OpenAIOptions{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey,
-		Model: name, Schema: cfg.Schema, MaxTokens: cfg.MaxTokens})}
-	var m llm.Model = stop
+	stop := &stopModel{Model: client}
+	var m Model = stop
 	by := "language model " + name
 	if cfg.BaseURL != "" {
 		by += " at " + cfg.BaseURL
 	}
-	var err error
+	var src *CacheSource
 	switch mode {
-	case llm.CacheReplayOnly:
-		if src == nil && cfg.Cache != "" {
-			if src, err = llm.CacheSourceOf(cfg.Cache, name); err != nil {
+	case CacheReplayOnly:
+		if cfg.Cache != "" {
+			if src, err = CacheSourceOf(cfg.Cache, name); err != nil {
 				return nil, err
 			}
 		}
@@ -198,31 +213,42 @@ func openModel(cfg *ModelConfig) (*MeteredModel, error) {
 			}
 		}
 		by += ", replayed from " + cacheName(cfg)
-	case llm.CacheReadWrite:
+	case CacheReadWrite:
 		// Say who the replies come from, once, for whoever replays them.
-		if src == nil && name != ScriptedModel && cfg.Cache != "" {
-			src, err = llm.CacheSourceOf(cfg.Cache, name)
+		if name != ScriptedModel && cfg.Cache != "" {
+			src, err = CacheSourceOf(cfg.Cache, name)
 			if err == nil && src == nil {
-				err = llm.WriteCacheSource(cfg.Cache, llm.CacheSource{Model: name, Label: "replies of " + by})
+				err = WriteCacheSource(cfg.Cache, CacheSource{Model: name, Label: "replies of " + by})
 			}
 			if err != nil {
 				return nil, err
 			}
 		}
 	}
-	if mode != llm.CacheOff {
+	if mode != CacheOff {
 		m = cached(cfg, m, mode)
 	}
-	meter := llm.Metered(m, &llm.MeterOptions{Budget: cfg.Budget, Source: by})
+	meter := Metered(m, &MeterOptions{Budget: cfg.Budget, Source: by})
 	return &MeteredModel{Model: meter, By: by, report: meter.Report, stop: stop}, nil
 }
 
-// cached is m under the response cache of cfg, in mode.
-func cached(cfg *ModelConfig, m llm.Model, mode llm.CacheMode) *llm.Cache {
-	if cfg.CacheStore != nil {
-		return llm.CachedIn(m, cfg.CacheStore, mode)
+// provider is the name of the Provider cfg asks for.
+func (cfg *ModelConfig) provider() string {
+	switch {
+	case cfg.Name == ScriptedModel:
+		return "scripted"
+	case cfg.Provider == "":
+		return "openai"
 	}
-	return llm.Cached(m, cfg.Cache, mode)
+	return cfg.Provider
+}
+
+// cached is m under the response cache of cfg, in mode.
+func cached(cfg *ModelConfig, m Model, mode CacheMode) *Cache {
+	if cfg.CacheStore != nil {
+		return CachedIn(m, cfg.CacheStore, mode)
+	}
+	return Cached(m, cfg.Cache, mode)
 }
 
 // cacheName names the response cache of cfg for people.
@@ -235,18 +261,18 @@ func cacheName(cfg *ModelConfig) string {
 
 // scriptedSource refuses ScriptedModel anywhere but in replay from a cache
 // that records scripted replies (or in recording, with RecordScripted),
-// and returns that cache's source.
-func scriptedSource(cfg *ModelConfig) (*llm.CacheSource, error) {
+// and returns that cache's source. The "scripted" Provider calls it.
+func scriptedSource(cfg *ModelConfig) (*CacheSource, error) {
 	mode := cfg.CacheMode
-	if mode != llm.CacheReplayOnly && !(cfg.RecordScripted && mode == llm.CacheReadWrite) {
-		return nil, fmt.Errorf("surety: SURETY_MODEL=scripted names replies written by hand, not a language model: it only replays a cache recorded from a script (--cache-mode replay); set SURETY_MODEL to a model your server serves")
+	if mode != CacheReplayOnly && !(cfg.RecordScripted && mode == CacheReadWrite) {
+		return nil, fmt.Errorf("llm: SURETY_MODEL=scripted names replies written by hand, not a language model: it only replays a cache recorded from a script (--cache-mode replay); set SURETY_MODEL to a model your server serves")
 	}
-	src, err := llm.CacheSourceOf(cfg.Cache, ScriptedModel)
+	src, err := CacheSourceOf(cfg.Cache, ScriptedModel)
 	if err != nil {
 		return nil, err
 	}
-	if mode == llm.CacheReplayOnly && (src == nil || !src.Scripted) {
-		return nil, fmt.Errorf("surety: SURETY_MODEL=scripted: --cache %s records no scripted replies (its %s names none); set SURETY_MODEL to a model your server serves", cfg.Cache, llm.CacheSourcesFile)
+	if mode == CacheReplayOnly && (src == nil || !src.Scripted) {
+		return nil, fmt.Errorf("llm: SURETY_MODEL=scripted: --cache %s records no scripted replies (its %s names none); set SURETY_MODEL to a model your server serves", cfg.Cache, CacheSourcesFile)
 	}
 	return src, nil
 }
@@ -256,14 +282,14 @@ func scriptedSource(cfg *ModelConfig) (*llm.CacheSource, error) {
 // 404 (a wrong model or address). From then on it refuses every request
 // with that error, without sending it, and cancels the run.
 type stopModel struct {
-	llm.Model
+	Model
 	cancel context.CancelCauseFunc
 
 	mu  sync.Mutex
 	err error
 }
 
-func (s *stopModel) Name() string { return llm.NameOf(s.Model) }
+func (s *stopModel) Name() string { return NameOf(s.Model) }
 
 func (s *stopModel) refused() error {
 	s.mu.Lock()
@@ -271,12 +297,12 @@ func (s *stopModel) refused() error {
 	return s.err
 }
 
-func (s *stopModel) Complete(ctx context.Context, req *llm.Request) (*llm.Response, error) {
+func (s *stopModel) Complete(ctx context.Context, req *Request) (*Response, error) {
 	if err := s.refused(); err != nil {
 		return nil, err
 	}
 	resp, err := s.Model.Complete(ctx, req)
-	var ae *llm.APIError
+	var ae *APIError
 	if errors.As(err, &ae) && (ae.Status == http.StatusUnauthorized || ae.Status == http.StatusForbidden || ae.Status == http.StatusNotFound) {
 		s.mu.Lock()
 		if s.err == nil {
