@@ -1,7 +1,10 @@
 package symex
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -194,7 +197,7 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 	}
 	scan(st, false)
 	if w.why == "" {
-		for v := range w.vars {
+		for _, v := range w.sorted() {
 			if hasPointer(v.T) {
 				w.why = fmt.Sprintf("it changes %s, which holds a pointer", v.Name)
 				break
@@ -202,6 +205,14 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 		}
 	}
 	return w
+}
+
+// sorted lists the written variables by ID, so that what is built from
+// them does not depend on map order.
+func (w *writeSet) sorted() []*ctree.Var {
+	vs := slices.Collect(maps.Keys(w.vars))
+	slices.SortFunc(vs, func(a, b *ctree.Var) int { return cmp.Compare(a.ID, b.ID) })
+	return vs
 }
 
 // lvalueRoot is the variable an lvalue designates a part of, or nil when
@@ -270,11 +281,11 @@ func (x *sym) havoc(s *state, st *ctree.Stmt) {
 	if w.why != "" {
 		x.fail(st.Line, "k-induction: the loop at line %d is not havocked: %s", st.Line, w.why)
 	}
-	for v := range w.vars {
+	for _, v := range w.sorted() {
 		key := x.varKey(v)
 		if o, ok := s.vobj[key]; ok {
 			ob := x.objs[o]
-			for sk := range ob.sorts {
+			for _, sk := range slices.Sorted(maps.Keys(ob.sorts)) {
 				if ob.small {
 					c := make([]string, ob.cells)
 					for i := range c {

@@ -1,6 +1,9 @@
 package symex
 
 import (
+	"cmp"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -128,7 +131,7 @@ func (x *sym) merge(states []*state) *state {
 			keys[k] = true
 		}
 	}
-	for k := range keys {
+	for _, k := range sortedVKeys(keys) {
 		var vals []value
 		var gs []string
 		same := true
@@ -175,7 +178,7 @@ func (x *sym) merge(states []*state) *state {
 			mkeys[k] = true
 		}
 	}
-	for k := range mkeys {
+	for _, k := range sortedMKeys(mkeys) {
 		var arrs []string
 		same := true
 		for i, s := range live {
@@ -204,7 +207,7 @@ func (x *sym) merge(states []*state) *state {
 			ckeys[k] = true
 		}
 	}
-	for k := range ckeys {
+	for _, k := range sortedMKeys(ckeys) {
 		var all [][]string
 		for _, s := range live {
 			all = append(all, x.getCells(s, k.o, k.sk))
@@ -219,6 +222,22 @@ func (x *sym) merge(states []*state) *state {
 		}
 		out.cells[k] = merged
 	}
+	return out
+}
+
+// sortedVKeys and sortedMKeys order a merge's keys, so that the
+// definitions it writes do not depend on map order.
+func sortedVKeys(set map[vkey]bool) []vkey {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, func(a, b vkey) int {
+		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.v.ID, b.v.ID), strings.Compare(a.v.Name, b.v.Name))
+	})
+	return out
+}
+
+func sortedMKeys(set map[mkey]bool) []mkey {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, func(a, b mkey) int { return cmp.Or(cmp.Compare(a.o, b.o), strings.Compare(a.sk, b.sk)) })
 	return out
 }
 
