@@ -233,7 +233,8 @@ func Ge(a, b Term) Term     { return op(">=", a, b) }
 // Bit-vectors.
 
 // BV is the w-bit bit-vector holding n modulo 2^w (negative n in two's
-// complement), written #x... or #b... up to 64 bits and (_ bvN w) above.
+// complement), written #x... when w is a multiple of 4 (of any size),
+// else #b... up to 64 bits and (_ bvN w) above.
 func BV(n int64, w int) Term { return BVBig(big.NewInt(n), w) }
 
 // BVBig is BV for integers of any size.
@@ -244,7 +245,7 @@ func BVBig(n *big.Int, w int) Term {
 	}
 	mod := new(big.Int).Lsh(big.NewInt(1), uint(w))
 	v := new(big.Int).Mod(n, mod)
-	if w%4 == 0 && w <= 64 {
+	if w%4 == 0 {
 		s := v.Text(16)
 		return Term("#x" + strings.Repeat("0", w/4-len(s)) + s)
 	}

@@ -2,6 +2,7 @@ package symex
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -113,8 +114,8 @@ func (x *sym) evalArgs(s *state, es []*ctree.Expr) []value {
 	return args
 }
 
-func (x *sym) assume(s *state, c string) {
-	s.guard = x.def("Bool", and(s.guard, c))
+func (x *sym) assume(s *state, c smt.Term) {
+	s.guard = x.def(smt.BoolSort, and(s.guard, c))
 }
 
 func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value {
@@ -124,7 +125,7 @@ func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value 
 	return v
 }
 
-func inRange(v string, w int, lo, hi int64) string {
+func inRange(v smt.Term, w int, lo, hi int64) smt.Term {
 	return "(and (bvsge " + v + " " + bvInt(lo, w) + ") (bvsle " + v + " " + bvInt(hi, w) + "))"
 }
 
@@ -216,7 +217,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		eof := x.atEOF(s)
 		v := x.input(s, "stdin", "getchar", ctree.TInt, line)
 		x.assume(s, inRange(v.s, 32, -1, 255))
-		r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), v.s))
+		r := x.def(smt.BitVecSort(32), ite(eof, bvInt(-1, 32), v.s))
 		x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
 		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: r})
 		return value{t: ctree.TInt, s: r}
@@ -235,7 +236,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 			n := args[1].s
 			r = ite("(bvult "+n+" "+r+")", n, r)
 		}
-		return value{t: ctree.TULong, s: x.def(ctree.BVSort(64), r)}
+		return value{t: ctree.TULong, s: x.def(smt.BitVecSort(64), r)}
 	case "strcmp":
 		return x.strcmp(s, args[0], args[1], "", line)
 	case "strncmp":
@@ -275,17 +276,17 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		// In the C locale; glibc answers any non-zero bit of its table.
 		// An argument that is neither EOF nor a char's value (signed or
 		// unsigned) indexes past glibc's table: any value.
-		c := x.def(ctree.BVSort(32), args[0].s)
+		c := x.def(smt.BitVecSort(32), args[0].s)
 		cond := ctypeCond(name, c)
 		nz := x.nondet(ctree.TInt, "ctype")
 		x.assume(s, "(not (= "+nz.s+" #x00000000))")
-		r := value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+		r := value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
 		return x.ctypeDomain(c, r)
 	case "toupper":
-		c := x.def(ctree.BVSort(32), args[0].s)
+		c := x.def(smt.BitVecSort(32), args[0].s)
 		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
 	case "tolower":
-		c := x.def(ctree.BVSort(32), args[0].s)
+		c := x.def(smt.BitVecSort(32), args[0].s)
 		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
 	}
 	x.fail(line, "library function %s", name)
@@ -301,7 +302,7 @@ func (x *sym) fpClass(s *state, name string, exact bool, args []value) value {
 	nan := "(fp.isNaN " + v + ")"
 	inf := "(fp.isInfinite " + v + ")"
 	const one, zero = "#x00000001", "#x00000000"
-	var cond string
+	var cond smt.Term
 	switch name {
 	case "__builtin_isnan", "isnan":
 		cond = nan
@@ -322,11 +323,11 @@ func (x *sym) fpClass(s *state, name string, exact bool, args []value) value {
 	default:
 		panic(ctree.Bail{Err: ctree.Unsupported(0, "classification %s", name)})
 	}
-	cond = x.def("Bool", cond)
+	cond = x.def(smt.BoolSort, cond)
 	if exact {
 		return value{t: ctree.TInt, s: ite(cond, one, zero), b: cond}
 	}
 	nz := x.nondet(ctree.TInt, "fpc")
 	x.assume(s, "(not (= "+nz.s+" "+zero+"))")
-	return value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, zero)), b: cond}
+	return value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(cond, nz.s, zero)), b: cond}
 }
