@@ -66,7 +66,7 @@ func (x *sym) addr(s *state, e *ctree.Expr) value {
 			for i, b := range e.Str {
 				if b != 0 {
 					arr := x.initArr(o, "b8")
-					x.inits[mkey{o, "b8"}] = x.def(arrSort("b8"), "(store "+arr+" "+bvInt(int64(i), offW)+" "+bvInt(int64(b), 8)+")")
+					x.inits[mkey{o, "b8"}] = x.def(arrSort("b8"), smt.Store(arr, bvInt(int64(i), offW), bvInt(int64(b), 8)))
 				}
 			}
 			_ = p
@@ -159,7 +159,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			return boolVal(not(truth(v)))
 		case "-":
 			if v.t.IsFloat() {
-				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
+				return value{t: e.T, s: smt.FPNeg(v.s)}
 			}
 			x.checkNeg(s, e, v)
 			return value{t: e.T, s: bvNeg(v.s)}
@@ -204,10 +204,10 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 		return boolVal(or(a, b))
 	case ctree.OCond:
 		cv := truth(x.eval(s, e.X))
-		if cv == "true" || cv == "false" {
+		if cv == smt.True || cv == smt.False {
 			// C evaluates the chosen operand only.
 			y := e.Y
-			if cv == "false" {
+			if cv == smt.False {
 				y = e.Z
 			}
 			v := x.eval(s, y)
@@ -276,7 +276,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			d = bv("bvsdiv", d, bvInt(int64(c), 64))
 		}
 		// between two objects (undefined) the layout decides: any value
-		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != "true" {
+		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != smt.True {
 			d = x.def(smt.BitVecSort(64), ite(same, d, x.fresh("layout", smt.BitVecSort(64))))
 		}
 		return value{t: ctree.TLong, s: d}
@@ -335,7 +335,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			if op == "+" {
 				nv = value{t: e.T, s: bvInt(1, 8)}
 			} else {
-				nv = value{t: e.T, s: "(bvxor " + old.s + " #x01)"}
+				nv = value{t: e.T, s: smt.BVXor(old.s, bvInt(1, 8))}
 			}
 		default:
 			pt := ctree.Promote(e.T)
@@ -386,7 +386,7 @@ func (x *sym) ptrCompare(op string, a, b value) value {
 		open = not(same)
 	}
 	r := exact
-	if open != "false" {
+	if open != smt.False {
 		r = x.def(smt.BoolSort, ite(open, x.fresh("layout", smt.BoolSort), exact))
 	}
 	if op == "!=" {
@@ -421,7 +421,7 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 	f := v.t
 	switch {
 	case t.Kind == ctree.KInt && t.Bool:
-		return value{t: t, s: ite(truth(v), "#x01", "#x00"), b: truth(v)}
+		return value{t: t, s: ite(truth(v), bvInt(1, 8), bvInt(0, 8)), b: truth(v)}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KInt:
 		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KFloat:
@@ -515,7 +515,7 @@ func (x *sym) binop(op string, a, b value, t *ctree.Type) value {
 		// x86 masks it (1 << 33 is 2), SMT shifts everything out. Any
 		// value covers both.
 		over := bv("bvuge", b.s, bvInt(int64(at.Width), b.t.Width))
-		if over == "false" {
+		if over == smt.False {
 			return value{t: t, s: r}
 		}
 		return value{t: t, s: ite(over, x.fresh("ub", smt.BitVecSort(at.Width)), r)}

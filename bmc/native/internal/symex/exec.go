@@ -30,7 +30,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			fc.gotos = map[string][]*state{}
 		}
 		fc.gotos[st.Label] = append(fc.gotos[st.Label], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SLabel:
 		fc := x.funcs[len(x.funcs)-1]
@@ -60,21 +60,21 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 		}
 		x.step(s, st.Line)
 		c := truth(x.eval(s, st.X))
-		if c == "true" {
+		if c == smt.True {
 			s = x.stmt(s, st.Body)
 			if st.Else != nil && len(st.Else.Labels) > 0 {
 				// a goto may wait in the branch not taken
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				return x.merge([]*state{s, x.stmt(d, st.Else)})
 			}
 			return s
 		}
-		if c == "false" {
+		if c == smt.False {
 			var s1 *state
 			if len(st.Body.Labels) > 0 {
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				s1 = x.stmt(d, st.Body)
 			}
 			if st.Else != nil {
@@ -103,7 +103,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			x.fail(st.Line, "break outside a loop")
 		}
 		x.breaks[len(x.breaks)-1] = append(x.breaks[len(x.breaks)-1], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SContinue:
 		x.step(s, st.Line)
@@ -111,7 +111,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			x.fail(st.Line, "continue outside a loop")
 		}
 		x.conts[len(x.conts)-1] = append(x.conts[len(x.conts)-1], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SReturn:
 		x.step(s, st.Line)
@@ -130,7 +130,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 		}
 		fc.rets = append(fc.rets, s.clone())
 		fc.vals = append(fc.vals, v)
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SSwitch:
 		return x.switchStmt(s, st)
@@ -173,7 +173,7 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	var matched []smt.Term
 	for _, c := range st.List {
 		if c.Op == ctree.SCase && c.Case != nil {
-			matched = append(matched, "(= "+v.s+" "+smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width)+")")
+			matched = append(matched, smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width)))
 		}
 	}
 	var run *state
@@ -184,12 +184,12 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 			var cond smt.Term
 			if c.Case == nil {
 				hasDefault = true
-				cond = "true"
+				cond = smt.True
 				for _, m := range matched {
 					cond = and(cond, not(m))
 				}
 			} else {
-				cond = "(= " + v.s + " " + smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width) + ")"
+				cond = smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width))
 			}
 			in := entry.withGuard(x.def(smt.BoolSort, and(entry.guard, cond)))
 			if run == nil {
@@ -218,7 +218,7 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	}
 	r := x.merge(outs)
 	if r == nil {
-		r = entry.withGuard("false")
+		r = entry.withGuard(smt.False)
 	}
 	return r
 }

@@ -37,7 +37,7 @@ func (x *sym) callThrough(s *state, e *ctree.Expr) value {
 	args := x.evalArgs(s, e.Args)
 	null := eq(ptrObj(p.s), bvInt(0, objW))
 	if p.known && !containsInt(p.objs, 0) {
-		null = "false"
+		null = smt.False
 	}
 	// a call through NULL: ASan's SEGV at address 0, reported at the
 	// caller's line
@@ -60,7 +60,7 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 		hit := eq(ps, ptrLit(o, 0))
 		other = and(other, not(hit))
 		g := and(s.guard, hit)
-		if g == "false" {
+		if g == smt.False {
 			continue
 		}
 		si := s.withGuard(x.def(smt.BoolSort, g))
@@ -74,7 +74,7 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 		// The pointer may hold something else than NULL or a candidate:
 		// the answer lists the assumption when the query allows that
 		// (bmc/native's assumptionsOf asks the solver).
-		if bad := and(s.guard, other); bad != "false" {
+		if bad := and(s.guard, other); bad != smt.False {
 			x.tr.OOB[AsmFuncPtr] = append(x.tr.OOB[AsmFuncPtr], x.def(smt.BoolSort, bad))
 		}
 	}
@@ -83,7 +83,7 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 	m := x.merge(outs)
 	if m == nil {
 		d := s.clone()
-		d.guard = "false"
+		d.guard = smt.False
 		m = d
 	}
 	*s = *m

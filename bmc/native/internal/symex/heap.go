@@ -47,7 +47,7 @@ func (x *sym) checkBounds(s *state, p value, cs []int) {
 		}
 		bad = or(bad, out)
 	}
-	if v := and(s.guard, bad); v != "false" {
+	if v := and(s.guard, bad); v != smt.False {
 		x.tr.OOB[a] = append(x.tr.OOB[a], x.def(smt.BoolSort, v))
 	}
 }

@@ -344,7 +344,7 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		if st.X != nil {
 			c = x.def(smt.BoolSort, truth(x.eval(s, st.X)))
 		}
-		if c != "true" && keep {
+		if c != smt.True && keep {
 			exits = append(exits, s.withGuard(x.def(smt.BoolSort, and(s.guard, not(c)))))
 		}
 		s.guard = x.def(smt.BoolSort, and(s.guard, c))
@@ -391,7 +391,7 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		}
 	}
 	if len(exits) == 0 {
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	}
 	return x.merge(exits)

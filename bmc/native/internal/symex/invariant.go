@@ -52,16 +52,16 @@ var (
 	}{
 		{func(a, a0, b, b0 smt.Term) smt.Term { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) }, "", false},
 		{func(a, a0, b, b0 smt.Term) smt.Term { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) }, "", false},
-		{func(a, _, b, _ smt.Term) smt.Term { return "(bvsle " + a + " " + b + ")" }, "<=", true},
-		{func(a, _, b, _ smt.Term) smt.Term { return "(bvsge " + a + " " + b + ")" }, ">=", true},
-		{func(a, _, b, _ smt.Term) smt.Term { return "(bvule " + a + " " + b + ")" }, "<=", false},
-		{func(a, _, b, _ smt.Term) smt.Term { return "(bvuge " + a + " " + b + ")" }, ">=", false},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVSLe(a, b) }, "<=", true},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVSGe(a, b) }, ">=", true},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVULe(a, b) }, "<=", false},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVUGe(a, b) }, ">=", false},
 	}
 	selfTemplates = []func(a, a0 smt.Term, w int) smt.Term{
-		func(a, a0 smt.Term, _ int) smt.Term { return "(bvsge " + a + " " + a0 + ")" },
-		func(a, a0 smt.Term, _ int) smt.Term { return "(bvsle " + a + " " + a0 + ")" },
-		func(a, a0 smt.Term, _ int) smt.Term { return "(bvuge " + a + " " + a0 + ")" },
-		func(a, a0 smt.Term, _ int) smt.Term { return "(bvule " + a + " " + a0 + ")" },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVSGe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVSLe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVUGe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVULe(a, a0) },
 		func(a, a0 smt.Term, w int) smt.Term {
 			return eq(bv("bvand", bv("bvsub", a, a0), bvInt(1, w)), bvInt(0, w))
 		},
@@ -71,10 +71,10 @@ var (
 		op     string
 		signed bool
 	}{
-		{func(a, c smt.Term) smt.Term { return "(bvsle " + a + " " + c + ")" }, "<=", true},
-		{func(a, c smt.Term) smt.Term { return "(bvsge " + a + " " + c + ")" }, ">=", true},
-		{func(a, c smt.Term) smt.Term { return "(bvule " + a + " " + c + ")" }, "<=", false},
-		{func(a, c smt.Term) smt.Term { return "(bvuge " + a + " " + c + ")" }, ">=", false},
+		{func(a, c smt.Term) smt.Term { return smt.BVSLe(a, c) }, "<=", true},
+		{func(a, c smt.Term) smt.Term { return smt.BVSGe(a, c) }, ">=", true},
+		{func(a, c smt.Term) smt.Term { return smt.BVULe(a, c) }, "<=", false},
+		{func(a, c smt.Term) smt.Term { return smt.BVUGe(a, c) }, ">=", false},
 	}
 )
 

@@ -12,14 +12,14 @@ import (
 // cover) and any value elsewhere.
 func (x *sym) ctypeDomain(c smt.Term, r value) value {
 	in := and(bv("bvsge", c, bvInt(-128, 32)), bv("bvsle", c, bvInt(255, 32)))
-	if in == "true" {
+	if in == smt.True {
 		return r
 	}
 	return value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(in, r.s, x.fresh("ub", smt.BitVecSort(32))))}
 }
 
 func between(c smt.Term, lo, hi byte) smt.Term {
-	return "(and (bvsge " + c + " " + bvInt(int64(lo), 32) + ") (bvsle " + c + " " + bvInt(int64(hi), 32) + "))"
+	return smt.And(smt.BVSGe(c, bvInt(int64(lo), 32)), smt.BVSLe(c, bvInt(int64(hi), 32)))
 }
 
 func ctypeCond(name string, c smt.Term) smt.Term {
@@ -32,21 +32,21 @@ func ctypeCond(name string, c smt.Term) smt.Term {
 	case "isalpha":
 		return or(upper, lower)
 	case "isalnum":
-		return "(or " + digit + " " + upper + " " + lower + ")"
+		return smt.Or(digit, upper, lower)
 	case "isspace":
-		return or(between(c, 9, 13), "(= "+c+" #x00000020)")
+		return or(between(c, 9, 13), smt.Eq(c, bvInt(' ', 32)))
 	case "isupper":
 		return upper
 	case "islower":
 		return lower
 	case "isxdigit":
-		return "(or " + digit + " " + between(c, 'a', 'f') + " " + between(c, 'A', 'F') + ")"
+		return smt.Or(digit, between(c, 'a', 'f'), between(c, 'A', 'F'))
 	case "isprint":
 		return between(c, 32, 126)
 	case "ispunct":
-		return "(and " + between(c, 33, 126) + " (not (or " + digit + " " + upper + " " + lower + ")))"
+		return smt.And(between(c, 33, 126), smt.Not(smt.Or(digit, upper, lower)))
 	}
-	return "false"
+	return smt.False
 }
 
 // strBound is how many cells from p a string operation may look at: the
@@ -106,11 +106,11 @@ func (x *sym) strlen(s *state, p value, line int) smt.Term {
 	r := bvInt(int64(b), 64)
 	all := smt.True
 	for j := b - 1; j >= 0; j-- {
-		r = ite(eq(chars[j], "#x00"), bvInt(int64(j), 64), r)
-		all = and(all, not(eq(chars[j], "#x00")))
+		r = ite(eq(chars[j], bvInt(0, 8)), bvInt(int64(j), 64), r)
+		all = and(all, not(eq(chars[j], bvInt(0, 8))))
 	}
 	x.cut(s, exact, all, line, "strlen")
-	if exact && all != "false" {
+	if exact && all != smt.False {
 		x.note(AsmLibInBounds)
 	}
 	return r
@@ -134,12 +134,12 @@ func (x *sym) strcmp(s *state, a, b value, n smt.Term, line int) value {
 	all := smt.True
 	for j := bound - 1; j >= 0; j-- {
 		ca, cb := cs[j][0], cs[j][1]
-		diff := "(bvsub ((_ zero_extend 24) " + ca + ") ((_ zero_extend 24) " + cb + "))"
-		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, "#x00"), "#x00000000", res))
+		diff := smt.BVSub(smt.ZeroExtend(24, ca), smt.ZeroExtend(24, cb))
+		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, bvInt(0, 8)), bvInt(0, 32), res))
 		if n != "" {
-			res = ite("(bvule "+n+" "+bvInt(int64(j), 64)+")", "#x00000000", res)
+			res = ite(smt.BVULe(n, bvInt(int64(j), 64)), bvInt(0, 32), res)
 		}
-		all = and(all, and(eq(ca, cb), not(eq(ca, "#x00"))))
+		all = and(all, and(eq(ca, cb), not(eq(ca, bvInt(0, 8)))))
 	}
 	if n != "" {
 		all = and(all, bv("bvugt", n, bvInt(int64(bound), 64)))
@@ -149,12 +149,13 @@ func (x *sym) strcmp(s *state, a, b value, n smt.Term, line int) value {
 	// beyond it.
 	exact := bound == ba && ea || bound == bb && eb
 	x.cut(s, exact, all, line, "strcmp")
-	if exact && all != "false" {
+	if exact && all != smt.False {
 		x.note(AsmLibInBounds)
 	}
 	res = x.def(smt.BitVecSort(32), res)
 	r := x.nondet(ctree.TInt, "cmp")
-	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
+	zero := bvInt(0, 32)
+	x.assume(s, smt.And(smt.Eq(smt.BVSLt(r.s, zero), smt.BVSLt(res, zero)), smt.Eq(smt.Eq(r.s, zero), smt.Eq(res, zero))))
 	return r
 }
 
@@ -180,7 +181,7 @@ func (x *sym) strcpy(s *state, d, src value, n smt.Term, line int) {
 			// past the source object: only read when it has no NUL,
 			// which is undefined
 			c = x.fresh("ub", smt.BitVecSort(8))
-			if going != "false" {
+			if going != smt.False {
 				x.note(AsmLibInBounds)
 			}
 		}
@@ -190,10 +191,10 @@ func (x *sym) strcpy(s *state, d, src value, n smt.Term, line int) {
 		if n == "" {
 			nv = ite(going, c, old)
 		} else {
-			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, "#x00"), old)
+			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, bvInt(0, 8)), old)
 		}
 		x.store(s, dp, ctree.TChar, value{t: ctree.TChar, s: nv}, line)
-		going = x.def(smt.BoolSort, and(going, not(eq(c, "#x00"))))
+		going = x.def(smt.BoolSort, and(going, not(eq(c, bvInt(0, 8)))))
 	}
 	// more: the real function writes past cell bound
 	more := going
@@ -206,7 +207,7 @@ func (x *sym) strcpy(s *state, d, src value, n smt.Term, line int) {
 		fn = "strncpy"
 	}
 	x.cut(s, exact, more, line, fn)
-	if exact && more != "false" {
+	if exact && more != smt.False {
 		x.note(AsmLibInBounds)
 	}
 }
@@ -237,11 +238,11 @@ func (x *sym) elemCount(nE *ctree.Expr, t *ctree.Type, fn string, line int) (int
 func elemGuards(n smt.Term, k int, t *ctree.Type) (whole, part smt.Term) {
 	size := bvInt(int64(t.Size()), 64)
 	kk := bvInt(int64(k), 64)
-	whole = "(bvult " + kk + " (bvudiv " + n + " " + size + "))"
+	whole = smt.BVULt(kk, smt.BVUDiv(n, size))
 	if t.Size() == 1 {
-		return whole, "false"
+		return whole, smt.False
 	}
-	part = "(and (= " + kk + " (bvudiv " + n + " " + size + ")) (not (= (bvurem " + n + " " + size + ") #x0000000000000000)))"
+	part = smt.And(smt.Eq(kk, smt.BVUDiv(n, size)), smt.Not(smt.Eq(smt.BVURem(n, size), bvInt(0, 64))))
 	return whole, part
 }
 
@@ -275,7 +276,7 @@ func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr,
 		max = b / len(leaves)
 		more := bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64))
 		x.cut(s, exact, more, line, "memset")
-		if exact && more != "false" {
+		if exact && more != smt.False {
 			x.note(AsmLibInBounds)
 		}
 	} else if !x.inBounds(p, cnt*len(leaves)) {
@@ -353,7 +354,7 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE
 		for i, lt := range leaves {
 			off := k*len(leaves) + i
 			v := vals[off]
-			if overlap != "false" {
+			if overlap != smt.False {
 				v.s = ite(overlap, x.fresh("ub", lt.SMTSort()), v.s)
 			}
 			q := x.ptrAddConst(d, off)
@@ -378,7 +379,7 @@ func (x *sym) overlap(d, src value, constant bool, cells int, n smt.Term, et *ct
 			}
 		}
 		if !shared {
-			return "false"
+			return smt.False
 		}
 	}
 	cnt := bvInt(int64(cells), offW)
@@ -387,5 +388,5 @@ func (x *sym) overlap(d, src value, constant bool, cells int, n smt.Term, et *ct
 		cnt = bv("bvadd", cnt, bvInt(int64(per), offW)) // a part element too
 	}
 	do, so := ptrOff(d.s), ptrOff(src.s)
-	return x.def(smt.BoolSort, "(and "+eq(ptrObj(d.s), ptrObj(src.s))+" (bvult "+do+" (bvadd "+so+" "+cnt+")) (bvult "+so+" (bvadd "+do+" "+cnt+")))")
+	return x.def(smt.BoolSort, smt.And(eq(ptrObj(d.s), ptrObj(src.s)), smt.BVULt(do, smt.BVAdd(so, cnt)), smt.BVULt(so, smt.BVAdd(do, cnt))))
 }

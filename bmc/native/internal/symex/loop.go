@@ -51,7 +51,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 			if st.X != nil {
 				c = x.def(smt.BoolSort, truth(x.eval(s, st.X)))
 			}
-			if c != "true" {
+			if c != smt.True {
 				ex := s.withGuard(x.def(smt.BoolSort, and(s.guard, not(c))))
 				exits = append(exits, ex)
 				s.guard = x.def(smt.BoolSort, and(s.guard, c))
@@ -81,7 +81,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 		}
 	}
 	if len(exits) == 0 {
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	}
 	return x.merge(exits)

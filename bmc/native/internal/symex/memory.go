@@ -99,7 +99,7 @@ func (x *sym) cellRead(s *state, o int, sk string, off smt.Term) smt.Term {
 	}
 	term := c[len(c)-1]
 	for i := len(c) - 2; i >= 0; i-- {
-		term = ite("(= "+off+" "+bvInt(int64(i), offW)+")", c[i], term)
+		term = ite(smt.Eq(off, bvInt(int64(i), offW)), c[i], term)
 	}
 	return x.def(sortOfKey[sk], term)
 }
@@ -114,7 +114,7 @@ func (x *sym) cellWrite(s *state, o int, sk string, off, v, cond smt.Term) {
 		}
 	} else {
 		for i := range c {
-			c[i] = x.def(sortOfKey[sk], ite(and(cond, "(= "+off+" "+bvInt(int64(i), offW)+")"), v, c[i]))
+			c[i] = x.def(sortOfKey[sk], ite(and(cond, smt.Eq(off, bvInt(int64(i), offW))), v, c[i]))
 		}
 	}
 	s.cells[mkey{o, sk}] = c
@@ -188,13 +188,13 @@ func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
 		if x.objs[o].small {
 			return x.cellRead(s, o, sk, off)
 		}
-		return "(select " + x.arr(s, o, sk) + " " + off + ")"
+		return smt.Select(x.arr(s, o, sk), off)
 	}
 	term := read(cs[len(cs)-1])
 	if len(cs) > 1 {
 		obj := x.def(smt.BitVecSort(objW), ptrObj(p.s))
 		for i := len(cs) - 2; i >= 0; i-- {
-			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", read(cs[i]), term)
+			term = ite(smt.Eq(obj, bvInt(int64(cs[i]), objW)), read(cs[i]), term)
 		}
 	}
 	v := value{t: t, s: x.def(t.SMTSort(), term)}
@@ -225,15 +225,15 @@ func (x *sym) store(s *state, p value, t *ctree.Type, v value, line int) {
 		if x.objs[o].small {
 			cond := smt.True
 			if len(cs) > 1 {
-				cond = "(= " + obj + " " + bvInt(int64(o), objW) + ")"
+				cond = smt.Eq(obj, bvInt(int64(o), objW))
 			}
 			x.cellWrite(s, o, sk, off, v.s, cond)
 			continue
 		}
 		a := x.arr(s, o, sk)
-		st := "(store " + a + " " + off + " " + v.s + ")"
+		st := smt.Store(a, off, v.s)
 		if len(cs) > 1 {
-			st = ite("(= "+obj+" "+bvInt(int64(o), objW)+")", st, a)
+			st = ite(smt.Eq(obj, bvInt(int64(o), objW)), st, a)
 		}
 		s.mem[mkey{o, sk}] = x.def(arrSort(sk), st)
 	}
@@ -250,7 +250,7 @@ func (x *sym) ptrAdd(p value, n smt.Term) value {
 			return r
 		}
 	}
-	r.s = x.def("(_ BitVec 64)", "(concat "+ptrObj(p.s)+" "+off+")")
+	r.s = x.def(smt.BitVecSort(64), smt.Concat(ptrObj(p.s), off))
 	r.b = ""
 	return r
 }

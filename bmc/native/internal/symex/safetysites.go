@@ -119,7 +119,7 @@ func (x *sym) record(s *state, p Property, e *ctree.Expr, bad smt.Term, inexact 
 	if inexact != "" && st.Inexact == "" {
 		st.Inexact = inexact
 	}
-	if v := and(s.guard, bad); v != "false" {
+	if v := and(s.guard, bad); v != smt.False {
 		st.Viol = append(st.Viol, x.def(smt.BoolSort, v))
 		// A sanitized run stops at its first error: later sites are
 		// checked on the executions that get past this one.
@@ -288,7 +288,7 @@ func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 	if derefsPointer(e) {
 		null := eq(obj, bvInt(0, objW))
 		if a.known && !containsInt(a.objs, 0) {
-			null = "false"
+			null = smt.False
 		}
 		x.record(s, NullDereference, site, null, "")
 	}
@@ -391,17 +391,17 @@ func containsInt(xs []int, v int) bool {
 func eqBool(a, b smt.Term) smt.Term {
 	switch {
 	case a == b:
-		return "true"
-	case a == "true":
+		return smt.True
+	case a == smt.True:
 		return b
-	case b == "true":
+	case b == smt.True:
 		return a
-	case a == "false":
+	case a == smt.False:
 		return not(b)
-	case b == "false":
+	case b == smt.False:
 		return not(a)
 	}
-	return "(= " + a + " " + b + ")"
+	return smt.Eq(a, b)
 }
 
 func containsSpan(sps [][2]int, sp [2]int) bool {

@@ -81,7 +81,7 @@ func (x *sym) bsearch(s *state, e *ctree.Expr, args []value) value {
 	for i := 0; i < iters; i++ {
 		act := x.def(smt.BoolSort, and(not(found), bv("bvult", l, u)))
 		g := and(s.guard, act)
-		if g == "false" {
+		if g == smt.False {
 			break
 		}
 		idx := x.def(smt.BitVecSort(64), bv("bvudiv", bv("bvadd", l, u), bvInt(2, 64)))
@@ -90,7 +90,7 @@ func (x *sym) bsearch(s *state, e *ctree.Expr, args []value) value {
 		si, r := x.cmpCall(s, g, cmp, e.Cands, key, p, line)
 		m := x.merge([]*state{si, s.withGuard(x.def(smt.BoolSort, and(s.guard, not(act))))})
 		if m == nil {
-			m = s.withGuard("false")
+			m = s.withGuard(smt.False)
 		}
 		*s = *m
 		c := x.def(smt.BitVecSort(32), r.s)
@@ -141,7 +141,7 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 	// what each index stands for: within the first n elements
 	in := func(i int) smt.Term {
 		if lit {
-			return "true"
+			return smt.True
 		}
 		return bv("bvult", bvInt(int64(i), 64), n)
 	}

@@ -49,10 +49,10 @@ type state struct {
 }
 
 func newState() *state {
-	return &state{guard: "true", regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]smt.Term{}, cells: map[mkey][]smt.Term{}}
+	return &state{guard: smt.True, regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]smt.Term{}, cells: map[mkey][]smt.Term{}}
 }
 
-func (s *state) dead() bool { return s.guard == "false" }
+func (s *state) dead() bool { return s.guard == smt.False }
 
 func (s *state) clone() *state {
 	n := &state{guard: s.guard, regs: make(map[vkey]value, len(s.regs)), vobj: make(map[vkey]int, len(s.vobj)), mem: make(map[mkey]smt.Term, len(s.mem))}
@@ -110,7 +110,7 @@ func (x *sym) merge(states []*state) *state {
 		for _, s := range states {
 			if s != nil {
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				return d
 			}
 		}

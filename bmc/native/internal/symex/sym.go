@@ -195,9 +195,9 @@ func truth(v value) smt.Term {
 	}
 	switch v.t.Kind {
 	case ctree.KFloat:
-		return "(not (fp.isZero " + v.s + "))"
+		return smt.Not(smt.FPIsZero(v.s))
 	}
-	return "(not (= " + v.s + " " + zeroOf(v.t) + "))"
+	return smt.Not(smt.Eq(v.s, zeroOf(v.t)))
 }
 
 func boolVal(b smt.Term) value {
@@ -254,7 +254,7 @@ func (x *sym) run() {
 		}
 		v := x.nondet(pv.T, "arg")
 		if pv.Name == "argc" {
-			s.guard = x.def(smt.BoolSort, and(s.guard, "(bvsge "+v.s+" "+bvInt(1, pv.T.Width)+")"))
+			s.guard = x.def(smt.BoolSort, and(s.guard, smt.BVSGe(v.s, bvInt(1, pv.T.Width))))
 		}
 		x.bind(s, pv, v, main.Line)
 	}
