@@ -68,8 +68,11 @@
 // internal/proc, in its own process group, killed on cancellation.
 //
 // The term builder (term.go) writes well-parenthesised SMT-LIB text for
-// booleans, bit-vectors, arrays and floating point; it is a thin text layer,
-// and scripts may as well be written by hand.
+// booleans, bit-vectors, arrays and floating point: the one term layer of
+// the module, on which bmc/native builds its formulas (adding its constant
+// folding and C's encodings on top). It holds the operators some caller
+// uses; any other is written with App. Scripts may as well be written by
+// hand.
 //
 // Why: bmc/native and hoare both need to ask a solver whether formulas are
 // satisfiable and read back a counterexample, with timeouts and cancellation

@@ -81,10 +81,10 @@ func ExampleStartSession() {
 func ExampleScript() {
 	var sc smt.Script
 	x := sc.DeclareConst("x", smt.Float32Sort)
-	one := smt.Float32(1)
+	one := smt.FPFromBits(8, 24, smt.BV(0x3f800000, 32)) // 1.0f
 	sc.Assert(smt.FPEq(smt.FPAdd(smt.RNE, x, one), x))
 	sc.Assert(smt.Not(smt.FPIsInfinite(x)))
-	sc.Assert(smt.FPGt(x, smt.Float32(0)))
+	sc.Assert(smt.FPGt(x, smt.FPZero(8, 24, false)))
 	fmt.Print(sc.String())
 	res, err := smt.Z3(nil).Check(context.Background(), &smt.Query{Script: sc.String(), Values: []string{string(x)}})
 	if err != nil {
@@ -95,9 +95,9 @@ func ExampleScript() {
 	fmt.Println(res.Status, *res.Model[string(x)].Float >= 1<<24)
 	// Output:
 	// (declare-const x (_ FloatingPoint 8 24))
-	// (assert (fp.eq (fp.add RNE x (fp #b0 #b01111111 #b00000000000000000000000)) x))
+	// (assert (fp.eq (fp.add RNE x ((_ to_fp 8 24) #x3f800000)) x))
 	// (assert (not (fp.isInfinite x)))
-	// (assert (fp.gt x (fp #b0 #b00000000 #b00000000000000000000000)))
+	// (assert (fp.gt x (_ +zero 8 24)))
 	// sat true
 }
 

@@ -479,7 +479,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if q.UnwindingAssertions {
 		pf = &proof{}
 	}
-	goal := "(assert (or false " + strings.Join(viol, " ") + "))\n"
+	goal := assertAny(viol)
 	if by, ok := c.held.get(held); len(viol) > 0 && ok {
 		pf.add(fmt.Sprintf("the violation check at k=%d", q.K), tr, sel+goal, &smt.Result{Status: smt.Unsat, Solver: by})
 	} else if len(viol) > 0 {
@@ -496,7 +496,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			ok, _, why := c.replay(ctx, q, tr, cex)
 			if !ok && len(tr.Nice) > 0 {
 				// Ask for a counterexample in which every scanf succeeds.
-				nice := "(assert (and true " + strings.Join(tr.Nice, " ") + "))\n"
+				nice := assertAll(tr.Nice)
 				sr2, err2 := c.solve(ctx, solver, sel+goal+nice, tr.Values(), timeout-time.Since(start))
 				if err2 == nil && sr2.Status == smt.Sat {
 					cex2 := tr.Counterexample(sr2.Model)
@@ -533,7 +533,7 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if len(tr.Unwind) == 0 {
 		return c.complete(ctx, res, pf, deadline)
 	}
-	goal = "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
+	goal = assertAny(tr.UnwindGuards())
 	sr, err := c.solve(ctx, solver, sel+goal, tr.UVals, timeout-time.Since(start))
 	if err != nil {
 		return nil, err
@@ -596,6 +596,31 @@ func trimSteps(c *bmc.Counterexample, line int) {
 
 // solve asks a decider one check: what it adds to the translation's
 // script.
+// assertAny asserts that one of ts holds, assertAll that all of them do.
+// The first operand is always the unit, (or false t...) and (and true
+// t...), so that an empty list needs no case of its own.
+func assertAny(ts []smt.Term) string {
+	var sc smt.Script
+	sc.Assert(smt.Or(append([]smt.Term{smt.False}, ts...)...))
+	return sc.String()
+}
+
+func assertAll(ts []smt.Term) string {
+	var sc smt.Script
+	sc.Assert(smt.And(append([]smt.Term{smt.True}, ts...)...))
+	return sc.String()
+}
+
+// texts is ts as the strings that a Query's Values and a model's keys
+// are.
+func texts(ts []smt.Term) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t)
+	}
+	return out
+}
+
 func (c *Checker) solve(ctx context.Context, d smt.Solver, add string, values []string, left time.Duration) (*smt.Result, error) {
 	if left <= 0 {
 		return &smt.Result{Status: smt.Unknown, Reason: "timeout"}, nil
@@ -627,7 +652,7 @@ func (c *Checker) assumptionsOf(ctx context.Context, d smt.Solver, tr *symex.Tra
 		if tr.Assumes[a] || len(tr.OOB[a]) == 0 || slices.Contains(skip, a) {
 			continue
 		}
-		sr, err := c.solve(ctx, d, base+"(assert (or false "+strings.Join(tr.OOB[a], " ")+"))\n", nil, left)
+		sr, err := c.solve(ctx, d, base+assertAny(tr.OOB[a]), nil, left)
 		if err != nil {
 			return nil, err
 		}

@@ -38,7 +38,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		top[l] = true
 	}
 	// The base case: every bound but the top loops' is complete.
-	var others []string
+	var others []smt.Term
 	for _, u := range tr.Unwind {
 		if !top[u.Loop] {
 			others = append(others, u.Guard)
@@ -49,7 +49,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		if err != nil {
 			return false, nil, nil, "", err
 		}
-		add := sel + "(assert (or false " + strings.Join(others, " ") + "))\n"
+		add := sel + assertAny(others)
 		sr, err := c.solve(ctx, d, add, nil, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
@@ -83,7 +83,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			}
 			return false, nil, nil, "", err
 		}
-		goal := append([]string(nil), tr2.Viol[q.Target]...)
+		goal := append([]smt.Term(nil), tr2.Viol[q.Target]...)
 		for _, u := range tr2.Unwind {
 			if !ind.After[u.Loop] {
 				goal = append(goal, u.Guard)
@@ -92,14 +92,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		if len(goal) == 0 {
 			continue
 		}
-		sel2 := tr2.Selectors(q)
-		for j := range tr2.Selector {
-			if j == q.Target {
-				sel2 += fmt.Sprintf("(assert ind%d)\n", j)
-			} else {
-				sel2 += fmt.Sprintf("(assert (not ind%d))\n", j)
-			}
-		}
+		sel2 := tr2.Selectors(q) + tr2.Inducted(q.Target)
 		d, err := c.decider(tr2, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
@@ -114,7 +107,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
 			}
 		}
-		step := sel2 + "(assert (or false " + strings.Join(goal, " ") + "))\n"
+		step := sel2 + assertAny(goal)
 		sr, err := c.solve(ctx, d, step, nil, time.Until(deadline))
 		if err != nil {
 			return false, nil, nil, "", err
@@ -169,27 +162,29 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 		live[i] = true
 	}
 	var held proof // the last unsat answer of each drop
-	drop := func(bad func(symex.InvCand) string, assume bool) (bool, error) {
+	drop := func(bad func(symex.InvCand) smt.Term, assume bool) (bool, error) {
 		for {
-			var terms []string
-			var sels strings.Builder
+			var terms []smt.Term
+			var sels smt.Script
 			for i, cd := range tr.Cands {
 				if live[i] {
 					terms = append(terms, bad(cd))
 				}
 				if assume {
 					if live[i] {
-						sels.WriteString("(assert " + cd.Sel + ")\n")
+						sels.Assert(cd.Sel)
 					} else {
-						sels.WriteString("(assert (not " + cd.Sel + "))\n")
+						sels.Assert(smt.Not(cd.Sel))
 					}
 				}
 			}
 			if len(terms) == 0 {
 				return true, nil
 			}
-			add := base + sels.String() + "(assert (or " + strings.Join(terms, " ") + "))\n"
-			sr, err := c.solve(ctx, d, add, terms, time.Until(deadline))
+			var goal smt.Script
+			goal.Assert(smt.Or(terms...))
+			add := base + sels.String() + goal.String()
+			sr, err := c.solve(ctx, d, add, texts(terms), time.Until(deadline))
 			if err != nil {
 				return false, err
 			}
@@ -217,28 +212,28 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 			}
 		}
 	}
-	ok, err := drop(func(cd symex.InvCand) string { return cd.InitBad }, false)
+	ok, err := drop(func(cd symex.InvCand) smt.Term { return cd.InitBad }, false)
 	if err != nil || !ok {
 		return symex.NoInvariants(tr), nil, err
 	}
-	ok, err = drop(func(cd symex.InvCand) string { return cd.PostBad }, true)
+	ok, err = drop(func(cd symex.InvCand) smt.Term { return cd.PostBad }, true)
 	if err != nil || !ok {
 		return symex.NoInvariants(tr), nil, err
 	}
 	if pf != nil {
 		pf.steps = append(pf.steps, held.steps...)
 	}
-	var b strings.Builder
-	var texts []string
+	var b smt.Script
+	var cTexts []string
 	for i, cd := range tr.Cands {
 		if live[i] {
-			b.WriteString("(assert " + cd.Sel + ")\n")
+			b.Assert(cd.Sel)
 			if cd.Text != "" {
-				texts = append(texts, cd.Text)
+				cTexts = append(cTexts, cd.Text)
 			}
 		} else {
-			b.WriteString("(assert (not " + cd.Sel + "))\n")
+			b.Assert(smt.Not(cd.Sel))
 		}
 	}
-	return b.String(), texts, nil
+	return b.String(), cTexts, nil
 }

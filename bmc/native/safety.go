@@ -245,7 +245,7 @@ func (c *Checker) boundComplete(ctx context.Context, solver smt.Solver, tr *syme
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	goal := "(assert (or false " + strings.Join(tr.UnwindGuards(), " ") + "))\n"
+	goal := assertAny(tr.UnwindGuards())
 	sr, err := c.solve(ctx, solver, tr.AssumeAll()+goal, nil, timeout)
 	if err != nil {
 		return false, err
@@ -277,17 +277,18 @@ func (c *Checker) decideAll(ctx context.Context, solver smt.Solver, tr *symex.Tr
 			return nil, fmt.Errorf("native: %w", err)
 		}
 		start := time.Now()
-		var all, vals []string
+		var all []smt.Term
+		var vals []string
 		for _, s := range open {
 			all = append(all, s.Viol...)
 			for _, v := range s.Viol {
-				if v != "true" {
-					vals = append(vals, v)
+				if v != smt.True {
+					vals = append(vals, string(v))
 				}
 			}
 		}
 		gctx, cancel := context.WithTimeout(ctx, timeout)
-		sr, err := c.solve(gctx, solver, base+"(assert (or false "+strings.Join(all, " ")+"))\n", append(vals, tr.Values()...), timeout)
+		sr, err := c.solve(gctx, solver, base+assertAny(all), append(vals, tr.Values()...), timeout)
 		cancel()
 		if err != nil {
 			return nil, err
@@ -400,7 +401,7 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *symex.Trans
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	base := tr.AssumeAll()
-	goal := "(assert (or false " + strings.Join(s.Viol, " ") + "))\n"
+	goal := assertAny(s.Viol)
 	sr := &smt.Result{Status: smt.Sat, Model: model}
 	if model == nil {
 		var err error
@@ -429,11 +430,13 @@ func (c *Checker) decide(ctx context.Context, solver smt.Solver, tr *symex.Trans
 		// goes wrong first, which a sanitizer would stop at.
 		var extra strings.Builder
 		if len(tr.Nice) > 0 {
-			extra.WriteString("(assert (and true " + strings.Join(tr.Nice, " ") + "))\n")
+			extra.WriteString(assertAll(tr.Nice))
 		}
 		for _, o := range rec.Sites {
 			if o != s && len(o.Viol) > 0 {
-				extra.WriteString("(assert (not (or false " + strings.Join(o.Viol, " ") + ")))\n")
+				var sc smt.Script
+				sc.Assert(smt.Not(smt.Or(append([]smt.Term{smt.False}, o.Viol...)...)))
+				extra.WriteString(sc.String())
 			}
 		}
 		sr2, err2 := c.solve(ctx, solver, base+goal+extra.String(), tr.Values(), timeout-time.Since(start))

@@ -2,6 +2,7 @@ package ctree
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"strconv"
 	"strings"
 )
@@ -174,17 +175,17 @@ func layoutStruct(t *Type) {
 }
 
 // SMTSort is the SMT sort of a scalar type's cell.
-func (t *Type) SMTSort() string {
+func (t *Type) SMTSort() smt.Sort {
 	switch t.Kind {
 	case KInt:
-		return BVSort(t.Width)
+		return smt.BitVecSort(t.Width)
 	case KFloat:
 		if t.Width == 32 {
-			return "(_ FloatingPoint 8 24)"
+			return smt.Float32Sort
 		}
-		return "(_ FloatingPoint 11 53)"
+		return smt.Float64Sort
 	case KPtr:
-		return BVSort(64)
+		return smt.BitVecSort(64)
 	}
 	panic(fmt.Sprintf("native: no sort for %s", t))
 }
@@ -201,9 +202,6 @@ func (t *Type) SortKey() string {
 	}
 	return "x"
 }
-
-// BVSort is the SMT sort of w-bit bit-vectors.
-func BVSort(w int) string { return "(_ BitVec " + strconv.Itoa(w) + ")" }
 
 // Promote applies the integer promotions.
 func Promote(t *Type) *Type {

@@ -2,6 +2,7 @@ package symex
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -30,7 +31,7 @@ func (x *sym) inline(s *state, f *ctree.Func, args []value, line int) value {
 	if depth > x.k {
 		// Recursion deeper than the bound: like a loop unwound K times.
 		x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: line, What: "the recursion of " + f.Name})
-		s.guard = "false"
+		s.guard = smt.False
 		if f.Ret.Kind == ctree.KVoid {
 			return value{t: ctree.TVoid}
 		}
@@ -74,7 +75,7 @@ func (x *sym) inline(s *state, f *ctree.Func, args []value, line int) value {
 	x.frame, x.fn = saveFrame, saveFn
 	m := x.merge(fc.rets)
 	if m == nil {
-		s.guard = "false"
+		s.guard = smt.False
 		m = s
 	}
 	for k, o := range m.vobj {
@@ -113,8 +114,8 @@ func (x *sym) evalArgs(s *state, es []*ctree.Expr) []value {
 	return args
 }
 
-func (x *sym) assume(s *state, c string) {
-	s.guard = x.def("Bool", and(s.guard, c))
+func (x *sym) assume(s *state, c smt.Term) {
+	s.guard = x.def(smt.BoolSort, and(s.guard, c))
 }
 
 func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value {
@@ -124,8 +125,8 @@ func (x *sym) input(s *state, kind, name string, t *ctree.Type, line int) value 
 	return v
 }
 
-func inRange(v string, w int, lo, hi int64) string {
-	return "(and (bvsge " + v + " " + bvInt(lo, w) + ") (bvsle " + v + " " + bvInt(hi, w) + "))"
+func inRange(v smt.Term, w int, lo, hi int64) smt.Term {
+	return smt.And(smt.BVSGe(v, bvInt(lo, w)), smt.BVSLe(v, bvInt(hi, w)))
 }
 
 // call evaluates a call: user functions are inlined, library functions
@@ -141,7 +142,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	if strings.HasPrefix(name, "__VERIFIER_nondet_") {
 		v := x.input(s, "nondet", name, e.T, e.Line)
 		if e.T.Bool {
-			x.assume(s, "(bvule "+v.s+" #x01)")
+			x.assume(s, smt.BVULe(v.s, bvInt(1, 8)))
 		}
 		return v
 	}
@@ -154,7 +155,7 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		}
 		v := x.input(s, "nondet", name, e.T, e.Line)
 		if e.T.Bool {
-			x.assume(s, "(bvule "+v.s+" #x01)")
+			x.assume(s, smt.BVULe(v.s, bvInt(1, 8)))
 		}
 		return v
 	}
@@ -192,10 +193,10 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		// needs other values than glibc's does not replay.
 		x.note(asmRandRange)
 		v := x.input(s, "rand", "rand", ctree.TInt, line)
-		x.assume(s, "(bvsge "+v.s+" #x00000000)")
+		x.assume(s, smt.BVSGe(v.s, bvInt(0, 32)))
 		return v
 	case "exit", "abort", "reach_error", "__VERIFIER_error", "__assert_fail":
-		s.guard = "false"
+		s.guard = smt.False
 		return value{t: ctree.TVoid}
 	case "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume":
 		x.assume(s, truth(args[0]))
@@ -216,8 +217,8 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		eof := x.atEOF(s)
 		v := x.input(s, "stdin", "getchar", ctree.TInt, line)
 		x.assume(s, inRange(v.s, 32, -1, 255))
-		r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), v.s))
-		x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
+		r := x.def(smt.BitVecSort(32), ite(eof, bvInt(-1, 32), v.s))
+		x.setEOF(s, or(eof, smt.Eq(r, bvInt(-1, 32))))
 		x.tr.events = append(x.tr.events, &stdinEvent{Kind: "getchar", Guard: s.guard, Line: line, Ret: r})
 		return value{t: ctree.TInt, s: r}
 	case "fgets":
@@ -233,9 +234,9 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		r := x.strlen(s, args[0], line)
 		if name == "strnlen" {
 			n := args[1].s
-			r = ite("(bvult "+n+" "+r+")", n, r)
+			r = ite(smt.BVULt(n, r), n, r)
 		}
-		return value{t: ctree.TULong, s: x.def(ctree.BVSort(64), r)}
+		return value{t: ctree.TULong, s: x.def(smt.BitVecSort(64), r)}
 	case "strcmp":
 		return x.strcmp(s, args[0], args[1], "", line)
 	case "strncmp":
@@ -254,39 +255,39 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		return args[0]
 	case "abs", "labs", "llabs":
 		v := args[0]
-		return value{t: e.T, s: "(ite (bvslt " + v.s + " " + zeroOf(v.t) + ") (bvneg " + v.s + ") " + v.s + ")"}
+		return value{t: e.T, s: smt.Ite(smt.BVSLt(v.s, zeroOf(v.t)), smt.BVNeg(v.s), v.s)}
 	case "fabs", "fabsf":
-		return value{t: e.T, s: "(fp.abs " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPAbs(args[0].s)}
 	case "sqrt", "sqrtf":
-		return value{t: e.T, s: "(fp.sqrt RNE " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPSqrt(smt.RNE, args[0].s)}
 	case "floor":
-		return value{t: e.T, s: "(fp.roundToIntegral RTN " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPRoundToIntegral(smt.RTN, args[0].s)}
 	case "ceil":
-		return value{t: e.T, s: "(fp.roundToIntegral RTP " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPRoundToIntegral(smt.RTP, args[0].s)}
 	case "round":
-		return value{t: e.T, s: "(fp.roundToIntegral RNA " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPRoundToIntegral(smt.RNA, args[0].s)}
 	case "trunc":
-		return value{t: e.T, s: "(fp.roundToIntegral RTZ " + args[0].s + ")"}
+		return value{t: e.T, s: smt.FPRoundToIntegral(smt.RTZ, args[0].s)}
 	case "fmin":
-		return value{t: e.T, s: "(fp.min " + args[0].s + " " + args[1].s + ")"}
+		return value{t: e.T, s: smt.FPMin(args[0].s, args[1].s)}
 	case "fmax":
-		return value{t: e.T, s: "(fp.max " + args[0].s + " " + args[1].s + ")"}
+		return value{t: e.T, s: smt.FPMax(args[0].s, args[1].s)}
 	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct":
 		// In the C locale; glibc answers any non-zero bit of its table.
 		// An argument that is neither EOF nor a char's value (signed or
 		// unsigned) indexes past glibc's table: any value.
-		c := x.def(ctree.BVSort(32), args[0].s)
+		c := x.def(smt.BitVecSort(32), args[0].s)
 		cond := ctypeCond(name, c)
 		nz := x.nondet(ctree.TInt, "ctype")
-		x.assume(s, "(not (= "+nz.s+" #x00000000))")
-		r := value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, "#x00000000")), b: cond}
+		x.assume(s, smt.Not(smt.Eq(nz.s, bvInt(0, 32))))
+		r := value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(cond, nz.s, bvInt(0, 32))), b: cond}
 		return x.ctypeDomain(c, r)
 	case "toupper":
-		c := x.def(ctree.BVSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("islower", c), "(bvsub "+c+" #x00000020)", c)})
+		c := x.def(smt.BitVecSort(32), args[0].s)
+		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("islower", c), smt.BVSub(c, bvInt(0x20, 32)), c)})
 	case "tolower":
-		c := x.def(ctree.BVSort(32), args[0].s)
-		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("isupper", c), "(bvadd "+c+" #x00000020)", c)})
+		c := x.def(smt.BitVecSort(32), args[0].s)
+		return x.ctypeDomain(c, value{t: ctree.TInt, s: ite(ctypeCond("isupper", c), smt.BVAdd(c, bvInt(0x20, 32)), c)})
 	}
 	x.fail(line, "library function %s", name)
 	return value{}
@@ -298,35 +299,35 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 // either.
 func (x *sym) fpClass(s *state, name string, exact bool, args []value) value {
 	v := args[len(args)-1].s
-	nan := "(fp.isNaN " + v + ")"
-	inf := "(fp.isInfinite " + v + ")"
-	const one, zero = "#x00000001", "#x00000000"
-	var cond string
+	nan := smt.FPIsNaN(v)
+	inf := smt.FPIsInfinite(v)
+	one, zero := bvInt(1, 32), bvInt(0, 32)
+	var cond smt.Term
 	switch name {
 	case "__builtin_isnan", "isnan":
 		cond = nan
 	case "__builtin_isinf", "isinf":
 		cond = inf
 	case "__builtin_isfinite", "isfinite", "finite":
-		cond = "(not (or " + nan + " " + inf + "))"
+		cond = smt.Not(smt.Or(nan, inf))
 	case "__builtin_isnormal", "isnormal":
-		cond = "(fp.isNormal " + v + ")"
+		cond = smt.FPIsNormal(v)
 	case "__builtin_isinf_sign":
-		return value{t: ctree.TInt, s: ite(inf, ite("(fp.isNegative "+v+")", "#xffffffff", one), zero)}
+		return value{t: ctree.TInt, s: ite(inf, ite(smt.FPIsNegative(v), bvInt(-1, 32), one), zero)}
 	case "__builtin_fpclassify":
-		return value{t: ctree.TInt, s: "(ite " + nan + " " + args[0].s + " (ite " + inf + " " + args[1].s +
-			" (ite (fp.isNormal " + v + ") " + args[2].s + " (ite (fp.isSubnormal " + v + ") " + args[3].s + " " + args[4].s + "))))"}
+		return value{t: ctree.TInt, s: smt.Ite(nan, args[0].s, smt.Ite(inf, args[1].s,
+			smt.Ite(smt.FPIsNormal(v), args[2].s, smt.Ite(smt.FPIsSubnormal(v), args[3].s, args[4].s))))}
 	case "__builtin_signbit", "signbit":
 		either := x.nondet(ctree.TInt, "sign")
-		cond = "(or (fp.isNegative " + v + ") (and " + nan + " (not (= " + either.s + " " + zero + "))))"
+		cond = smt.Or(smt.FPIsNegative(v), smt.And(nan, smt.Not(smt.Eq(either.s, zero))))
 	default:
 		panic(ctree.Bail{Err: ctree.Unsupported(0, "classification %s", name)})
 	}
-	cond = x.def("Bool", cond)
+	cond = x.def(smt.BoolSort, cond)
 	if exact {
 		return value{t: ctree.TInt, s: ite(cond, one, zero), b: cond}
 	}
 	nz := x.nondet(ctree.TInt, "fpc")
-	x.assume(s, "(not (= "+nz.s+" "+zero+"))")
-	return value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(cond, nz.s, zero)), b: cond}
+	x.assume(s, smt.Not(smt.Eq(nz.s, zero)))
+	return value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(cond, nz.s, zero)), b: cond}
 }

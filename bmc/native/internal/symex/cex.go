@@ -35,12 +35,12 @@ func (tr *Translation) Values() []string { return tr.vals }
 func (tr *Translation) collectValues() []string {
 	seen := map[string]bool{}
 	var out []string
-	add := func(t string) {
-		if t == "" || t == "true" || t == "false" || seen[t] {
+	add := func(t smt.Term) {
+		if t == "" || t == smt.True || t == smt.False || seen[string(t)] {
 			return
 		}
-		seen[t] = true
-		out = append(out, t)
+		seen[string(t)] = true
+		out = append(out, string(t))
 	}
 	for _, in := range tr.inputs {
 		add(in.Guard)
@@ -65,19 +65,19 @@ func (tr *Translation) collectValues() []string {
 }
 
 // IsTrue reports whether the model m makes the Boolean term t true.
-func IsTrue(m map[string]smt.Value, t string) bool {
-	if t == "true" {
+func IsTrue(m map[string]smt.Value, t smt.Term) bool {
+	if t == smt.True {
 		return true
 	}
-	if t == "false" {
+	if t == smt.False {
 		return false
 	}
-	v, ok := m[t]
+	v, ok := m[string(t)]
 	return ok && v.Bool != nil && *v.Bool
 }
 
-func intOf(m map[string]smt.Value, t string, ty *ctree.Type) *big.Int {
-	v, ok := m[t]
+func intOf(m map[string]smt.Value, t smt.Term, ty *ctree.Type) *big.Int {
+	v, ok := m[string(t)]
 	if !ok || v.Int == nil {
 		return big.NewInt(0)
 	}
@@ -87,8 +87,8 @@ func intOf(m map[string]smt.Value, t string, ty *ctree.Type) *big.Int {
 	return v.Int
 }
 
-func floatOf(m map[string]smt.Value, t string) float64 {
-	v, ok := m[t]
+func floatOf(m map[string]smt.Value, t smt.Term) float64 {
+	v, ok := m[string(t)]
 	if !ok || v.Float == nil {
 		return 0
 	}

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -65,7 +66,7 @@ func (x *sym) addr(s *state, e *ctree.Expr) value {
 			for i, b := range e.Str {
 				if b != 0 {
 					arr := x.initArr(o, "b8")
-					x.inits[mkey{o, "b8"}] = x.def(arrSort("b8"), "(store "+arr+" "+bvInt(int64(i), offW)+" "+bvInt(int64(b), 8)+")")
+					x.inits[mkey{o, "b8"}] = x.def(arrSort("b8"), smt.Store(arr, bvInt(int64(i), offW), bvInt(int64(b), 8)))
 				}
 			}
 			_ = p
@@ -103,7 +104,7 @@ func (x *sym) readLvalue(s *state, e *ctree.Expr) value {
 
 func (x *sym) writeLvalue(s *state, e *ctree.Expr, v value) {
 	if e.Op == ctree.OVar && !e.Var.Mem && e.Var.T.Kind != ctree.KArray && e.Var.T.Kind != ctree.KStruct {
-		if !strings.ContainsAny(v.s, " ()") || len(v.s) < 24 {
+		if !strings.ContainsAny(string(v.s), " ()") || len(v.s) < 24 {
 			s.regs[x.varKey(e.Var)] = v
 			return
 		}
@@ -130,7 +131,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 		if e.T.IsPtr() {
 			return value{t: e.T, s: bvInt(0, 64), objs: []int{0}, known: true}
 		}
-		return value{t: e.T, s: bvLit(e.Val, e.T.Width)}
+		return value{t: e.T, s: smt.BVBig(e.Val, e.T.Width)}
 	case ctree.OFConst:
 		return value{t: e.T, s: fpLit(e.F, e.T)}
 	case ctree.OStr:
@@ -158,12 +159,12 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			return boolVal(not(truth(v)))
 		case "-":
 			if v.t.IsFloat() {
-				return value{t: e.T, s: "(fp.neg " + v.s + ")"}
+				return value{t: e.T, s: smt.FPNeg(v.s)}
 			}
 			x.checkNeg(s, e, v)
-			return value{t: e.T, s: bvUn("bvneg", v.s)}
+			return value{t: e.T, s: bvNeg(v.s)}
 		case "~":
-			return value{t: e.T, s: bvUn("bvnot", v.s)}
+			return value{t: e.T, s: bvNot(v.s)}
 		}
 	case ctree.OBin:
 		a := x.eval(s, e.X)
@@ -184,17 +185,17 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			}
 			return boolVal(or(a, b))
 		}
-		a = x.def("Bool", a)
+		a = x.def(smt.BoolSort, a)
 		g := s.guard
-		var in string
+		var in smt.Term
 		if e.Op == ctree.OAnd {
 			in = and(g, a)
 		} else {
 			in = and(g, not(a))
 		}
-		s1 := s.withGuard(x.def("Bool", in))
-		b := x.def("Bool", truth(x.eval(s1, e.Y)))
-		s2 := s.withGuard(x.def("Bool", and(g, notIf(e.Op == ctree.OAnd, a))))
+		s1 := s.withGuard(x.def(smt.BoolSort, in))
+		b := x.def(smt.BoolSort, truth(x.eval(s1, e.Y)))
+		s2 := s.withGuard(x.def(smt.BoolSort, and(g, notIf(e.Op == ctree.OAnd, a))))
 		m := x.merge([]*state{s1, s2})
 		*s = *m
 		if e.Op == ctree.OAnd {
@@ -203,10 +204,10 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 		return boolVal(or(a, b))
 	case ctree.OCond:
 		cv := truth(x.eval(s, e.X))
-		if cv == "true" || cv == "false" {
+		if cv == smt.True || cv == smt.False {
 			// C evaluates the chosen operand only.
 			y := e.Y
-			if cv == "false" {
+			if cv == smt.False {
 				y = e.Z
 			}
 			v := x.eval(s, y)
@@ -215,7 +216,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			}
 			return v
 		}
-		c := x.def("Bool", cv)
+		c := x.def(smt.BoolSort, cv)
 		if !sideEffects(e.Y) && !sideEffects(e.Z) {
 			sy, sz := s, s
 			if x.safety() != nil {
@@ -230,9 +231,9 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			return value{t: e.T, s: ite(c, y.s, z.s), objs: o, known: kn}
 		}
 		g := s.guard
-		s1 := s.withGuard(x.def("Bool", and(g, c)))
+		s1 := s.withGuard(x.def(smt.BoolSort, and(g, c)))
 		y := x.eval(s1, e.Y)
-		s2 := s.withGuard(x.def("Bool", and(g, not(c))))
+		s2 := s.withGuard(x.def(smt.BoolSort, and(g, not(c))))
 		z := x.eval(s2, e.Z)
 		m := x.merge([]*state{s1, s2})
 		*s = *m
@@ -262,7 +263,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 		x.checkSubscript(s, e, n)
 		sc := bv("bvmul", n.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
-			sc = bvUn("bvneg", sc)
+			sc = bvNeg(sc)
 		}
 		r := x.ptrAdd(p, sc)
 		r.t = e.T
@@ -275,8 +276,8 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			d = bv("bvsdiv", d, bvInt(int64(c), 64))
 		}
 		// between two objects (undefined) the layout decides: any value
-		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != "true" {
-			d = x.def(ctree.BVSort(64), ite(same, d, x.fresh("layout", ctree.BVSort(64))))
+		if same := eq(ptrObj(p.s), ptrObj(q.s)); same != smt.True {
+			d = x.def(smt.BitVecSort(64), ite(same, d, x.fresh("layout", smt.BitVecSort(64))))
 		}
 		return value{t: ctree.TLong, s: d}
 	case ctree.OAssign:
@@ -324,7 +325,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 		case e.T.IsPtr():
 			d := bvInt(int64(e.T.Elem.Cells()), 64)
 			if op == "-" {
-				d = bvUn("bvneg", d)
+				d = bvNeg(d)
 			}
 			nv = x.ptrAdd(old, d)
 		case e.T.IsFloat():
@@ -334,7 +335,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			if op == "+" {
 				nv = value{t: e.T, s: bvInt(1, 8)}
 			} else {
-				nv = value{t: e.T, s: "(bvxor " + old.s + " #x01)"}
+				nv = value{t: e.T, s: smt.BVXor(old.s, bvInt(1, 8))}
 			}
 		default:
 			pt := ctree.Promote(e.T)
@@ -371,7 +372,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 func (x *sym) ptrCompare(op string, a, b value) value {
 	oa, ob := ptrObj(a.s), ptrObj(b.s)
 	same := eq(oa, ob)
-	var exact, open string
+	var exact, open smt.Term
 	switch op {
 	case "==", "!=":
 		exact = eq(a.s, b.s)
@@ -385,8 +386,8 @@ func (x *sym) ptrCompare(op string, a, b value) value {
 		open = not(same)
 	}
 	r := exact
-	if open != "false" {
-		r = x.def("Bool", ite(open, x.fresh("layout", "Bool"), exact))
+	if open != smt.False {
+		r = x.def(smt.BoolSort, ite(open, x.fresh("layout", smt.BoolSort), exact))
 	}
 	if op == "!=" {
 		r = not(r)
@@ -394,7 +395,7 @@ func (x *sym) ptrCompare(op string, a, b value) value {
 	return boolVal(r)
 }
 
-func notIf(b bool, a string) string {
+func notIf(b bool, a smt.Term) smt.Term {
 	if b {
 		return not(a)
 	}
@@ -405,7 +406,7 @@ func (x *sym) compound(s *state, e *ctree.Expr, old, y value) value {
 	if e.T.IsPtr() {
 		sc := bv("bvmul", y.s, bvInt(int64(e.T.Elem.Cells()), 64))
 		if e.Name == "-" {
-			sc = bvUn("bvneg", sc)
+			sc = bvNeg(sc)
 		}
 		return x.ptrAdd(old, sc)
 	}
@@ -420,25 +421,26 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 	f := v.t
 	switch {
 	case t.Kind == ctree.KInt && t.Bool:
-		return value{t: t, s: ite(truth(v), "#x01", "#x00"), b: truth(v)}
+		return value{t: t, s: ite(truth(v), bvInt(1, 8), bvInt(0, 8)), b: truth(v)}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KInt:
 		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KFloat:
+		eb, sb := fpFormat(t)
 		if f.Signed {
-			return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
+			return value{t: t, s: smt.ToFP(eb, sb, smt.RNE, v.s)}
 		}
-		return value{t: t, s: "((_ to_fp_unsigned " + fpParams(t) + ") RNE " + v.s + ")"}
+		return value{t: t, s: smt.ToFPUnsigned(eb, sb, smt.RNE, v.s)}
 	case f.Kind == ctree.KFloat && t.Kind == ctree.KInt:
-		op := "fp.to_ubv"
 		if t.Signed {
-			op = "fp.to_sbv"
+			return value{t: t, s: smt.FPToSBV(t.Width, smt.RTZ, v.s)}
 		}
-		return value{t: t, s: "((_ " + op + " " + itoa(t.Width) + ") RTZ " + v.s + ")"}
+		return value{t: t, s: smt.FPToUBV(t.Width, smt.RTZ, v.s)}
 	case f.Kind == ctree.KFloat && t.Kind == ctree.KFloat:
 		if f.Width == t.Width {
 			return value{t: t, s: v.s}
 		}
-		return value{t: t, s: "((_ to_fp " + fpParams(t) + ") RNE " + v.s + ")"}
+		eb, sb := fpFormat(t)
+		return value{t: t, s: smt.ToFP(eb, sb, smt.RNE, v.s)}
 	case f.Kind == ctree.KPtr && t.Kind == ctree.KPtr:
 		r := v
 		r.t = t
@@ -454,30 +456,29 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 func (x *sym) binop(op string, a, b value, t *ctree.Type) value {
 	at := a.t
 	if at.IsFloat() {
-		var fn string
 		switch op {
 		case "+":
-			fn = "fp.add RNE"
+			return value{t: t, s: smt.FPAdd(smt.RNE, a.s, b.s)}
 		case "-":
-			fn = "fp.sub RNE"
+			return value{t: t, s: smt.FPSub(smt.RNE, a.s, b.s)}
 		case "*":
-			fn = "fp.mul RNE"
+			return value{t: t, s: smt.FPMul(smt.RNE, a.s, b.s)}
 		case "/":
-			fn = "fp.div RNE"
+			return value{t: t, s: smt.FPDiv(smt.RNE, a.s, b.s)}
 		case "==":
-			return boolVal("(fp.eq " + a.s + " " + b.s + ")")
+			return boolVal(smt.FPEq(a.s, b.s))
 		case "!=":
-			return boolVal("(not (fp.eq " + a.s + " " + b.s + "))")
+			return boolVal(smt.Not(smt.FPEq(a.s, b.s)))
 		case "<":
-			return boolVal("(fp.lt " + a.s + " " + b.s + ")")
+			return boolVal(smt.FPLt(a.s, b.s))
 		case ">":
-			return boolVal("(fp.gt " + a.s + " " + b.s + ")")
+			return boolVal(smt.FPGt(a.s, b.s))
 		case "<=":
-			return boolVal("(fp.leq " + a.s + " " + b.s + ")")
+			return boolVal(smt.FPLeq(a.s, b.s))
 		case ">=":
-			return boolVal("(fp.geq " + a.s + " " + b.s + ")")
+			return boolVal(smt.FPGeq(a.s, b.s))
 		}
-		return value{t: t, s: "(" + fn + " " + a.s + " " + b.s + ")"}
+		panic(ctree.Bail{Err: ctree.Unsupported(0, "operator %s on floating point", op)})
 	}
 	if at.IsPtr() {
 		return x.ptrCompare(op, a, b)
@@ -504,7 +505,7 @@ func (x *sym) binop(op string, a, b value, t *ctree.Type) value {
 		return boolVal(bv(pick("bvsge", "bvuge"), a.s, b.s))
 	case "<<", ">>":
 		n := extendTo(b.s, b.t.Width, at.Width, false)
-		var r string
+		var r smt.Term
 		if op == "<<" {
 			r = bv("bvshl", a.s, n)
 		} else {
@@ -514,10 +515,10 @@ func (x *sym) binop(op string, a, b value, t *ctree.Type) value {
 		// x86 masks it (1 << 33 is 2), SMT shifts everything out. Any
 		// value covers both.
 		over := bv("bvuge", b.s, bvInt(int64(at.Width), b.t.Width))
-		if over == "false" {
+		if over == smt.False {
 			return value{t: t, s: r}
 		}
-		return value{t: t, s: ite(over, x.fresh("ub", ctree.BVSort(at.Width)), r)}
+		return value{t: t, s: ite(over, x.fresh("ub", smt.BitVecSort(at.Width)), r)}
 	}
 	fn := map[string]string{"+": "bvadd", "-": "bvsub", "*": "bvmul", "&": "bvand", "|": "bvor", "^": "bvxor",
 		"/": pick("bvsdiv", "bvudiv"), "%": pick("bvsrem", "bvurem")}[op]

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"math/big"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -29,7 +30,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			fc.gotos = map[string][]*state{}
 		}
 		fc.gotos[st.Label] = append(fc.gotos[st.Label], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SLabel:
 		fc := x.funcs[len(x.funcs)-1]
@@ -59,21 +60,21 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 		}
 		x.step(s, st.Line)
 		c := truth(x.eval(s, st.X))
-		if c == "true" {
+		if c == smt.True {
 			s = x.stmt(s, st.Body)
 			if st.Else != nil && len(st.Else.Labels) > 0 {
 				// a goto may wait in the branch not taken
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				return x.merge([]*state{s, x.stmt(d, st.Else)})
 			}
 			return s
 		}
-		if c == "false" {
+		if c == smt.False {
 			var s1 *state
 			if len(st.Body.Labels) > 0 {
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				s1 = x.stmt(d, st.Body)
 			}
 			if st.Else != nil {
@@ -84,11 +85,11 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			}
 			return s
 		}
-		c = x.def("Bool", c)
+		c = x.def(smt.BoolSort, c)
 		g := s.guard
-		st1 := s.withGuard(x.def("Bool", and(g, c)))
+		st1 := s.withGuard(x.def(smt.BoolSort, and(g, c)))
 		st2 := s
-		st2.guard = x.def("Bool", and(g, not(c)))
+		st2.guard = x.def(smt.BoolSort, and(g, not(c)))
 		st1 = x.stmt(st1, st.Body)
 		if st.Else != nil {
 			st2 = x.stmt(st2, st.Else)
@@ -102,7 +103,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			x.fail(st.Line, "break outside a loop")
 		}
 		x.breaks[len(x.breaks)-1] = append(x.breaks[len(x.breaks)-1], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SContinue:
 		x.step(s, st.Line)
@@ -110,7 +111,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 			x.fail(st.Line, "continue outside a loop")
 		}
 		x.conts[len(x.conts)-1] = append(x.conts[len(x.conts)-1], s.clone())
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SReturn:
 		x.step(s, st.Line)
@@ -129,7 +130,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 		}
 		fc.rets = append(fc.rets, s.clone())
 		fc.vals = append(fc.vals, v)
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	case ctree.SSwitch:
 		return x.switchStmt(s, st)
@@ -141,21 +142,21 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 		if sideEffects(st.X) || st.Body != nil {
 			// The rendered query keeps the statement (and its effects)
 			// only when it is the target or assumed: keep_i says which.
-			keep := "keep" + itoa(st.Assert)
+			keep := keepVar(st.Assert)
 			g := s.guard
-			s1 := s.withGuard(x.def("Bool", and(g, keep)))
-			c := x.def("Bool", truth(x.eval(s1, st.X)))
-			x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def("Bool", and(s1.guard, not(c))))
-			s1.guard = x.def("Bool", and(s1.guard, implies(x.tr.Selector[st.Assert], c)))
-			s.guard = x.def("Bool", and(g, not(keep)))
+			s1 := s.withGuard(x.def(smt.BoolSort, and(g, keep)))
+			c := x.def(smt.BoolSort, truth(x.eval(s1, st.X)))
+			x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def(smt.BoolSort, and(s1.guard, not(c))))
+			s1.guard = x.def(smt.BoolSort, and(s1.guard, implies(x.tr.Selector[st.Assert], c)))
+			s.guard = x.def(smt.BoolSort, and(g, not(keep)))
 			if st.Body != nil {
 				s = x.stmt(s, st.Body) // what runs where the assertion is dropped
 			}
 			return x.merge([]*state{s1, s})
 		}
-		c := x.def("Bool", truth(x.eval(s, st.X)))
-		x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def("Bool", and(s.guard, not(c))))
-		s.guard = x.def("Bool", and(s.guard, implies(x.tr.Selector[st.Assert], c)))
+		c := x.def(smt.BoolSort, truth(x.eval(s, st.X)))
+		x.tr.Viol[st.Assert] = append(x.tr.Viol[st.Assert], x.def(smt.BoolSort, and(s.guard, not(c))))
+		s.guard = x.def(smt.BoolSort, and(s.guard, implies(x.tr.Selector[st.Assert], c)))
 		return s
 	case ctree.SCase:
 		x.fail(st.Line, "case label outside a switch")
@@ -169,10 +170,10 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	v := x.eval(s, st.X)
 	v.s = x.def(v.t.SMTSort(), v.s)
 	entry := s
-	var matched []string
+	var matched []smt.Term
 	for _, c := range st.List {
 		if c.Op == ctree.SCase && c.Case != nil {
-			matched = append(matched, "(= "+v.s+" "+bvLit(ctree.WrapInt(c.Case, v.t), v.t.Width)+")")
+			matched = append(matched, smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width)))
 		}
 	}
 	var run *state
@@ -180,17 +181,17 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	x.breaks = append(x.breaks, nil)
 	for _, c := range st.List {
 		if c.Op == ctree.SCase {
-			var cond string
+			var cond smt.Term
 			if c.Case == nil {
 				hasDefault = true
-				cond = "true"
+				cond = smt.True
 				for _, m := range matched {
 					cond = and(cond, not(m))
 				}
 			} else {
-				cond = "(= " + v.s + " " + bvLit(ctree.WrapInt(c.Case, v.t), v.t.Width) + ")"
+				cond = smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width))
 			}
-			in := entry.withGuard(x.def("Bool", and(entry.guard, cond)))
+			in := entry.withGuard(x.def(smt.BoolSort, and(entry.guard, cond)))
 			if run == nil {
 				run = in
 			} else {
@@ -209,15 +210,15 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 		outs = append(outs, run)
 	}
 	if !hasDefault {
-		none := "true"
+		none := smt.True
 		for _, m := range matched {
 			none = and(none, not(m))
 		}
-		outs = append(outs, entry.withGuard(x.def("Bool", and(entry.guard, none))))
+		outs = append(outs, entry.withGuard(x.def(smt.BoolSort, and(entry.guard, none))))
 	}
 	r := x.merge(outs)
 	if r == nil {
-		r = entry.withGuard("false")
+		r = entry.withGuard(smt.False)
 	}
 	return r
 }

@@ -2,17 +2,21 @@ package symex
 
 import (
 	"math/big"
+
+	"github.com/suretydev/surety/smt"
 )
 
 // Constant folding keeps unrolled loop counters, indices and pointers to
 // known cells literal, so that branches on them vanish instead of reaching
-// the solver.
+// the solver. The builders here are package smt's, folded: on literals
+// (hex bit-vectors and the Bool constants) they return the result, and
+// otherwise the term smt builds.
 
-func litVal(s string) (*big.Int, int, bool) {
+func litVal(s smt.Term) (*big.Int, int, bool) {
 	if len(s) < 3 || s[0] != '#' || s[1] != 'x' {
 		return nil, 0, false
 	}
-	v, ok := new(big.Int).SetString(s[2:], 16)
+	v, ok := new(big.Int).SetString(string(s[2:]), 16)
 	return v, 4 * (len(s) - 2), ok
 }
 
@@ -23,16 +27,9 @@ func signedOf(v *big.Int, w int) *big.Int {
 	return new(big.Int).Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(w)))
 }
 
-func boolLit(b bool) string {
-	if b {
-		return "true"
-	}
-	return "false"
-}
-
 // foldBin folds a bit-vector operation on two literals; ok is false when
 // either is not a literal or the operation is not folded.
-func foldBin(fn, a, b string) (string, bool) {
+func foldBin(fn string, a, b smt.Term) (smt.Term, bool) {
 	x, w, ok1 := litVal(a)
 	y, w2, ok2 := litVal(b)
 	if !ok1 || !ok2 || w != w2 {
@@ -82,62 +79,143 @@ func foldBin(fn, a, b string) (string, bool) {
 			r.Rsh(sx, n)
 		}
 	case "=":
-		return boolLit(x.Cmp(y) == 0), true
+		return smt.Bool(x.Cmp(y) == 0), true
 	case "bvslt":
-		return boolLit(sx.Cmp(sy) < 0), true
+		return smt.Bool(sx.Cmp(sy) < 0), true
 	case "bvsle":
-		return boolLit(sx.Cmp(sy) <= 0), true
+		return smt.Bool(sx.Cmp(sy) <= 0), true
 	case "bvsgt":
-		return boolLit(sx.Cmp(sy) > 0), true
+		return smt.Bool(sx.Cmp(sy) > 0), true
 	case "bvsge":
-		return boolLit(sx.Cmp(sy) >= 0), true
+		return smt.Bool(sx.Cmp(sy) >= 0), true
 	case "bvult":
-		return boolLit(x.Cmp(y) < 0), true
+		return smt.Bool(x.Cmp(y) < 0), true
 	case "bvule":
-		return boolLit(x.Cmp(y) <= 0), true
+		return smt.Bool(x.Cmp(y) <= 0), true
 	case "bvugt":
-		return boolLit(x.Cmp(y) > 0), true
+		return smt.Bool(x.Cmp(y) > 0), true
 	case "bvuge":
-		return boolLit(x.Cmp(y) >= 0), true
+		return smt.Bool(x.Cmp(y) >= 0), true
 	default:
 		return "", false
 	}
-	return bvLit(r.Mod(r, m), w), true
+	return smt.BVBig(r.Mod(r, m), w), true
 }
 
-// bv builds (fn a b), folded when both are literals.
-func bv(fn, a, b string) string {
+// bv builds (fn a b) for a binary bit-vector operator named as SMT-LIB
+// names it (or =), folded when both are literals.
+func bv(fn string, a, b smt.Term) smt.Term {
 	if r, ok := foldBin(fn, a, b); ok {
 		return r
 	}
-	return "(" + fn + " " + a + " " + b + ")"
+	return smt.App(fn, a, b)
 }
 
-// bvUn builds (fn a) for bvneg and bvnot, folded on literals.
-func bvUn(fn, a string) string {
+// bvNeg and bvNot are smt.BVNeg and smt.BVNot, folded on literals.
+func bvNeg(a smt.Term) smt.Term {
 	if x, w, ok := litVal(a); ok {
 		m := new(big.Int).Lsh(big.NewInt(1), uint(w))
-		if fn == "bvneg" {
-			return bvLit(new(big.Int).Mod(new(big.Int).Neg(x), m), w)
-		}
-		return bvLit(new(big.Int).Sub(new(big.Int).Sub(m, big.NewInt(1)), x), w)
+		return smt.BVBig(new(big.Int).Mod(new(big.Int).Neg(x), m), w)
 	}
-	return "(" + fn + " " + a + ")"
+	return smt.BVNeg(a)
 }
 
-func eq(a, b string) string {
+func bvNot(a smt.Term) smt.Term {
+	if x, w, ok := litVal(a); ok {
+		m := new(big.Int).Lsh(big.NewInt(1), uint(w))
+		return smt.BVBig(new(big.Int).Sub(new(big.Int).Sub(m, big.NewInt(1)), x), w)
+	}
+	return smt.BVNot(a)
+}
+
+func eq(a, b smt.Term) smt.Term {
 	if a == b {
-		return "true"
+		return smt.True
 	}
 	return bv("=", a, b)
 }
 
-// extract folds ((_ extract hi lo) a).
-func extract(hi, lo int, a string) string {
+// extract folds smt.Extract.
+func extract(hi, lo int, a smt.Term) smt.Term {
 	if x, _, ok := litVal(a); ok && (hi-lo+1)%4 == 0 {
 		r := new(big.Int).Rsh(x, uint(lo))
 		r.Mod(r, new(big.Int).Lsh(big.NewInt(1), uint(hi-lo+1)))
-		return bvLit(r, hi-lo+1)
+		return smt.BVBig(r, hi-lo+1)
 	}
-	return "((_ extract " + itoa(hi) + " " + itoa(lo) + ") " + a + ")"
+	return smt.Extract(hi, lo, a)
+}
+
+// extendTo widens or narrows a bit-vector term of width from (signedness
+// signed) to width to.
+func extendTo(s smt.Term, from, to int, signed bool) smt.Term {
+	switch {
+	case from == to:
+		return s
+	case from > to:
+		return extract(to-1, 0, s)
+	}
+	if x, _, ok := litVal(s); ok {
+		if signed {
+			return smt.BVBig(signedOf(x, from), to)
+		}
+		return smt.BVBig(x, to)
+	}
+	if signed {
+		return smt.SignExtend(to-from, s)
+	}
+	return smt.ZeroExtend(to-from, s)
+}
+
+// ite, and, or, not and implies are smt's Ite, And, Or, Not and Implies
+// on two operands, simplified when an operand is a Bool constant (and ite
+// when both branches are the same term).
+func ite(c, a, b smt.Term) smt.Term {
+	if c == smt.True || a == b {
+		return a
+	}
+	if c == smt.False {
+		return b
+	}
+	return smt.Ite(c, a, b)
+}
+
+func and(a, b smt.Term) smt.Term {
+	switch {
+	case a == smt.True:
+		return b
+	case b == smt.True:
+		return a
+	case a == smt.False || b == smt.False:
+		return smt.False
+	}
+	return smt.And(a, b)
+}
+
+func or(a, b smt.Term) smt.Term {
+	switch {
+	case a == smt.False:
+		return b
+	case b == smt.False:
+		return a
+	case a == smt.True || b == smt.True:
+		return smt.True
+	}
+	return smt.Or(a, b)
+}
+
+func not(a smt.Term) smt.Term {
+	switch a {
+	case smt.True:
+		return smt.False
+	case smt.False:
+		return smt.True
+	}
+	return smt.Not(a)
+}
+
+func implies(a, b smt.Term) smt.Term {
+	if a == smt.False || b == smt.True {
+		return smt.True
+	}
+	return smt.Implies(a, b)
 }

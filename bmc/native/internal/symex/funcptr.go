@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"slices"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -36,7 +37,7 @@ func (x *sym) callThrough(s *state, e *ctree.Expr) value {
 	args := x.evalArgs(s, e.Args)
 	null := eq(ptrObj(p.s), bvInt(0, objW))
 	if p.known && !containsInt(p.objs, 0) {
-		null = "false"
+		null = smt.False
 	}
 	// a call through NULL: ASan's SEGV at address 0, reported at the
 	// caller's line
@@ -47,7 +48,7 @@ func (x *sym) callThrough(s *state, e *ctree.Expr) value {
 // callPtr calls the function that pointer p holds, one of cands, with
 // args; its result has type ret.
 func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret *ctree.Type, line int) value {
-	ps := x.def(ctree.BVSort(64), p.s)
+	ps := x.def(smt.BitVecSort(64), p.s)
 	var outs []*state
 	var vals []value
 	other := not(eq(ps, bvInt(0, 64))) // p is neither NULL nor a candidate
@@ -59,10 +60,10 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 		hit := eq(ps, ptrLit(o, 0))
 		other = and(other, not(hit))
 		g := and(s.guard, hit)
-		if g == "false" {
+		if g == smt.False {
 			continue
 		}
-		si := s.withGuard(x.def("Bool", g))
+		si := s.withGuard(x.def(smt.BoolSort, g))
 		v := x.inline(si, f, args, line)
 		outs = append(outs, si)
 		vals = append(vals, v)
@@ -73,8 +74,8 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 		// The pointer may hold something else than NULL or a candidate:
 		// the answer lists the assumption when the query allows that
 		// (bmc/native's assumptionsOf asks the solver).
-		if bad := and(s.guard, other); bad != "false" {
-			x.tr.OOB[AsmFuncPtr] = append(x.tr.OOB[AsmFuncPtr], x.def("Bool", bad))
+		if bad := and(s.guard, other); bad != smt.False {
+			x.tr.OOB[AsmFuncPtr] = append(x.tr.OOB[AsmFuncPtr], x.def(smt.BoolSort, bad))
 		}
 	}
 	// The paths where p is no candidate end here: NULL stops a real
@@ -82,12 +83,12 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 	m := x.merge(outs)
 	if m == nil {
 		d := s.clone()
-		d.guard = "false"
+		d.guard = smt.False
 		m = d
 	}
 	*s = *m
 	var live []value
-	var gs []string
+	var gs []smt.Term
 	for i, st := range outs {
 		if !st.dead() {
 			live = append(live, vals[i])
@@ -105,7 +106,7 @@ func (x *sym) callPtr(s *state, p value, cands []*ctree.Func, args []value, ret 
 	}
 	sort := ret.SMTSort
 	if ret.Kind == ctree.KStruct {
-		sort = func() string { return ctree.BVSort(64) }
+		sort = func() smt.Sort { return smt.BitVecSort(64) }
 	}
 	term := live[len(live)-1].s
 	for i := len(live) - 2; i >= 0; i-- {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/smt"
 )
 
 // checkBounds records what an access through p to one of the objects cs
@@ -33,7 +34,7 @@ func (x *sym) checkBounds(s *state, p value, cs []int) {
 		return
 	}
 	off := ptrOff(p.s)
-	bad := "false"
+	bad := smt.False
 	for _, o := range cs {
 		c := x.objs[o].cells
 		if c < 0 {
@@ -46,8 +47,8 @@ func (x *sym) checkBounds(s *state, p value, cs []int) {
 		}
 		bad = or(bad, out)
 	}
-	if v := and(s.guard, bad); v != "false" {
-		x.tr.OOB[a] = append(x.tr.OOB[a], x.def("Bool", v))
+	if v := and(s.guard, bad); v != smt.False {
+		x.tr.OOB[a] = append(x.tr.OOB[a], x.def(smt.BoolSort, v))
 	}
 }
 
@@ -147,9 +148,9 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 		return p
 	}
 	x.counts["malloc"]++
-	fail := x.fresh("mfail", "Bool")
+	fail := x.fresh("mfail", smt.BoolSort)
 	x.tr.inputs = append(x.tr.inputs, &input{Name: fmt.Sprintf("%s#%d", name, x.counts["malloc"]), Kind: "malloc", T: ctree.TBool, Term: fail, Guard: s.guard, Line: line})
-	return value{t: ctree.TVoidP, s: x.def(ctree.BVSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
+	return value{t: ctree.TVoidP, s: x.def(smt.BitVecSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
 }
 
 // free makes the contents of the allocation p points to unconstrained: a
@@ -165,7 +166,7 @@ func (x *sym) free(s *state, p value, line int) {
 			cs = append(cs, ob.id)
 		}
 	}
-	obj := x.def(ctree.BVSort(objW), ptrObj(p.s))
+	obj := x.def(smt.BitVecSort(objW), ptrObj(p.s))
 	for _, o := range cs {
 		ob := x.objs[o]
 		if o == 0 || ob.sorts != nil {

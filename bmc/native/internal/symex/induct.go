@@ -1,7 +1,11 @@
 package symex
 
 import (
+	"cmp"
 	"fmt"
+	"github.com/suretydev/surety/smt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -194,7 +198,7 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 	}
 	scan(st, false)
 	if w.why == "" {
-		for v := range w.vars {
+		for _, v := range w.sorted() {
 			if hasPointer(v.T) {
 				w.why = fmt.Sprintf("it changes %s, which holds a pointer", v.Name)
 				break
@@ -202,6 +206,14 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 		}
 	}
 	return w
+}
+
+// sorted lists the written variables by ID, so that what is built from
+// them does not depend on map order.
+func (w *writeSet) sorted() []*ctree.Var {
+	vs := slices.Collect(maps.Keys(w.vars))
+	slices.SortFunc(vs, func(a, b *ctree.Var) int { return cmp.Compare(a.ID, b.ID) })
+	return vs
 }
 
 // lvalueRoot is the variable an lvalue designates a part of, or nil when
@@ -270,13 +282,13 @@ func (x *sym) havoc(s *state, st *ctree.Stmt) {
 	if w.why != "" {
 		x.fail(st.Line, "k-induction: the loop at line %d is not havocked: %s", st.Line, w.why)
 	}
-	for v := range w.vars {
+	for _, v := range w.sorted() {
 		key := x.varKey(v)
 		if o, ok := s.vobj[key]; ok {
 			ob := x.objs[o]
-			for sk := range ob.sorts {
+			for _, sk := range slices.Sorted(maps.Keys(ob.sorts)) {
 				if ob.small {
-					c := make([]string, ob.cells)
+					c := make([]smt.Term, ob.cells)
 					for i := range c {
 						c[i] = x.fresh("hc"+itoa(o)+"_", sortOfKey[sk])
 					}
@@ -305,37 +317,37 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		s = x.stmt(s, st.Init)
 	}
 	var cands []candidate
-	var entry func(*ctree.Var) string
+	var entry func(*ctree.Var) smt.Term
 	if check {
 		// Candidate invariants (invariant.go), at the entry before the havoc.
 		mod, read := x.candVars(s, st, loopWrites(st))
-		vals := map[*ctree.Var]string{}
+		vals := map[*ctree.Var]smt.Term{}
 		for _, v := range append(append([]*ctree.Var(nil), mod...), read...) {
 			vals[v] = s.regs[x.varKey(v)].s
 		}
-		entry = func(v *ctree.Var) string { return vals[v] }
+		entry = func(v *ctree.Var) smt.Term { return vals[v] }
 		cands = buildCands(mod, read, vals, candConsts(st, x.stack[0].Body), loopScales(st))
 		for _, cd := range cands {
-			x.tr.Cands = append(x.tr.Cands, InvCand{InitBad: x.def("Bool", and(s.guard, not(cd.term(entry)))), Text: cd.text})
+			x.tr.Cands = append(x.tr.Cands, InvCand{InitBad: x.def(smt.BoolSort, and(s.guard, not(cd.term(entry)))), Text: cd.text})
 		}
 	}
-	cur := func(v *ctree.Var) string { return s.regs[x.varKey(v)].s }
+	cur := func(v *ctree.Var) smt.Term { return s.regs[x.varKey(v)].s }
 	x.havoc(s, st)
 	for j, cd := range cands {
-		sel := x.fresh("inv", "Bool")
+		sel := x.fresh("inv", smt.BoolSort)
 		x.tr.Cands[j].Sel = sel
-		s.guard = x.def("Bool", and(s.guard, implies(sel, cd.term(cur))))
+		s.guard = x.def(smt.BoolSort, and(s.guard, implies(sel, cd.term(cur))))
 	}
 	var exits []*state
 	cond := func(s *state, keep bool) {
-		c := "true"
+		c := smt.True
 		if st.X != nil {
-			c = x.def("Bool", truth(x.eval(s, st.X)))
+			c = x.def(smt.BoolSort, truth(x.eval(s, st.X)))
 		}
-		if c != "true" && keep {
-			exits = append(exits, s.withGuard(x.def("Bool", and(s.guard, not(c)))))
+		if c != smt.True && keep {
+			exits = append(exits, s.withGuard(x.def(smt.BoolSort, and(s.guard, not(c)))))
 		}
-		s.guard = x.def("Bool", and(s.guard, c))
+		s.guard = x.def(smt.BoolSort, and(s.guard, c))
 	}
 	for i := 0; i <= iters && !s.dead(); i++ {
 		last := i == iters
@@ -374,12 +386,12 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		if i == 0 && !last {
 			// the head after one iteration from the havocked head
 			for j, cd := range cands {
-				x.tr.Cands[j].PostBad = x.def("Bool", and(s.guard, not(cd.term(cur))))
+				x.tr.Cands[j].PostBad = x.def(smt.BoolSort, and(s.guard, not(cd.term(cur))))
 			}
 		}
 	}
 	if len(exits) == 0 {
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	}
 	return x.merge(exits)
@@ -389,21 +401,21 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 // target holds there (ind<i> is asserted for the target only), so do the
 // assertions the query assumes; no violation is recorded.
 func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
-	on := or(x.tr.Selector[st.Assert], "ind"+itoa(st.Assert))
+	on := or(x.tr.Selector[st.Assert], indVar(st.Assert))
 	if sideEffects(st.X) || st.Body != nil {
-		keep := "keep" + itoa(st.Assert)
+		keep := keepVar(st.Assert)
 		g := s.guard
-		s1 := s.withGuard(x.def("Bool", and(g, keep)))
-		c := x.def("Bool", truth(x.eval(s1, st.X)))
-		s1.guard = x.def("Bool", and(s1.guard, implies(on, c)))
-		s.guard = x.def("Bool", and(g, not(keep)))
+		s1 := s.withGuard(x.def(smt.BoolSort, and(g, keep)))
+		c := x.def(smt.BoolSort, truth(x.eval(s1, st.X)))
+		s1.guard = x.def(smt.BoolSort, and(s1.guard, implies(on, c)))
+		s.guard = x.def(smt.BoolSort, and(g, not(keep)))
 		if st.Body != nil {
 			s = x.stmt(s, st.Body)
 		}
 		return x.merge([]*state{s1, s})
 	}
-	c := x.def("Bool", truth(x.eval(s, st.X)))
-	s.guard = x.def("Bool", and(s.guard, implies(on, c)))
+	c := x.def(smt.BoolSort, truth(x.eval(s, st.X)))
+	s.guard = x.def(smt.BoolSort, and(s.guard, implies(on, c)))
 	return s
 }
 

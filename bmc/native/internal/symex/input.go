@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"strconv"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -115,11 +116,11 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, l
 	}
 	x.counts["scanf"]++
 	eof := x.atEOF(s)
-	r0 := x.fresh("scanf_ret", ctree.BVSort(32))
-	x.assume(s, "(or (= "+r0+" #xffffffff) "+inRange(r0, 32, 0, int64(n))+")")
-	x.tr.Nice = append(x.tr.Nice, implies(s.guard, "(= "+r0+" "+bvInt(int64(n), 32)+")"))
-	r := x.def(ctree.BVSort(32), ite(eof, bvInt(-1, 32), r0))
-	x.setEOF(s, or(eof, "(= "+r+" #xffffffff)"))
+	r0 := x.fresh("scanf_ret", smt.BitVecSort(32))
+	x.assume(s, smt.Or(smt.Eq(r0, bvInt(-1, 32)), inRange(r0, 32, 0, int64(n))))
+	x.tr.Nice = append(x.tr.Nice, implies(s.guard, smt.Eq(r0, bvInt(int64(n), 32))))
+	r := x.def(smt.BitVecSort(32), ite(eof, bvInt(-1, 32), r0))
+	x.setEOF(s, or(eof, smt.Eq(r, bvInt(-1, 32))))
 	ev := &stdinEvent{Kind: "scanf", Guard: s.guard, Line: line, Dirs: dirs, Ret: r}
 	k := 0
 	for _, d := range dirs {
@@ -137,7 +138,7 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, l
 		p := args[k]
 		et := at.Elem
 		x.viewAs(p, et)
-		assigned := x.def("Bool", and(s.guard, "(bvsgt "+r+" "+bvInt(int64(k), 32)+")"))
+		assigned := x.def(smt.BoolSort, and(s.guard, smt.BVSGt(r, bvInt(int64(k), 32))))
 		x.counts["stdin"]++
 		in := &input{Name: "scanf#" + itoa(x.counts["stdin"]), Kind: "stdin", T: et, Guard: assigned, Line: line}
 		switch d.Conv {
@@ -156,22 +157,22 @@ func (x *sym) scanf(s *state, format []byte, args []value, argT []*ctree.Type, l
 			if w > 256 {
 				x.fail(line, "scanf %%s of width %d", w)
 			}
-			l := x.fresh("slen", ctree.BVSort(32))
+			l := x.fresh("slen", smt.BitVecSort(32))
 			x.assume(s, inRange(l, 32, 1, int64(w)))
 			in.Len = l
 			for j := 0; j <= w; j++ {
 				q := x.ptrAddConst(p, j)
 				old := x.load(s, q, ctree.TChar, line).s
-				var nv string
+				var nv smt.Term
 				if j < w {
 					// any byte but white space: a NUL byte is read as
 					// any other, and ends the string early
-					c := x.fresh("sch", ctree.BVSort(8))
-					x.assume(s, "(and (not (= "+c+" #x20)) (not (and (bvuge "+c+" #x09) (bvule "+c+" #x0d))))")
+					c := x.fresh("sch", smt.BitVecSort(8))
+					x.assume(s, smt.And(smt.Not(smt.Eq(c, bvInt(' ', 8))), smt.Not(smt.And(smt.BVUGe(c, bvInt('\t', 8)), smt.BVULe(c, bvInt('\r', 8))))))
 					in.Chars = append(in.Chars, c)
-					nv = ite("(bvsgt "+l+" "+bvInt(int64(j), 32)+")", c, ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old))
+					nv = ite(smt.BVSGt(l, bvInt(int64(j), 32)), c, ite(smt.Eq(l, bvInt(int64(j), 32)), bvInt(0, 8), old))
 				} else {
-					nv = ite("(= "+l+" "+bvInt(int64(j), 32)+")", "#x00", old)
+					nv = ite(smt.Eq(l, bvInt(int64(j), 32)), bvInt(0, 8), old)
 				}
 				x.store(s, q, ctree.TChar, value{t: ctree.TChar, s: ite(assigned, nv, old)}, line)
 			}
@@ -199,36 +200,36 @@ func (x *sym) fgets(s *state, buf value, nE *ctree.Expr, line int) value {
 	n := int(nv.Int64())
 	x.viewAs(buf, ctree.TChar)
 	eof := x.atEOF(s)
-	okB := x.def("Bool", and(not(eof), x.fresh("fgets_ok", "Bool")))
+	okB := x.def(smt.BoolSort, and(not(eof), x.fresh("fgets_ok", smt.BoolSort)))
 	x.setEOF(s, not(okB))
-	l := x.fresh("flen", ctree.BVSort(32))
-	nl := x.fresh("fgets_nl", "Bool")
+	l := x.fresh("flen", smt.BitVecSort(32))
+	nl := x.fresh("fgets_nl", smt.BoolSort)
 	x.assume(s, inRange(l, 32, 0, int64(n-1)))
 	// a newline needs room: l+1 <= n-1
-	x.assume(s, implies(nl, "(bvslt "+l+" "+bvInt(int64(n-1), 32)+")"))
-	x.assume(s, implies(not(nl), "(bvsgt "+l+" #x00000000)"))
+	x.assume(s, implies(nl, smt.BVSLt(l, bvInt(int64(n-1), 32))))
+	x.assume(s, implies(not(nl), smt.BVSGt(l, bvInt(0, 32))))
 	x.counts["stdin"]++
-	in := &input{Name: "fgets#" + itoa(x.counts["stdin"]), Kind: "stdin", T: ctree.TChar, Guard: x.def("Bool", and(s.guard, okB)), Line: line, Len: l}
+	in := &input{Name: "fgets#" + itoa(x.counts["stdin"]), Kind: "stdin", T: ctree.TChar, Guard: x.def(smt.BoolSort, and(s.guard, okB)), Line: line, Len: l}
 	for j := 0; j < n; j++ {
 		q := x.ptrAddConst(buf, j)
 		old := x.load(s, q, ctree.TChar, line).s
 		jj := bvInt(int64(j), 32)
-		var v string
+		var v smt.Term
 		if j < n-1 {
 			// any byte but a newline, NUL included (fgets stores it)
-			c := x.fresh("fch", ctree.BVSort(8))
-			x.assume(s, "(not (= "+c+" #x0a))")
+			c := x.fresh("fch", smt.BitVecSort(8))
+			x.assume(s, smt.Not(smt.Eq(c, bvInt('\n', 8))))
 			in.Chars = append(in.Chars, c)
-			v = ite("(bvsgt "+l+" "+jj+")", c, ite("(= "+l+" "+jj+")", ite(nl, "#x0a", "#x00"), ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old)))
+			v = ite(smt.BVSGt(l, jj), c, ite(smt.Eq(l, jj), ite(nl, bvInt('\n', 8), bvInt(0, 8)), ite(smt.And(nl, smt.Eq(smt.BVAdd(l, bvInt(1, 32)), jj)), bvInt(0, 8), old)))
 		} else {
-			v = ite("(= "+l+" "+jj+")", "#x00", ite("(and "+nl+" (= (bvadd "+l+" #x00000001) "+jj+"))", "#x00", old))
+			v = ite(smt.Eq(l, jj), bvInt(0, 8), ite(smt.And(nl, smt.Eq(smt.BVAdd(l, bvInt(1, 32)), jj)), bvInt(0, 8), old))
 		}
 		x.store(s, q, ctree.TChar, value{t: ctree.TChar, s: ite(okB, v, old)}, line)
 	}
 	x.tr.inputs = append(x.tr.inputs, in)
 	x.tr.events = append(x.tr.events, &stdinEvent{Kind: "fgets", Guard: s.guard, Line: line, Ret: okB, Vals: []*input{in}, NL: nl})
 	r := buf
-	r.s = x.def(ctree.BVSort(64), ite(okB, buf.s, bvInt(0, 64)))
+	r.s = x.def(smt.BitVecSort(64), ite(okB, buf.s, bvInt(0, 64)))
 	r.objs, r.known = append(append([]int{}, buf.objs...), 0), buf.known
 	return r
 }

@@ -2,9 +2,9 @@ package symex
 
 import (
 	"cmp"
+	"github.com/suretydev/surety/smt"
 	"math/big"
 	"slices"
-	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
@@ -25,10 +25,10 @@ import (
 // An InvCand is a candidate invariant of a step case.
 type InvCand struct {
 	// Sel, asserted, makes the candidate constrain the havocked head.
-	Sel string
+	Sel smt.Term
 	// initBad holds where the entry violates it; postBad where the head
 	// after one iteration from the havocked head does.
-	InitBad, PostBad string
+	InitBad, PostBad smt.Term
 	// Text is the candidate in C, "" when C cannot say it at the loop's
 	// head (it refers to the values at the loop's entry).
 	Text string
@@ -40,7 +40,7 @@ const maxCands = 600
 // An invTemplate relates an integer variable a (current value, entry
 // value) with a term b of the same width (another variable's current
 // value, or a constant).
-type invTemplate func(a, a0, b, b0 string) string
+type invTemplate func(a, a0, b, b0 smt.Term) smt.Term
 
 var (
 	// pairTemplates relate a and b; op and signed name the comparison in C
@@ -50,29 +50,31 @@ var (
 		op     string
 		signed bool
 	}{
-		{func(a, a0, b, b0 string) string { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) }, "", false},
-		{func(a, a0, b, b0 string) string { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) }, "", false},
-		{func(a, _, b, _ string) string { return "(bvsle " + a + " " + b + ")" }, "<=", true},
-		{func(a, _, b, _ string) string { return "(bvsge " + a + " " + b + ")" }, ">=", true},
-		{func(a, _, b, _ string) string { return "(bvule " + a + " " + b + ")" }, "<=", false},
-		{func(a, _, b, _ string) string { return "(bvuge " + a + " " + b + ")" }, ">=", false},
+		{func(a, a0, b, b0 smt.Term) smt.Term { return eq(bv("bvsub", a, b), bv("bvsub", a0, b0)) }, "", false},
+		{func(a, a0, b, b0 smt.Term) smt.Term { return eq(bv("bvadd", a, b), bv("bvadd", a0, b0)) }, "", false},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVSLe(a, b) }, "<=", true},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVSGe(a, b) }, ">=", true},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVULe(a, b) }, "<=", false},
+		{func(a, _, b, _ smt.Term) smt.Term { return smt.BVUGe(a, b) }, ">=", false},
 	}
-	selfTemplates = []func(a, a0 string, w int) string{
-		func(a, a0 string, _ int) string { return "(bvsge " + a + " " + a0 + ")" },
-		func(a, a0 string, _ int) string { return "(bvsle " + a + " " + a0 + ")" },
-		func(a, a0 string, _ int) string { return "(bvuge " + a + " " + a0 + ")" },
-		func(a, a0 string, _ int) string { return "(bvule " + a + " " + a0 + ")" },
-		func(a, a0 string, w int) string { return eq(bv("bvand", bv("bvsub", a, a0), bvInt(1, w)), bvInt(0, w)) },
+	selfTemplates = []func(a, a0 smt.Term, w int) smt.Term{
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVSGe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVSLe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVUGe(a, a0) },
+		func(a, a0 smt.Term, _ int) smt.Term { return smt.BVULe(a, a0) },
+		func(a, a0 smt.Term, w int) smt.Term {
+			return eq(bv("bvand", bv("bvsub", a, a0), bvInt(1, w)), bvInt(0, w))
+		},
 	}
 	constTemplates = []struct {
-		t      func(a, c string) string
+		t      func(a, c smt.Term) smt.Term
 		op     string
 		signed bool
 	}{
-		{func(a, c string) string { return "(bvsle " + a + " " + c + ")" }, "<=", true},
-		{func(a, c string) string { return "(bvsge " + a + " " + c + ")" }, ">=", true},
-		{func(a, c string) string { return "(bvule " + a + " " + c + ")" }, "<=", false},
-		{func(a, c string) string { return "(bvuge " + a + " " + c + ")" }, ">=", false},
+		{func(a, c smt.Term) smt.Term { return smt.BVSLe(a, c) }, "<=", true},
+		{func(a, c smt.Term) smt.Term { return smt.BVSGe(a, c) }, ">=", true},
+		{func(a, c smt.Term) smt.Term { return smt.BVULe(a, c) }, "<=", false},
+		{func(a, c smt.Term) smt.Term { return smt.BVUGe(a, c) }, ">=", false},
 	}
 )
 
@@ -164,7 +166,7 @@ func loopScales(loop *ctree.Stmt) []*big.Int {
 // A candidate is one candidate invariant: a function of the current
 // registers (the entry's are bound in it), and its C text where it has one.
 type candidate struct {
-	term func(cur func(*ctree.Var) string) string
+	term func(cur func(*ctree.Var) smt.Term) smt.Term
 	text string
 }
 
@@ -178,13 +180,13 @@ func cmpText(a *ctree.Var, op string, signed bool, b string, bSigned bool) strin
 }
 
 // buildCands makes the candidates of a loop from its variables.
-func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, scales []*big.Int) []candidate {
+func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term, consts, scales []*big.Int) []candidate {
 	var cs []candidate
 	for _, a := range mod {
 		a0 := entry[a]
 		w := a.T.Width
 		for _, t := range selfTemplates {
-			cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return t(cur(a), a0, w) }})
+			cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return t(cur(a), a0, w) }})
 		}
 		for _, b := range append(append([]*ctree.Var(nil), mod...), read...) {
 			if b == a || b.T.Width != w {
@@ -196,7 +198,7 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, sca
 				if pt.op != "" {
 					text = cmpText(a, pt.op, pt.signed, b.Name, b.T.Signed)
 				}
-				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
 			}
 		}
 		for _, b := range mod {
@@ -205,21 +207,21 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, sca
 			}
 			b0 := entry[b]
 			for _, k := range scales {
-				lit := bvLit(ctree.WrapInt(k, a.T), w)
-				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string {
+				lit := smt.BVBig(ctree.WrapInt(k, a.T), w)
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term {
 					return eq(bv("bvsub", cur(a), a0), bv("bvmul", lit, bv("bvsub", cur(b), b0)))
 				}})
 			}
 		}
 		for _, c := range consts {
 			v := ctree.WrapInt(c, a.T)
-			lit := bvLit(v, w)
+			lit := smt.BVBig(v, w)
 			for _, ct := range constTemplates {
 				text := cmpText(a, ct.op, ct.signed, v.String(), ct.signed)
 				if text != "" && !ct.signed {
 					text += "u"
 				}
-				cs = append(cs, candidate{term: func(cur func(*ctree.Var) string) string { return ct.t(cur(a), lit) }, text: text})
+				cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return ct.t(cur(a), lit) }, text: text})
 			}
 		}
 	}
@@ -231,9 +233,9 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]string, consts, sca
 
 // NoInvariants asserts no candidate.
 func NoInvariants(tr *Translation) string {
-	var b strings.Builder
+	var b smt.Script
 	for _, cd := range tr.Cands {
-		b.WriteString("(assert (not " + cd.Sel + "))\n")
+		b.Assert(smt.Not(cd.Sel))
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"math/big"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -9,19 +10,19 @@ import (
 // ctypeDomain is r where the <ctype.h> argument c lies in [-128, 255]
 // (EOF and the values of signed and unsigned chars, which glibc's tables
 // cover) and any value elsewhere.
-func (x *sym) ctypeDomain(c string, r value) value {
+func (x *sym) ctypeDomain(c smt.Term, r value) value {
 	in := and(bv("bvsge", c, bvInt(-128, 32)), bv("bvsle", c, bvInt(255, 32)))
-	if in == "true" {
+	if in == smt.True {
 		return r
 	}
-	return value{t: ctree.TInt, s: x.def(ctree.BVSort(32), ite(in, r.s, x.fresh("ub", ctree.BVSort(32))))}
+	return value{t: ctree.TInt, s: x.def(smt.BitVecSort(32), ite(in, r.s, x.fresh("ub", smt.BitVecSort(32))))}
 }
 
-func between(c string, lo, hi byte) string {
-	return "(and (bvsge " + c + " " + bvInt(int64(lo), 32) + ") (bvsle " + c + " " + bvInt(int64(hi), 32) + "))"
+func between(c smt.Term, lo, hi byte) smt.Term {
+	return smt.And(smt.BVSGe(c, bvInt(int64(lo), 32)), smt.BVSLe(c, bvInt(int64(hi), 32)))
 }
 
-func ctypeCond(name, c string) string {
+func ctypeCond(name string, c smt.Term) smt.Term {
 	digit := between(c, '0', '9')
 	upper := between(c, 'A', 'Z')
 	lower := between(c, 'a', 'z')
@@ -31,21 +32,21 @@ func ctypeCond(name, c string) string {
 	case "isalpha":
 		return or(upper, lower)
 	case "isalnum":
-		return "(or " + digit + " " + upper + " " + lower + ")"
+		return smt.Or(digit, upper, lower)
 	case "isspace":
-		return or(between(c, 9, 13), "(= "+c+" #x00000020)")
+		return or(between(c, 9, 13), smt.Eq(c, bvInt(' ', 32)))
 	case "isupper":
 		return upper
 	case "islower":
 		return lower
 	case "isxdigit":
-		return "(or " + digit + " " + between(c, 'a', 'f') + " " + between(c, 'A', 'F') + ")"
+		return smt.Or(digit, between(c, 'a', 'f'), between(c, 'A', 'F'))
 	case "isprint":
 		return between(c, 32, 126)
 	case "ispunct":
-		return "(and " + between(c, 33, 126) + " (not (or " + digit + " " + upper + " " + lower + ")))"
+		return smt.And(between(c, 33, 126), smt.Not(smt.Or(digit, upper, lower)))
 	}
-	return "false"
+	return smt.False
 }
 
 // strBound is how many cells from p a string operation may look at: the
@@ -83,11 +84,11 @@ const LibBound = 64
 // cut drops the executions on which a library model would pass its own
 // bound (more): they are unwinding violations of the model, not of a loop
 // of the program.
-func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
+func (x *sym) cut(s *state, exact bool, more smt.Term, line int, fn string) {
 	if exact {
 		return
 	}
-	x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: x.def("Bool", and(s.guard, more)), Line: line,
+	x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: x.def(smt.BoolSort, and(s.guard, more)), Line: line,
 		What: "the model of " + fn, Model: true})
 	x.assume(s, not(more))
 }
@@ -95,27 +96,27 @@ func (x *sym) cut(s *state, exact bool, more string, line int, fn string) {
 // strlen reads the string at p up to its bound. When the bound is the
 // object's size and no NUL is found, the real strlen reads past the object
 // (asmLibInBounds); when it is the library bound, longer strings are cut.
-func (x *sym) strlen(s *state, p value, line int) string {
+func (x *sym) strlen(s *state, p value, line int) smt.Term {
 	x.viewAs(p, ctree.TChar)
 	b, exact := x.strBound(p)
-	chars := make([]string, b)
+	chars := make([]smt.Term, b)
 	for j := 0; j < b; j++ {
 		chars[j] = x.load(s, x.ptrAddConst(p, j), ctree.TChar, line).s
 	}
 	r := bvInt(int64(b), 64)
-	all := "true"
+	all := smt.True
 	for j := b - 1; j >= 0; j-- {
-		r = ite(eq(chars[j], "#x00"), bvInt(int64(j), 64), r)
-		all = and(all, not(eq(chars[j], "#x00")))
+		r = ite(eq(chars[j], bvInt(0, 8)), bvInt(int64(j), 64), r)
+		all = and(all, not(eq(chars[j], bvInt(0, 8))))
 	}
 	x.cut(s, exact, all, line, "strlen")
-	if exact && all != "false" {
+	if exact && all != smt.False {
 		x.note(AsmLibInBounds)
 	}
 	return r
 }
 
-func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
+func (x *sym) strcmp(s *state, a, b value, n smt.Term, line int) value {
 	x.viewAs(a, ctree.TChar)
 	x.viewAs(b, ctree.TChar)
 	ba, ea := x.strBound(a)
@@ -125,20 +126,20 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 		bound = bb
 	}
 	res := bvInt(0, 32)
-	cs := make([][2]string, bound)
+	cs := make([][2]smt.Term, bound)
 	for j := 0; j < bound; j++ {
 		cs[j][0] = x.load(s, x.ptrAddConst(a, j), ctree.TChar, line).s
 		cs[j][1] = x.load(s, x.ptrAddConst(b, j), ctree.TChar, line).s
 	}
-	all := "true"
+	all := smt.True
 	for j := bound - 1; j >= 0; j-- {
 		ca, cb := cs[j][0], cs[j][1]
-		diff := "(bvsub ((_ zero_extend 24) " + ca + ") ((_ zero_extend 24) " + cb + "))"
-		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, "#x00"), "#x00000000", res))
+		diff := smt.BVSub(smt.ZeroExtend(24, ca), smt.ZeroExtend(24, cb))
+		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, bvInt(0, 8)), bvInt(0, 32), res))
 		if n != "" {
-			res = ite("(bvule "+n+" "+bvInt(int64(j), 64)+")", "#x00000000", res)
+			res = ite(smt.BVULe(n, bvInt(int64(j), 64)), bvInt(0, 32), res)
 		}
-		all = and(all, and(eq(ca, cb), not(eq(ca, "#x00"))))
+		all = and(all, and(eq(ca, cb), not(eq(ca, bvInt(0, 8)))))
 	}
 	if n != "" {
 		all = and(all, bv("bvugt", n, bvInt(int64(bound), 64)))
@@ -148,12 +149,13 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 	// beyond it.
 	exact := bound == ba && ea || bound == bb && eb
 	x.cut(s, exact, all, line, "strcmp")
-	if exact && all != "false" {
+	if exact && all != smt.False {
 		x.note(AsmLibInBounds)
 	}
-	res = x.def(ctree.BVSort(32), res)
+	res = x.def(smt.BitVecSort(32), res)
 	r := x.nondet(ctree.TInt, "cmp")
-	x.assume(s, "(and (= (bvslt "+r.s+" #x00000000) (bvslt "+res+" #x00000000)) (= (= "+r.s+" #x00000000) (= "+res+" #x00000000)))")
+	zero := bvInt(0, 32)
+	x.assume(s, smt.And(smt.Eq(smt.BVSLt(r.s, zero), smt.BVSLt(res, zero)), smt.Eq(smt.Eq(r.s, zero), smt.Eq(res, zero))))
 	return r
 }
 
@@ -161,7 +163,7 @@ func (x *sym) strcmp(s *state, a, b value, n string, line int) value {
 // NULs up to n). Cells past the bound are never written: an execution that
 // would write them is cut when the bound is the library's, and overflows
 // the object (asmLibInBounds) when it is the object's size.
-func (x *sym) strcpy(s *state, d, src value, n string, line int) {
+func (x *sym) strcpy(s *state, d, src value, n smt.Term, line int) {
 	x.viewAs(d, ctree.TChar)
 	x.viewAs(src, ctree.TChar)
 	bs, es := x.strBound(src)
@@ -170,29 +172,29 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 	if n == "" && bs < bound {
 		bound = bs
 	}
-	going := "true" // no NUL copied yet
+	going := smt.True // no NUL copied yet
 	for j := 0; j < bound; j++ {
-		var c string
+		var c smt.Term
 		if j < bs || !es {
 			c = x.load(s, x.ptrAddConst(src, j), ctree.TChar, line).s
 		} else {
 			// past the source object: only read when it has no NUL,
 			// which is undefined
-			c = x.fresh("ub", ctree.BVSort(8))
-			if going != "false" {
+			c = x.fresh("ub", smt.BitVecSort(8))
+			if going != smt.False {
 				x.note(AsmLibInBounds)
 			}
 		}
 		dp := x.ptrAddConst(d, j)
 		old := x.load(s, dp, ctree.TChar, line).s
-		var nv string
+		var nv smt.Term
 		if n == "" {
 			nv = ite(going, c, old)
 		} else {
-			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, "#x00"), old)
+			nv = ite(bv("bvult", bvInt(int64(j), 64), n), ite(going, c, bvInt(0, 8)), old)
 		}
 		x.store(s, dp, ctree.TChar, value{t: ctree.TChar, s: nv}, line)
-		going = x.def("Bool", and(going, not(eq(c, "#x00"))))
+		going = x.def(smt.BoolSort, and(going, not(eq(c, bvInt(0, 8)))))
 	}
 	// more: the real function writes past cell bound
 	more := going
@@ -205,7 +207,7 @@ func (x *sym) strcpy(s *state, d, src value, n string, line int) {
 		fn = "strncpy"
 	}
 	x.cut(s, exact, more, line, fn)
-	if exact && more != "false" {
+	if exact && more != smt.False {
 		x.note(AsmLibInBounds)
 	}
 }
@@ -233,14 +235,14 @@ func (x *sym) elemCount(nE *ctree.Expr, t *ctree.Type, fn string, line int) (int
 // constant, when the element is written whole (k < n/size) and when only
 // part of it is (the last, when size does not divide n), whose cells
 // then hold any value.
-func elemGuards(n string, k int, t *ctree.Type) (whole, part string) {
+func elemGuards(n smt.Term, k int, t *ctree.Type) (whole, part smt.Term) {
 	size := bvInt(int64(t.Size()), 64)
 	kk := bvInt(int64(k), 64)
-	whole = "(bvult " + kk + " (bvudiv " + n + " " + size + "))"
+	whole = smt.BVULt(kk, smt.BVUDiv(n, size))
 	if t.Size() == 1 {
-		return whole, "false"
+		return whole, smt.False
 	}
-	part = "(and (= " + kk + " (bvudiv " + n + " " + size + ")) (not (= (bvurem " + n + " " + size + ") #x0000000000000000)))"
+	part = smt.And(smt.Eq(kk, smt.BVUDiv(n, size)), smt.Not(smt.Eq(smt.BVURem(n, size), bvInt(0, 64))))
 	return whole, part
 }
 
@@ -251,18 +253,19 @@ func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr,
 	}
 	x.viewAs(p, et)
 	leaves := ctree.ScalarLeaves(et, nil)
-	cb := x.def(ctree.BVSort(8), "((_ extract 7 0) "+c.s+")")
-	cellVal := func(t *ctree.Type) string {
+	cb := x.def(smt.BitVecSort(8), smt.Extract(7, 0, c.s))
+	cellVal := func(t *ctree.Type) smt.Term {
 		rep := cb
 		for i := 1; i < t.Size(); i++ {
-			rep = "(concat " + cb + " " + rep + ")"
+			rep = smt.Concat(cb, rep)
 		}
 		if t.Kind == ctree.KFloat {
-			return "((_ to_fp " + fpParams(t) + ") " + rep + ")"
+			eb, sb := fpFormat(t)
+			return smt.FPFromBits(eb, sb, rep)
 		}
 		if t.IsPtr() && t.Size() > 1 {
 			// a pointer made of bytes: only an all-zero one is modelled
-			return ite("(= "+cb+" #x00)", bvInt(0, 64), x.fresh("ub", ctree.BVSort(64)))
+			return ite(smt.Eq(cb, bvInt(0, 8)), bvInt(0, 64), x.fresh("ub", smt.BitVecSort(64)))
 		}
 		return rep
 	}
@@ -273,7 +276,7 @@ func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr,
 		max = b / len(leaves)
 		more := bv("bvugt", n.s, bvInt(int64(max*et.Size()), 64))
 		x.cut(s, exact, more, line, "memset")
-		if exact && more != "false" {
+		if exact && more != smt.False {
 			x.note(AsmLibInBounds)
 		}
 	} else if !x.inBounds(p, cnt*len(leaves)) {
@@ -283,7 +286,7 @@ func (x *sym) memset(s *state, p value, pt *ctree.Type, c value, nE *ctree.Expr,
 		x.fail(line, "memset of %d cells", max*len(leaves))
 	}
 	for k := 0; k < max; k++ {
-		var whole, part string
+		var whole, part smt.Term
 		if !constant {
 			whole, part = elemGuards(n.s, k, et)
 		}
@@ -335,7 +338,7 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE
 	if max*len(leaves) > 65536 {
 		x.fail(line, "%s of %d cells", name, max*len(leaves))
 	}
-	overlap := "false"
+	overlap := smt.False
 	if name == "memcpy" {
 		overlap = x.overlap(d, src, constant, cnt*len(leaves), n.s, et, len(leaves))
 	}
@@ -344,14 +347,14 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE
 		vals[off] = x.load(s, x.ptrAddConst(src, off), leaves[off%len(leaves)], line)
 	}
 	for k := 0; k < max; k++ {
-		var whole, part string
+		var whole, part smt.Term
 		if !constant {
 			whole, part = elemGuards(n.s, k, et)
 		}
 		for i, lt := range leaves {
 			off := k*len(leaves) + i
 			v := vals[off]
-			if overlap != "false" {
+			if overlap != smt.False {
 				v.s = ite(overlap, x.fresh("ub", lt.SMTSort()), v.s)
 			}
 			q := x.ptrAddConst(d, off)
@@ -367,7 +370,7 @@ func (x *sym) memcpy(s *state, name string, d, src value, dt, st *ctree.Type, nE
 // overlap is when the cells a memcpy copies (cells of them, or n bytes of
 // elements of type et with per cells each when not constant) overlap at
 // source and destination.
-func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *ctree.Type, per int) string {
+func (x *sym) overlap(d, src value, constant bool, cells int, n smt.Term, et *ctree.Type, per int) smt.Term {
 	if d.known && src.known {
 		shared := false
 		for _, o := range d.objs {
@@ -376,7 +379,7 @@ func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *ctre
 			}
 		}
 		if !shared {
-			return "false"
+			return smt.False
 		}
 	}
 	cnt := bvInt(int64(cells), offW)
@@ -385,5 +388,5 @@ func (x *sym) overlap(d, src value, constant bool, cells int, n string, et *ctre
 		cnt = bv("bvadd", cnt, bvInt(int64(per), offW)) // a part element too
 	}
 	do, so := ptrOff(d.s), ptrOff(src.s)
-	return x.def("Bool", "(and "+eq(ptrObj(d.s), ptrObj(src.s))+" (bvult "+do+" (bvadd "+so+" "+cnt+")) (bvult "+so+" (bvadd "+do+" "+cnt+")))")
+	return x.def(smt.BoolSort, smt.And(eq(ptrObj(d.s), ptrObj(src.s)), smt.BVULt(do, smt.BVAdd(so, cnt)), smt.BVULt(so, smt.BVAdd(do, cnt))))
 }

@@ -1,12 +1,15 @@
 package symex
 
-import "github.com/suretydev/surety/bmc/native/internal/ctree"
+import (
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/smt"
+)
 
 // An UnwindSite is where an execution can exceed a bound: a loop about to
 // run its body a K+1-th time, a call deeper than K into a recursion, or a
 // library model's own bound. Its guard holds on the executions that do.
 type UnwindSite struct {
-	Guard string
+	Guard smt.Term
 	Line  int
 	What  string
 	Model bool        // a library model's bound, which no run of the program shows
@@ -14,8 +17,8 @@ type UnwindSite struct {
 }
 
 // UnwindGuards are the guards of every unwinding site.
-func (tr *Translation) UnwindGuards() []string {
-	out := make([]string, len(tr.Unwind))
+func (tr *Translation) UnwindGuards() []smt.Term {
+	out := make([]smt.Term, len(tr.Unwind))
 	for i, u := range tr.Unwind {
 		out[i] = u.Guard
 	}
@@ -44,14 +47,14 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 			break
 		}
 		if st.Op != ctree.SDo || !first {
-			c := "true"
+			c := smt.True
 			if st.X != nil {
-				c = x.def("Bool", truth(x.eval(s, st.X)))
+				c = x.def(smt.BoolSort, truth(x.eval(s, st.X)))
 			}
-			if c != "true" {
-				ex := s.withGuard(x.def("Bool", and(s.guard, not(c))))
+			if c != smt.True {
+				ex := s.withGuard(x.def(smt.BoolSort, and(s.guard, not(c))))
 				exits = append(exits, ex)
-				s.guard = x.def("Bool", and(s.guard, c))
+				s.guard = x.def(smt.BoolSort, and(s.guard, c))
 			}
 			if s.dead() {
 				break
@@ -78,7 +81,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 		}
 	}
 	if len(exits) == 0 {
-		s.guard = "false"
+		s.guard = smt.False
 		return s
 	}
 	return x.merge(exits)

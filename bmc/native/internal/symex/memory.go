@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"math/big"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
@@ -50,23 +51,14 @@ func (x *sym) newObj(name string, t *ctree.Type, zero bool) int {
 }
 
 // initArr is the initial array of an object for one cell sort.
-func (x *sym) initArr(o int, sk string) string {
+func (x *sym) initArr(o int, sk string) smt.Term {
 	k := mkey{o, sk}
 	if a, ok := x.inits[k]; ok {
 		return a
 	}
-	var a string
+	var a smt.Term
 	if x.objs[o].zero {
-		var z string
-		switch sk {
-		case "f32":
-			z = "(_ +zero 8 24)"
-		case "f64":
-			z = "(_ +zero 11 53)"
-		default:
-			z = bvInt(0, map[string]int{"b8": 8, "b16": 16, "b32": 32, "b64": 64, "p": 64}[sk])
-		}
-		a = x.def(arrSort(sk), "((as const "+arrSort(sk)+") "+z+")")
+		a = x.def(arrSort(sk), smt.ConstArray(arrSort(sk), zeroOfKey(sk)))
 	} else {
 		a = x.fresh("m"+itoa(o)+"_"+sk+"_", arrSort(sk))
 	}
@@ -75,7 +67,7 @@ func (x *sym) initArr(o int, sk string) string {
 }
 
 // getCells returns the cells of a small object for one sort.
-func (x *sym) getCells(s *state, o int, sk string) []string {
+func (x *sym) getCells(s *state, o int, sk string) []smt.Term {
 	if c, ok := s.cells[mkey{o, sk}]; ok {
 		return c
 	}
@@ -84,19 +76,10 @@ func (x *sym) getCells(s *state, o int, sk string) []string {
 		return c
 	}
 	ob := x.objs[o]
-	c := make([]string, ob.cells)
+	c := make([]smt.Term, ob.cells)
 	for i := range c {
 		if ob.zero {
-			var z string
-			switch sk {
-			case "f32":
-				z = "(_ +zero 8 24)"
-			case "f64":
-				z = "(_ +zero 11 53)"
-			default:
-				z = bvInt(0, map[string]int{"b8": 8, "b16": 16, "b32": 32, "b64": 64, "p": 64}[sk])
-			}
-			c[i] = z
+			c[i] = zeroOfKey(sk)
 		} else {
 			c[i] = x.fresh("c"+itoa(o)+"_", sortOfKey[sk])
 		}
@@ -106,7 +89,7 @@ func (x *sym) getCells(s *state, o int, sk string) []string {
 }
 
 // cellRead reads a small object's cell at offset off.
-func (x *sym) cellRead(s *state, o int, sk, off string) string {
+func (x *sym) cellRead(s *state, o int, sk string, off smt.Term) smt.Term {
 	c := x.getCells(s, o, sk)
 	if v, _, ok := litVal(off); ok {
 		if v.IsInt64() && v.Int64() < int64(len(c)) {
@@ -116,28 +99,28 @@ func (x *sym) cellRead(s *state, o int, sk, off string) string {
 	}
 	term := c[len(c)-1]
 	for i := len(c) - 2; i >= 0; i-- {
-		term = ite("(= "+off+" "+bvInt(int64(i), offW)+")", c[i], term)
+		term = ite(smt.Eq(off, bvInt(int64(i), offW)), c[i], term)
 	}
 	return x.def(sortOfKey[sk], term)
 }
 
 // cellWrite writes v at offset off of a small object when cond holds.
-func (x *sym) cellWrite(s *state, o int, sk, off, v, cond string) {
+func (x *sym) cellWrite(s *state, o int, sk string, off, v, cond smt.Term) {
 	old := x.getCells(s, o, sk)
-	c := append([]string(nil), old...)
+	c := append([]smt.Term(nil), old...)
 	if k, _, ok := litVal(off); ok {
 		if k.IsInt64() && k.Int64() < int64(len(c)) {
 			c[k.Int64()] = x.def(sortOfKey[sk], ite(cond, v, c[k.Int64()]))
 		}
 	} else {
 		for i := range c {
-			c[i] = x.def(sortOfKey[sk], ite(and(cond, "(= "+off+" "+bvInt(int64(i), offW)+")"), v, c[i]))
+			c[i] = x.def(sortOfKey[sk], ite(and(cond, smt.Eq(off, bvInt(int64(i), offW))), v, c[i]))
 		}
 	}
 	s.cells[mkey{o, sk}] = c
 }
 
-func (x *sym) arr(s *state, o int, sk string) string {
+func (x *sym) arr(s *state, o int, sk string) smt.Term {
 	if a, ok := s.mem[mkey{o, sk}]; ok {
 		return a
 	}
@@ -201,17 +184,17 @@ func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
 			cs = []int{int(o.Int64())}
 		}
 	}
-	read := func(o int) string {
+	read := func(o int) smt.Term {
 		if x.objs[o].small {
 			return x.cellRead(s, o, sk, off)
 		}
-		return "(select " + x.arr(s, o, sk) + " " + off + ")"
+		return smt.Select(x.arr(s, o, sk), off)
 	}
 	term := read(cs[len(cs)-1])
 	if len(cs) > 1 {
-		obj := x.def(ctree.BVSort(objW), ptrObj(p.s))
+		obj := x.def(smt.BitVecSort(objW), ptrObj(p.s))
 		for i := len(cs) - 2; i >= 0; i-- {
-			term = ite("(= "+obj+" "+bvInt(int64(cs[i]), objW)+")", read(cs[i]), term)
+			term = ite(smt.Eq(obj, bvInt(int64(cs[i]), objW)), read(cs[i]), term)
 		}
 	}
 	v := value{t: t, s: x.def(t.SMTSort(), term)}
@@ -234,40 +217,40 @@ func (x *sym) store(s *state, p value, t *ctree.Type, v value, line int) {
 			cs = []int{int(o.Int64())}
 		}
 	}
-	var obj string
+	var obj smt.Term
 	if len(cs) > 1 {
-		obj = x.def(ctree.BVSort(objW), ptrObj(p.s))
+		obj = x.def(smt.BitVecSort(objW), ptrObj(p.s))
 	}
 	for _, o := range cs {
 		if x.objs[o].small {
-			cond := "true"
+			cond := smt.True
 			if len(cs) > 1 {
-				cond = "(= " + obj + " " + bvInt(int64(o), objW) + ")"
+				cond = smt.Eq(obj, bvInt(int64(o), objW))
 			}
 			x.cellWrite(s, o, sk, off, v.s, cond)
 			continue
 		}
 		a := x.arr(s, o, sk)
-		st := "(store " + a + " " + off + " " + v.s + ")"
+		st := smt.Store(a, off, v.s)
 		if len(cs) > 1 {
-			st = ite("(= "+obj+" "+bvInt(int64(o), objW)+")", st, a)
+			st = ite(smt.Eq(obj, bvInt(int64(o), objW)), st, a)
 		}
 		s.mem[mkey{o, sk}] = x.def(arrSort(sk), st)
 	}
 }
 
 // ptrAdd moves a pointer by n cells (n a 64-bit term).
-func (x *sym) ptrAdd(p value, n string) value {
+func (x *sym) ptrAdd(p value, n smt.Term) value {
 	off := bv("bvadd", ptrOff(p.s), extract(39, 0, n))
 	r := p
 	if _, _, lit := litVal(off); lit {
 		if o, _, ok := litVal(ptrObj(p.s)); ok {
-			r.s = bvLit(new(big.Int).Add(new(big.Int).Lsh(o, offW), mustLit(off)), 64)
+			r.s = smt.BVBig(new(big.Int).Add(new(big.Int).Lsh(o, offW), mustLit(off)), 64)
 			r.b = ""
 			return r
 		}
 	}
-	r.s = x.def("(_ BitVec 64)", "(concat "+ptrObj(p.s)+" "+off+")")
+	r.s = x.def(smt.BitVecSort(64), smt.Concat(ptrObj(p.s), off))
 	r.b = ""
 	return r
 }

@@ -1,6 +1,7 @@
 package symex
 
 import (
+	"github.com/suretydev/surety/smt"
 	"math/big"
 	"strings"
 
@@ -26,7 +27,7 @@ type Site struct {
 	EndLine int
 	// Viol lists the violation terms, one per execution that is not
 	// decided by constant folding.
-	Viol []string
+	Viol []smt.Term
 	// Inexact says why unsat does not prove the site safe ("" when it
 	// does): the model does not know the size of some object.
 	Inexact string
@@ -61,15 +62,15 @@ type SafetyRec struct {
 
 // An Alloc is what the safety checks know of one allocation.
 type Alloc struct {
-	bytes string
+	bytes smt.Term
 	views map[[2]int]bool
 	sites []*Site
 }
 
 // recordAlloc notes the size of a malloc'd or calloc'd object.
-func (x *sym) recordAlloc(o int, bytes string) {
+func (x *sym) recordAlloc(o int, bytes smt.Term) {
 	if r := x.safety(); r != nil {
-		r.Allocs[o] = &Alloc{bytes: x.def(ctree.BVSort(64), bytes), views: map[[2]int]bool{}}
+		r.Allocs[o] = &Alloc{bytes: x.def(smt.BitVecSort(64), bytes), views: map[[2]int]bool{}}
 	}
 }
 
@@ -95,7 +96,7 @@ func (x *sym) safety() *SafetyRec {
 
 // record adds one execution of the site of e: it violates the property
 // when bad holds.
-func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *Site {
+func (x *sym) record(s *state, p Property, e *ctree.Expr, bad smt.Term, inexact string) *Site {
 	r := x.safety()
 	if r == nil || s.dead() {
 		return nil
@@ -118,11 +119,11 @@ func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *
 	if inexact != "" && st.Inexact == "" {
 		st.Inexact = inexact
 	}
-	if v := and(s.guard, bad); v != "false" {
-		st.Viol = append(st.Viol, x.def("Bool", v))
+	if v := and(s.guard, bad); v != smt.False {
+		st.Viol = append(st.Viol, x.def(smt.BoolSort, v))
 		// A sanitized run stops at its first error: later sites are
 		// checked on the executions that get past this one.
-		s.guard = x.def("Bool", and(s.guard, not(bad)))
+		s.guard = x.def(smt.BoolSort, and(s.guard, not(bad)))
 	}
 	return st
 }
@@ -131,17 +132,17 @@ func (x *sym) record(s *state, p Property, e *ctree.Expr, bad, inexact string) *
 // an operand that C evaluates only when c holds (the right side of && and
 // ||, the branches of ?:) without side effects of its own: the maps are
 // shared, only checks read the guard.
-func (x *sym) under(s *state, c string) *state {
+func (x *sym) under(s *state, c smt.Term) *state {
 	t := *s
-	t.guard = x.def("Bool", and(s.guard, c))
+	t.guard = x.def(smt.BoolSort, and(s.guard, c))
 	return &t
 }
 
-func minSigned(w int) string {
-	return bvLit(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1))), w)
+func minSigned(w int) smt.Term {
+	return smt.BVBig(new(big.Int).Neg(new(big.Int).Lsh(big.NewInt(1), uint(w-1))), w)
 }
 
-func isNeg(v string, w int) string { return bv("bvslt", v, bvInt(0, w)) }
+func isNeg(v smt.Term, w int) smt.Term { return bv("bvslt", v, bvInt(0, w)) }
 
 // checkArith records the checks of the arithmetic operator op on the
 // converted operands a and b (the type of a is the type the operation is
@@ -161,7 +162,7 @@ func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
 		sa, sb, sr := isNeg(a.s, w), isNeg(b.s, w), isNeg(r, w)
 		// + overflows when both operands have the sign the result lacks;
 		// - when the operands' signs differ and the result's is not a's.
-		var bad string
+		var bad smt.Term
 		if op == "+" {
 			bad = and(eqBool(sa, sb), not(eqBool(sa, sr)))
 		} else {
@@ -178,7 +179,7 @@ func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
 		// Operands of half width cannot overflow: saying so lets a solver
 		// refute most products from their ranges without the multiplier.
 		h := int64(1) << (w/2 - 1)
-		small := func(v string) string {
+		small := func(v smt.Term) smt.Term {
 			return and(bv("bvsge", v, bvInt(-h, w)), bv("bvslt", v, bvInt(h, w)))
 		}
 		bad = and(not(and(small(a.s), small(b.s))), bad)
@@ -287,7 +288,7 @@ func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 	if derefsPointer(e) {
 		null := eq(obj, bvInt(0, objW))
 		if a.known && !containsInt(a.objs, 0) {
-			null = "false"
+			null = smt.False
 		}
 		x.record(s, NullDereference, site, null, "")
 	}
@@ -308,7 +309,7 @@ func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 			cands = append(cands, ob.id)
 		}
 	}
-	bad := "false"
+	bad := smt.False
 	inexact := ""
 	var used []*Alloc
 	for _, o := range cands {
@@ -332,7 +333,7 @@ func (x *sym) checkAccess(s *state, e *ctree.Expr, a value) {
 			bad = or(bad, out)
 			continue
 		}
-		out := "true"
+		out := smt.True
 		if c >= n {
 			out = bv("bvugt", off, bvInt(c-n, offW))
 		}
@@ -387,20 +388,20 @@ func containsInt(xs []int, v int) bool {
 }
 
 // eqBool is Boolean equality, folded on literals.
-func eqBool(a, b string) string {
+func eqBool(a, b smt.Term) smt.Term {
 	switch {
 	case a == b:
-		return "true"
-	case a == "true":
+		return smt.True
+	case a == smt.True:
 		return b
-	case b == "true":
+	case b == smt.True:
 		return a
-	case a == "false":
+	case a == smt.False:
 		return not(b)
-	case b == "false":
+	case b == smt.False:
 		return not(a)
 	}
-	return "(= " + a + " " + b + ")"
+	return smt.Eq(a, b)
 }
 
 func containsSpan(sps [][2]int, sp [2]int) bool {

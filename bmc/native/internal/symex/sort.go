@@ -2,8 +2,8 @@ package symex
 
 import (
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"math/bits"
-	"strings"
 
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
@@ -41,8 +41,8 @@ const qsortMax = 10
 // cmpCall calls the comparator p (one of cands) on a and b under guard g
 // in a copy of s, as the program's own code (not the library's), and
 // returns the state after it and its result.
-func (x *sym) cmpCall(s *state, g string, p value, cands []*ctree.Func, a, b value, line int) (*state, value) {
-	si := s.withGuard(x.def("Bool", g))
+func (x *sym) cmpCall(s *state, g smt.Term, p value, cands []*ctree.Func, a, b value, line int) (*state, value) {
+	si := s.withGuard(x.def(smt.BoolSort, g))
 	saved := x.lib
 	x.lib = 0
 	r := x.callPtr(si, p, cands, []value{a, b}, ctree.TInt, line)
@@ -77,32 +77,32 @@ func (x *sym) bsearch(s *state, e *ctree.Expr, args []value) value {
 		iters = bits.Len64(v.Uint64()) + 1
 	}
 	l, u := bvInt(0, 64), n
-	found, res := "false", bvInt(0, 64)
+	found, res := smt.False, bvInt(0, 64)
 	for i := 0; i < iters; i++ {
-		act := x.def("Bool", and(not(found), bv("bvult", l, u)))
+		act := x.def(smt.BoolSort, and(not(found), bv("bvult", l, u)))
 		g := and(s.guard, act)
-		if g == "false" {
+		if g == smt.False {
 			break
 		}
-		idx := x.def(ctree.BVSort(64), bv("bvudiv", bv("bvadd", l, u), bvInt(2, 64)))
+		idx := x.def(smt.BitVecSort(64), bv("bvudiv", bv("bvadd", l, u), bvInt(2, 64)))
 		p := x.ptrAdd(base, bv("bvmul", idx, bvInt(cells, 64)))
 		p.t = ctree.TVoidP
 		si, r := x.cmpCall(s, g, cmp, e.Cands, key, p, line)
-		m := x.merge([]*state{si, s.withGuard(x.def("Bool", and(s.guard, not(act))))})
+		m := x.merge([]*state{si, s.withGuard(x.def(smt.BoolSort, and(s.guard, not(act))))})
 		if m == nil {
-			m = s.withGuard("false")
+			m = s.withGuard(smt.False)
 		}
 		*s = *m
-		c := x.def(ctree.BVSort(32), r.s)
-		hit := x.def("Bool", and(act, eq(c, bvInt(0, 32))))
-		res = x.def(ctree.BVSort(64), ite(hit, p.s, res))
-		found = x.def("Bool", or(found, hit))
-		u = x.def(ctree.BVSort(64), ite(and(act, bv("bvslt", c, bvInt(0, 32))), idx, u))
-		l = x.def(ctree.BVSort(64), ite(and(act, bv("bvsgt", c, bvInt(0, 32))), bv("bvadd", idx, bvInt(1, 64)), l))
+		c := x.def(smt.BitVecSort(32), r.s)
+		hit := x.def(smt.BoolSort, and(act, eq(c, bvInt(0, 32))))
+		res = x.def(smt.BitVecSort(64), ite(hit, p.s, res))
+		found = x.def(smt.BoolSort, or(found, hit))
+		u = x.def(smt.BitVecSort(64), ite(and(act, bv("bvslt", c, bvInt(0, 32))), idx, u))
+		l = x.def(smt.BitVecSort(64), ite(and(act, bv("bvsgt", c, bvInt(0, 32))), bv("bvadd", idx, bvInt(1, 64)), l))
 	}
 	x.cut(s, false, and(not(found), bv("bvult", l, u)), line, "bsearch")
 	objs, known := unionObjs([]value{base, {objs: []int{0}, known: true}})
-	return value{t: ctree.TVoidP, s: x.def(ctree.BVSort(64), ite(found, res, bvInt(0, 64))), objs: objs, known: known}
+	return value{t: ctree.TVoidP, s: x.def(smt.BitVecSort(64), ite(found, res, bvInt(0, 64))), objs: objs, known: known}
 }
 
 func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
@@ -139,14 +139,14 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 		return value{t: ctree.TVoid}
 	}
 	// what each index stands for: within the first n elements
-	in := func(i int) string {
+	in := func(i int) smt.Term {
 		if lit {
-			return "true"
+			return smt.True
 		}
 		return bv("bvult", bvInt(int64(i), 64), n)
 	}
 	elt := make([]value, lim)
-	old := make([][]string, lim)
+	old := make([][]smt.Term, lim)
 	for i := range elt {
 		elt[i] = x.ptrAddConst(base, i*cells)
 		elt[i].t = ctree.TVoidP
@@ -156,10 +156,10 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 	}
 	// the comparator on every pair, and the paths where a call of it
 	// cannot return (a NULL comparator) end
-	lt := make([][]string, lim)
-	gt := make([][]string, lim)
+	lt := make([][]smt.Term, lim)
+	gt := make([][]smt.Term, lim)
 	for i := range lt {
-		lt[i], gt[i] = make([]string, lim), make([]string, lim)
+		lt[i], gt[i] = make([]smt.Term, lim), make([]smt.Term, lim)
 	}
 	guard := s.guard
 	for i := 0; i < lim; i++ {
@@ -169,65 +169,65 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 			}
 			g := and(s.guard, and(in(i), in(j)))
 			si, r := x.cmpCall(s, g, cmp, e.Cands, elt[i], elt[j], line)
-			guard = and(guard, "(=> "+x.def("Bool", g)+" "+si.guard+")")
-			c := x.def(ctree.BVSort(32), r.s)
-			lt[i][j] = x.def("Bool", bv("bvslt", c, bvInt(0, 32)))
-			gt[i][j] = x.def("Bool", bv("bvsgt", c, bvInt(0, 32)))
+			guard = and(guard, smt.Implies(x.def(smt.BoolSort, g), si.guard))
+			c := x.def(smt.BitVecSort(32), r.s)
+			lt[i][j] = x.def(smt.BoolSort, bv("bvslt", c, bvInt(0, 32)))
+			gt[i][j] = x.def(smt.BoolSort, bv("bvsgt", c, bvInt(0, 32)))
 		}
 	}
-	s.guard = x.def("Bool", guard)
-	le := func(i, j int) string { return not(gt[i][j]) }
-	var cons []string
+	s.guard = x.def(smt.BoolSort, guard)
+	le := func(i, j int) smt.Term { return not(gt[i][j]) }
+	var cons []smt.Term
 	for i := 0; i < lim; i++ {
 		for j := 0; j < lim; j++ {
 			if i == j {
 				continue
 			}
 			if i < j {
-				cons = append(cons, "(=> "+and(in(i), in(j))+" (and (= "+lt[i][j]+" "+gt[j][i]+") (= "+gt[i][j]+" "+lt[j][i]+")))")
+				cons = append(cons, smt.Implies(and(in(i), in(j)), smt.And(smt.Eq(lt[i][j], gt[j][i]), smt.Eq(gt[i][j], lt[j][i]))))
 			}
 			for l := 0; l < lim; l++ {
 				if l == i || l == j {
 					continue
 				}
-				cons = append(cons, "(=> (and "+in(i)+" "+in(j)+" "+in(l)+" "+le(i, j)+" "+le(j, l)+") "+le(i, l)+")")
+				cons = append(cons, smt.Implies(smt.And(in(i), in(j), in(l), le(i, j), le(j, l)), le(i, l)))
 			}
 		}
 	}
-	consistent := x.def("Bool", "(and "+strings.Join(cons, " ")+")")
+	consistent := x.def(smt.BoolSort, smt.And(cons...))
 	// the permutation: sel[i] is the old index of the new i-th element
-	sel := make([]string, lim)
+	sel := make([]smt.Term, lim)
 	for i := range sel {
-		sel[i] = x.fresh("qsel", ctree.BVSort(8))
+		sel[i] = x.fresh("qsel", smt.BitVecSort(8))
 	}
-	var perm []string
+	var perm []smt.Term
 	for i := 0; i < lim; i++ {
-		perm = append(perm, "(=> "+in(i)+" (bvult "+sel[i]+" "+bvInt(int64(lim), 8)+"))")
+		perm = append(perm, smt.Implies(in(i), smt.BVULt(sel[i], bvInt(int64(lim), 8))))
 		if !lit {
 			// within the first n: sel[i] < n
-			perm = append(perm, "(=> "+in(i)+" "+bv("bvult", "((_ zero_extend 56) "+sel[i]+")", n)+")")
+			perm = append(perm, smt.Implies(in(i), bv("bvult", smt.ZeroExtend(56, sel[i]), n)))
 		}
 		for j := i + 1; j < lim; j++ {
-			perm = append(perm, "(=> "+and(in(i), in(j))+" (not (= "+sel[i]+" "+sel[j]+")))")
+			perm = append(perm, smt.Implies(and(in(i), in(j)), smt.Not(smt.Eq(sel[i], sel[j]))))
 		}
 		if i+1 < lim {
-			var adj []string
+			var adj []smt.Term
 			for a := 0; a < lim; a++ {
 				for b := 0; b < lim; b++ {
 					if a != b {
-						adj = append(adj, "(and (= "+sel[i]+" "+bvInt(int64(a), 8)+") (= "+sel[i+1]+" "+bvInt(int64(b), 8)+") "+le(a, b)+")")
+						adj = append(adj, smt.And(smt.Eq(sel[i], bvInt(int64(a), 8)), smt.Eq(sel[i+1], bvInt(int64(b), 8)), le(a, b)))
 					}
 				}
 			}
-			perm = append(perm, "(=> (and "+consistent+" "+in(i+1)+") (or "+strings.Join(adj, " ")+"))")
+			perm = append(perm, smt.Implies(smt.And(consistent, in(i+1)), smt.Or(adj...)))
 		}
 	}
-	x.assume(s, "(and "+strings.Join(perm, " ")+")")
+	x.assume(s, smt.And(perm...))
 	for i := 0; i < lim; i++ {
 		for c, t := range leaves {
 			v := old[lim-1][c]
 			for a := lim - 2; a >= 0; a-- {
-				v = ite("(= "+sel[i]+" "+bvInt(int64(a), 8)+")", old[a][c], v)
+				v = ite(smt.Eq(sel[i], bvInt(int64(a), 8)), old[a][c], v)
 			}
 			v = ite(in(i), v, old[i][c])
 			x.store(s, x.ptrAddConst(base, i*cells+c), t, value{t: t, s: x.def(t.SMTSort(), v)}, line)

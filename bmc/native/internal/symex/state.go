@@ -1,6 +1,10 @@
 package symex
 
 import (
+	"cmp"
+	"github.com/suretydev/surety/smt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -12,8 +16,8 @@ import (
 // first cell. b, when set, is the same value as a Bool term (conditions).
 type value struct {
 	t *ctree.Type
-	s string
-	b string
+	s smt.Term
+	b smt.Term
 	// objs lists the objects a pointer may point to (object 0 is null);
 	// known is false when any object is possible.
 	objs  []int
@@ -35,23 +39,23 @@ type mkey struct {
 // objects of memory-resident variables, mem the current array per object
 // and cell sort (absent: the object's initial array).
 type state struct {
-	guard string
+	guard smt.Term
 	regs  map[vkey]value
 	vobj  map[vkey]int
-	mem   map[mkey]string
+	mem   map[mkey]smt.Term
 	// cells holds the objects kept cell by cell (small objects of known
 	// type): one term per cell; slices are shared and copied on write.
-	cells map[mkey][]string
+	cells map[mkey][]smt.Term
 }
 
 func newState() *state {
-	return &state{guard: "true", regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]string{}, cells: map[mkey][]string{}}
+	return &state{guard: smt.True, regs: map[vkey]value{}, vobj: map[vkey]int{}, mem: map[mkey]smt.Term{}, cells: map[mkey][]smt.Term{}}
 }
 
-func (s *state) dead() bool { return s.guard == "false" }
+func (s *state) dead() bool { return s.guard == smt.False }
 
 func (s *state) clone() *state {
-	n := &state{guard: s.guard, regs: make(map[vkey]value, len(s.regs)), vobj: make(map[vkey]int, len(s.vobj)), mem: make(map[mkey]string, len(s.mem))}
+	n := &state{guard: s.guard, regs: make(map[vkey]value, len(s.regs)), vobj: make(map[vkey]int, len(s.vobj)), mem: make(map[mkey]smt.Term, len(s.mem))}
 	for k, v := range s.regs {
 		n.regs[k] = v
 	}
@@ -61,7 +65,7 @@ func (s *state) clone() *state {
 	for k, v := range s.mem {
 		n.mem[k] = v
 	}
-	n.cells = make(map[mkey][]string, len(s.cells))
+	n.cells = make(map[mkey][]smt.Term, len(s.cells))
 	for k, v := range s.cells {
 		n.cells[k] = v
 	}
@@ -69,7 +73,7 @@ func (s *state) clone() *state {
 }
 
 // withGuard returns a copy of s whose guard is g.
-func (s *state) withGuard(g string) *state {
+func (s *state) withGuard(g smt.Term) *state {
 	n := s.clone()
 	n.guard = g
 	return n
@@ -106,7 +110,7 @@ func (x *sym) merge(states []*state) *state {
 		for _, s := range states {
 			if s != nil {
 				d := s.clone()
-				d.guard = "false"
+				d.guard = smt.False
 				return d
 			}
 		}
@@ -116,11 +120,11 @@ func (x *sym) merge(states []*state) *state {
 		return live[0]
 	}
 	out := live[0].clone()
-	var g []string
+	var g []smt.Term
 	for _, s := range live {
 		g = append(g, s.guard)
 	}
-	out.guard = x.def("Bool", "(or "+strings.Join(g, " ")+")")
+	out.guard = x.def(smt.BoolSort, smt.Or(g...))
 	// registers
 	keys := map[vkey]bool{}
 	for _, s := range live {
@@ -128,9 +132,9 @@ func (x *sym) merge(states []*state) *state {
 			keys[k] = true
 		}
 	}
-	for k := range keys {
+	for _, k := range sortedVKeys(keys) {
 		var vals []value
-		var gs []string
+		var gs []smt.Term
 		same := true
 		var first *value
 		for _, s := range live {
@@ -175,8 +179,8 @@ func (x *sym) merge(states []*state) *state {
 			mkeys[k] = true
 		}
 	}
-	for k := range mkeys {
-		var arrs []string
+	for _, k := range sortedMKeys(mkeys) {
+		var arrs []smt.Term
 		same := true
 		for i, s := range live {
 			a, ok := s.mem[k]
@@ -204,12 +208,12 @@ func (x *sym) merge(states []*state) *state {
 			ckeys[k] = true
 		}
 	}
-	for k := range ckeys {
-		var all [][]string
+	for _, k := range sortedMKeys(ckeys) {
+		var all [][]smt.Term
 		for _, s := range live {
 			all = append(all, x.getCells(s, k.o, k.sk))
 		}
-		merged := make([]string, len(all[0]))
+		merged := make([]smt.Term, len(all[0]))
 		for i := range merged {
 			term := all[len(all)-1][i]
 			for j := len(all) - 2; j >= 0; j-- {
@@ -219,6 +223,22 @@ func (x *sym) merge(states []*state) *state {
 		}
 		out.cells[k] = merged
 	}
+	return out
+}
+
+// sortedVKeys and sortedMKeys order a merge's keys, so that the
+// definitions it writes do not depend on map order.
+func sortedVKeys(set map[vkey]bool) []vkey {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, func(a, b vkey) int {
+		return cmp.Or(cmp.Compare(a.f, b.f), cmp.Compare(a.v.ID, b.v.ID), strings.Compare(a.v.Name, b.v.Name))
+	})
+	return out
+}
+
+func sortedMKeys(set map[mkey]bool) []mkey {
+	out := slices.Collect(maps.Keys(set))
+	slices.SortFunc(out, func(a, b mkey) int { return cmp.Or(cmp.Compare(a.o, b.o), strings.Compare(a.sk, b.sk)) })
 	return out
 }
 
@@ -236,9 +256,20 @@ func (s *state) dropFrame(f int) {
 	}
 }
 
-var sortOfKey = map[string]string{
-	"b8": "(_ BitVec 8)", "b16": "(_ BitVec 16)", "b32": "(_ BitVec 32)", "b64": "(_ BitVec 64)",
-	"f32": "(_ FloatingPoint 8 24)", "f64": "(_ FloatingPoint 11 53)", "p": "(_ BitVec 64)",
+var sortOfKey = map[string]smt.Sort{
+	"b8": smt.BitVecSort(8), "b16": smt.BitVecSort(16), "b32": smt.BitVecSort(32), "b64": smt.BitVecSort(64),
+	"f32": smt.Float32Sort, "f64": smt.Float64Sort, "p": smt.BitVecSort(64),
 }
 
-func arrSort(sk string) string { return "(Array " + offSort + " " + sortOfKey[sk] + ")" }
+// zeroOfKey is the zero of a cell sort.
+func zeroOfKey(sk string) smt.Term {
+	switch sk {
+	case "f32":
+		return smt.FPZero(8, 24, false)
+	case "f64":
+		return smt.FPZero(11, 53, false)
+	}
+	return bvInt(0, map[string]int{"b8": 8, "b16": 16, "b32": 32, "b64": 64, "p": 64}[sk])
+}
+
+func arrSort(sk string) smt.Sort { return smt.ArraySort(offSort, sortOfKey[sk]) }

@@ -3,7 +3,9 @@ package symex
 import (
 	"context"
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
@@ -15,27 +17,27 @@ type input struct {
 	Name  string
 	Kind  string // "nondet", "rand", "stdin", "uninit", "malloc" (Term: Bool, the allocation fails)
 	T     *ctree.Type
-	Term  string
-	Guard string
+	Term  smt.Term
+	Guard smt.Term
 	Line  int
 	// Str: a %s conversion: Chars and Len give the string.
-	Chars []string
-	Len   string
+	Chars []smt.Term
+	Len   smt.Term
 }
 
 // A stdinEvent is one call that reads stdin, for rebuilding the text.
 type stdinEvent struct {
 	Kind  string // "scanf", "getchar", "fgets"
-	Guard string
+	Guard smt.Term
 	Line  int
 	Dirs  []directive
-	Ret   string   // scanf: number of conversions (BV32); getchar: the char; fgets: Bool ok
+	Ret   smt.Term // scanf: number of conversions (BV32); getchar: the char; fgets: Bool ok
 	Vals  []*input // scanf: one per assigning conversion; fgets: one string
-	NL    string   // fgets: Bool, a newline ended the line
+	NL    smt.Term // fgets: Bool, a newline ended the line
 }
 
 type step struct {
-	Guard string
+	Guard smt.Term
 	Func  string
 	Line  int
 }
@@ -45,14 +47,14 @@ type step struct {
 // violation conditions, unwinding violations, and what a counterexample
 // needs.
 type Translation struct {
-	Script   strings.Builder
-	Viol     [][]string // per assertion index
+	Script   smt.Script
+	Viol     [][]smt.Term // per assertion index
 	Unwind   []UnwindSite
 	inputs   []*input
 	events   []*stdinEvent
 	steps    []step
-	Nice     []string
-	Selector []string // per assertion index: the Bool that assumes it
+	Nice     []smt.Term
+	Selector []smt.Term // per assertion index: the Bool that assumes it
 	terms    int
 	Defined  map[string]bool
 	// Bodiless are the program's functions without a body (ctree's), which
@@ -73,7 +75,7 @@ type Translation struct {
 	// those under which a call goes through a pointer that is neither
 	// NULL nor a candidate (funcptr.go): the assumption holds on the
 	// executions where none is true (assumptionsOf in bmc/native).
-	OOB [numAssumptions][]string
+	OOB [numAssumptions][]smt.Term
 	// MallocMayFail: allocations may return NULL (Options.MallocMayFail),
 	// and the replay makes the chosen ones fail.
 	MallocMayFail bool
@@ -125,8 +127,8 @@ type sym struct {
 	k         int
 	n         int
 	objs      []*object
-	inits     map[mkey]string
-	cellInits map[mkey][]string
+	inits     map[mkey]smt.Term
+	cellInits map[mkey][]smt.Term
 	frame     int
 	frames    int
 	fn        string
@@ -160,13 +162,13 @@ func (x *sym) fail(line int, format string, args ...any) {
 }
 
 // def names a term with define-fun unless it is already an atom.
-func (x *sym) def(sort, term string) string {
-	if !strings.ContainsAny(term, " ()") {
+func (x *sym) def(sort smt.Sort, term smt.Term) smt.Term {
+	if !strings.ContainsAny(string(term), " ()") {
 		return term
 	}
 	x.n++
 	name := "t" + itoa(x.n)
-	fmt.Fprintf(&x.tr.Script, "(define-fun %s () %s %s)\n", name, sort, term)
+	x.tr.Script.DefineFun(name, nil, sort, term)
 	x.tr.terms++
 	if x.tr.terms > x.maxDefs {
 		panic(ctree.Bail{Err: ErrResource})
@@ -174,18 +176,17 @@ func (x *sym) def(sort, term string) string {
 	if x.tr.terms%4096 == 0 && x.ctx.Err() != nil {
 		panic(ctree.Bail{Err: x.ctx.Err()})
 	}
-	return name
+	return smt.Var(name)
 }
 
-func (x *sym) fresh(prefix, sort string) string {
+func (x *sym) fresh(prefix string, sort smt.Sort) smt.Term {
 	x.n++
 	name := prefix + itoa(x.n)
-	fmt.Fprintf(&x.tr.Script, "(declare-const %s %s)\n", name, sort)
-	return name
+	return x.tr.Script.DeclareConst(name, sort)
 }
 
 // truth is the Bool form of a scalar value.
-func truth(v value) string {
+func truth(v value) smt.Term {
 	if v.b != "" {
 		return v.b
 	}
@@ -194,12 +195,12 @@ func truth(v value) string {
 	}
 	switch v.t.Kind {
 	case ctree.KFloat:
-		return "(not (fp.isZero " + v.s + "))"
+		return smt.Not(smt.FPIsZero(v.s))
 	}
-	return "(not (= " + v.s + " " + zeroOf(v.t) + "))"
+	return smt.Not(smt.Eq(v.s, zeroOf(v.t)))
 }
 
-func boolVal(b string) value {
+func boolVal(b smt.Term) value {
 	return value{t: ctree.TInt, s: ite(b, bvInt(1, 32), bvInt(0, 32)), b: b}
 }
 
@@ -253,7 +254,7 @@ func (x *sym) run() {
 		}
 		v := x.nondet(pv.T, "arg")
 		if pv.Name == "argc" {
-			s.guard = x.def("Bool", and(s.guard, "(bvsge "+v.s+" "+bvInt(1, pv.T.Width)+")"))
+			s.guard = x.def(smt.BoolSort, and(s.guard, smt.BVSGe(v.s, bvInt(1, pv.T.Width))))
 		}
 		x.bind(s, pv, v, main.Line)
 	}
@@ -326,7 +327,7 @@ func (x *sym) declare(s *state, v *ctree.Var, line int) {
 // ErrResource ends a translation whose formula grows past its limit.
 var ErrResource = fmt.Errorf("native: formula too large")
 
-func mustLit(s string) *big.Int {
+func mustLit(s smt.Term) *big.Int {
 	v, _, _ := litVal(s)
 	return v
 }
@@ -392,3 +393,6 @@ func exprUsesVar(e *ctree.Expr, v *ctree.Var) bool {
 	}
 	return false
 }
+
+// itoa is strconv.Itoa, short for naming constants.
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -3,6 +3,7 @@ package symex
 import (
 	"context"
 	"fmt"
+	"github.com/suretydev/surety/smt"
 	"maps"
 	"slices"
 	"strings"
@@ -32,14 +33,14 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
 		}
 	}()
-	tr = &Translation{Viol: make([][]string, len(p.Asserts)), MallocMayFail: mallocMayFail}
-	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]string{}, cellInits: map[mkey][]string{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
+	tr = &Translation{Viol: make([][]smt.Term, len(p.Asserts)), MallocMayFail: mallocMayFail}
+	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]smt.Term{}, cellInits: map[mkey][]smt.Term{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
 		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}}
 	for i := range p.Asserts {
-		tr.Selector = append(tr.Selector, fmt.Sprintf("sel%d", i))
-		fmt.Fprintf(&tr.Script, "(declare-const sel%d Bool)\n(declare-const keep%d Bool)\n", i, i)
+		tr.Selector = append(tr.Selector, tr.Script.DeclareConst("sel"+itoa(i), smt.BoolSort))
+		tr.Script.DeclareConst("keep"+itoa(i), smt.BoolSort)
 		if ind != nil {
-			fmt.Fprintf(&tr.Script, "(declare-const ind%d Bool)\n", i)
+			tr.Script.DeclareConst("ind"+itoa(i), smt.BoolSort)
 		}
 	}
 	x.run()
@@ -54,8 +55,8 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 	tr.vals = tr.collectValues()
 	tr.UVals = append([]string(nil), tr.vals...)
 	for _, g := range tr.UnwindGuards() {
-		if g != "true" && g != "false" && !slices.Contains(tr.vals, g) {
-			tr.UVals = append(tr.UVals, g)
+		if g != smt.True && g != smt.False && !slices.Contains(tr.vals, string(g)) {
+			tr.UVals = append(tr.UVals, string(g))
 		}
 	}
 	tr.FP = strings.Contains(tr.Script.String(), "FloatingPoint")
@@ -70,17 +71,17 @@ func (tr *Translation) Selectors(q *bmc.Query) string {
 			on[i] = true
 		}
 	}
-	var b strings.Builder
+	var b smt.Script
 	for i, s := range tr.Selector {
 		if on[i] {
-			fmt.Fprintf(&b, "(assert %s)\n", s)
+			b.Assert(s)
 		} else {
-			fmt.Fprintf(&b, "(assert (not %s))\n", s)
+			b.Assert(smt.Not(s))
 		}
 		if on[i] || i == q.Target {
-			fmt.Fprintf(&b, "(assert keep%d)\n", i)
+			b.Assert(keepVar(i))
 		} else {
-			fmt.Fprintf(&b, "(assert (not keep%d))\n", i)
+			b.Assert(smt.Not(keepVar(i)))
 		}
 	}
 	return b.String()
@@ -89,9 +90,30 @@ func (tr *Translation) Selectors(q *bmc.Query) string {
 // AssumeAll asserts every assertion as an assumption: the program as
 // written, where a failing assertion stops the run.
 func (tr *Translation) AssumeAll() string {
-	var b strings.Builder
+	var b smt.Script
 	for i, s := range tr.Selector {
-		fmt.Fprintf(&b, "(assert %s)\n(assert keep%d)\n", s, i)
+		b.Assert(s)
+		b.Assert(keepVar(i))
 	}
 	return b.String()
 }
+
+// Inducted asserts, for a step case, which assertion its assumed
+// iterations assume: the target alone.
+func (tr *Translation) Inducted(target int) string {
+	var b smt.Script
+	for i := range tr.Selector {
+		if i == target {
+			b.Assert(indVar(i))
+		} else {
+			b.Assert(smt.Not(indVar(i)))
+		}
+	}
+	return b.String()
+}
+
+// keepVar is the Bool that keeps assertion i's statement (and its
+// effects) in the rendered query: true when it is the target or assumed.
+// indVar assumes assertion i in a step case's assumed iterations.
+func keepVar(i int) smt.Term { return smt.Var("keep" + itoa(i)) }
+func indVar(i int) smt.Term  { return smt.Var("ind" + itoa(i)) }
