@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/suretydev/surety/progress"
+
 	"github.com/suretydev/surety/work"
 
 	"golang.org/x/sync/errgroup"
@@ -27,17 +29,10 @@ type ScheduleOptions struct {
 	// collects the errors.
 	StopOnError bool
 	// Progress, if set, is called after each batch finishes, from one
-	// goroutine at a time.
-	Progress func(Progress)
-}
-
-// Progress reports how far a Schedule has got.
-type Progress struct {
-	Layer  int // 1-based layer of the batch just finished
-	Layers int // number of layers
-	Done   int // components finished, failed ones included
-	Total  int // components in all layers
-	Failed int // components whose batch returned an error
+	// goroutine at a time, with an event of stage "schedule": the layer
+	// of the batch just finished (from 1) and the layers, the components
+	// finished (failed ones included) and in all layers, and the failed.
+	Progress func(progress.Event)
 }
 
 // A ComponentError is the error of the batch that held Component.
@@ -155,7 +150,7 @@ func Schedule(ctx context.Context, layers [][]*Component, fn func(ctx context.Co
 					}
 				}
 				if opts.Progress != nil {
-					opts.Progress(Progress{Layer: li + 1, Layers: len(layers), Done: done, Total: total, Failed: failed})
+					opts.Progress(progress.Event{Stage: "schedule", Layer: li + 1, Layers: len(layers), Done: done, Total: total, Failed: failed})
 				}
 				return nil
 			})

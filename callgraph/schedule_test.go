@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suretydev/surety/progress"
+
 	"github.com/suretydev/surety/frontend"
 )
 
@@ -46,7 +48,7 @@ func TestScheduleOrderBatchesWorkers(t *testing.T) {
 			layerOf[c] = i
 		}
 	}
-	var progress []Progress
+	var events []progress.Event
 	err := Schedule(context.Background(), layers, func(ctx context.Context, batch []*Component) error {
 		n := running.Add(1)
 		defer running.Add(-1)
@@ -77,7 +79,7 @@ func TestScheduleOrderBatchesWorkers(t *testing.T) {
 			doneLayer[c] = layerOf[c]
 		}
 		return nil
-	}, &ScheduleOptions{Workers: 2, Batch: 3, Progress: func(p Progress) { progress = append(progress, p) }})
+	}, &ScheduleOptions{Workers: 2, Batch: 3, Progress: func(ev progress.Event) { events = append(events, ev) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +98,7 @@ func TestScheduleOrderBatchesWorkers(t *testing.T) {
 	if len(sizes) != 8 {
 		t.Errorf("%d batches, want 8", len(sizes))
 	}
-	if last := progress[len(progress)-1]; last.Done != 20 || last.Total != 20 || last.Layer != 3 || last.Layers != 3 {
+	if last := events[len(events)-1]; last.Done != 20 || last.Total != 20 || last.Layer != 3 || last.Layers != 3 {
 		t.Errorf("last progress %+v", last)
 	}
 }

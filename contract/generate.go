@@ -13,6 +13,8 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/suretydev/surety/progress"
+
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/llm"
 )
@@ -83,8 +85,9 @@ type Options struct {
 	// Batch is the largest number of components put in one request
 	// (FM-Agent's N); 0 means 1.
 	Batch int
-	// Progress, if set, is called after each batch.
-	Progress func(callgraph.Progress)
+	// Progress, if set, is called after each batch (a callgraph schedule's
+	// events).
+	Progress func(progress.Event)
 	// Ask controls the structured-reply repair loop.
 	Ask *llm.AskOptions
 	// ReadFile reads source files for bodies; nil means os.ReadFile.

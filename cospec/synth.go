@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety/progress"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/cospec/gcc"
 	"github.com/suretydev/surety/llm"
@@ -48,10 +50,10 @@ type Options struct {
 	CompileArgs []string
 	// File names the program in reports and facts; "" means "program.c".
 	File string
-	// Progress, if not nil, is called with a stage's name as it starts:
-	// "properties", "synthesize", "annotate", "reduce", "verify", "map",
-	// "translate", "embed".
-	Progress func(stage string)
+	// Progress, if not nil, is called as each stage starts, with an event
+	// that names it ("properties", "synthesize", "annotate", "reduce",
+	// "verify", "map", "translate", "embed") and counts the stages done.
+	Progress func(progress.Event)
 }
 
 // Sentinels of the stages that can fail on the model's replies.
@@ -213,9 +215,9 @@ func Synthesize(ctx context.Context, description string, opts *Options) (*Result
 		{"translate", stageTranslate, s.translate},
 		{"embed", "", s.embed},
 	}
-	for _, st := range steps {
+	for i, st := range steps {
 		if opts.Progress != nil {
-			opts.Progress(st.name)
+			opts.Progress(progress.Event{Stage: st.name, Done: i, Total: len(steps)})
 		}
 		rec := Stage{Name: st.name}
 		start := time.Now()

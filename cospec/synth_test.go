@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suretydev/surety/progress"
+
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/esbmc"
 	"github.com/suretydev/surety/internal/proc"
@@ -47,7 +49,7 @@ func TestSynthesizeNoCompile(t *testing.T) {
 	var stages []string
 	res, err := Synthesize(context.Background(), "Return zero.", &Options{
 		Model: srv.Model(nil), Checker: noCheck, MaxCompileTries: 2,
-		Progress: func(s string) { stages = append(stages, s) },
+		Progress: func(ev progress.Event) { stages = append(stages, ev.Stage) },
 	})
 	if !errors.Is(err, ErrNoCompile) {
 		t.Fatalf("got %v, want ErrNoCompile", err)
@@ -181,8 +183,8 @@ func TestSynthesizeCancel(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Steps(props, code(p0), code(plus), `{"defines": []}`))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := Synthesize(ctx, "Clamp.", &Options{Model: srv.Model(nil), Checker: esbmc.New(nil), Progress: func(stage string) {
-		if stage == "verify" {
+	res, err := Synthesize(ctx, "Clamp.", &Options{Model: srv.Model(nil), Checker: esbmc.New(nil), Progress: func(ev progress.Event) {
+		if ev.Stage == "verify" {
 			time.AfterFunc(300*time.Millisecond, cancel)
 		}
 	}})

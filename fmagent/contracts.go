@@ -100,8 +100,9 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 	res, err := contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: out}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: frontend.ReadFileIn(l.root), Merger: opts.Merger,
-		Progress: func(p callgraph.Progress) {
-			send(progress.Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
+		Progress: func(ev progress.Event) {
+			ev.Stage = "contracts"
+			send(ev)
 		},
 	})
 	if err != nil {

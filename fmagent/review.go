@@ -135,8 +135,9 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 	res.Contracts, err = contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: state.Contracts()}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: read, Merger: opts.Merger,
-		Progress: func(p callgraph.Progress) {
-			send(progress.Event{Stage: "contracts", Done: p.Done, Total: p.Total, Layer: p.Layer, Layers: p.Layers})
+		Progress: func(ev progress.Event) {
+			ev.Stage = "contracts"
+			send(ev)
 		},
 	})
 	if err != nil {

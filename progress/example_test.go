@@ -23,7 +23,7 @@ func ExampleBar() {
 func ExampleStages() {
 	var out strings.Builder
 	stage := progress.Stages(&out, "synth")
-	stage("properties")
+	stage(progress.Event{Stage: "properties"})
 	fmt.Println(strings.HasPrefix(out.String(), "synth: properties"))
 	// Output:
 	// true

@@ -14,7 +14,10 @@ import (
 
 // An Event reports progress of a long operation: which stage, how far.
 type Event struct {
-	Stage string `json:"stage"` // "load", "contracts", "reason", "confirm", "graph"
+	// Stage names the step: "load", "contracts", "reason", "confirm",
+	// "graph" of fmagent; "schedule" of a callgraph schedule; a stage of
+	// cospec's synthesis ("properties", "program", ...).
+	Stage string `json:"stage"`
 	Done  int    `json:"done"`
 	Total int    `json:"total"`
 	// Function names the function just finished, when the stage works per
@@ -24,10 +27,12 @@ type Event struct {
 	// or kept in part (a file that could not be read inside a directory,
 	// a file with syntax errors); Done and Total are then zero.
 	Warning string `json:"warning,omitempty"`
-	// Layer and Layers say which layer of the call graph the "contracts"
-	// stage is in, counted from 1, and how many there are.
+	// Layer and Layers say which layer of the call graph a stage that
+	// works layer by layer is in, counted from 1, and how many there are.
 	Layer  int `json:"layer,omitempty"`
 	Layers int `json:"layers,omitempty"`
+	// Failed counts the items that failed so far, among Done.
+	Failed int `json:"failed,omitempty"`
 }
 
 // Send returns a function that sends events to progress, one at a time,
@@ -75,12 +80,12 @@ func Bar(w io.Writer, what string, terminal bool) func(Event) {
 	}
 }
 
-// Stages returns a cospec.Options.Progress for people: a line
-// "WHAT: STAGE (ELAPSED)" on w as each stage starts, the time counted from
-// the call.
-func Stages(w io.Writer, what string) func(stage string) {
+// Stages returns a progress callback for people that reports stages, not
+// counts (cospec's synthesis): a line "WHAT: STAGE (ELAPSED)" on w as each
+// stage starts, the time counted from the call.
+func Stages(w io.Writer, what string) func(Event) {
 	started := time.Now()
-	return func(stage string) {
-		fmt.Fprintf(w, "%s: %-10s (%s)\n", what, stage, time.Since(started).Round(time.Millisecond))
+	return func(ev Event) {
+		fmt.Fprintf(w, "%s: %-10s (%s)\n", what, ev.Stage, time.Since(started).Round(time.Millisecond))
 	}
 }
