@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/suretydev/surety/cospec/gcc"
+	"github.com/suretydev/surety/bmc/gcc"
 )
 
 // A Compiler is the compile check of synthesis, annotation and bound
 // reduction: a program it rejects is sent back to the model with its
-// diagnostics. *gcc.Tool of package cospec/gcc implements it. A Compiler
+// diagnostics. *GCC implements it. A Compiler
 // that also implements fmt.Stringer is named by it to the model ("gcc
 // -std=c11 ..."); otherwise as "the C compiler".
 type Compiler interface {
@@ -20,7 +20,7 @@ type Compiler interface {
 	Compile(ctx context.Context, src string) (diagnostics string, err error)
 }
 
-var _ Compiler = (*gcc.Tool)(nil)
+var _ Compiler = (*GCC)(nil)
 
 // ErrNoCompiler reports that the C compiler could not be found.
 var ErrNoCompiler = errors.New("cospec: C compiler not found")

@@ -13,7 +13,6 @@ import (
 	"github.com/suretydev/surety/progress"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/cospec/gcc"
 	"github.com/suretydev/surety/llm"
 )
 
@@ -41,12 +40,12 @@ type Options struct {
 	// that does not compile (or, in annotation, changed the code) is sent
 	// back with what is wrong. 0 means 3.
 	MaxCompileTries int
-	// Compiler is the compile check; nil means a *gcc.Tool with CC and
+	// Compiler is the compile check; nil means a *GCC with CC and
 	// CompileArgs.
 	Compiler Compiler
 	// CC is the C compiler of the default compile check; "" means "gcc".
 	CC string
-	// CompileArgs are its flags; nil means gcc.DefaultArgs.
+	// CompileArgs are its flags; nil means DefaultCompileArgs.
 	CompileArgs []string
 	// File names the program in reports and facts; "" means "program.c".
 	File string
@@ -188,7 +187,7 @@ func Synthesize(ctx context.Context, description string, opts *Options) (*Result
 	}
 	s := &synth{opts: opts, model: &counter{m: opts.Model, usage: map[string]*Usage{}}, cc: opts.Compiler, tries: opts.MaxCompileTries}
 	if s.cc == nil {
-		s.cc = &gcc.Tool{Path: opts.CC, Args: opts.CompileArgs}
+		s.cc = &GCC{Path: opts.CC, Args: opts.CompileArgs}
 	}
 	if s.tries <= 0 {
 		s.tries = 3

@@ -1,16 +1,24 @@
-// Package gcc is the adapter of package bmc to a C compiler with gcc's
-// command line: the builds of counterexample replays (bmc.Replay and
-// bmc/native's replays, sanitized or not) and the syntax check of
-// bmc.Prescan. It runs the compiler through internal/proc, as every
+// Package gcc is surety's one adapter to a C compiler with gcc's command
+// line (gcc, clang, cc): the builds of counterexample replays (bmc.Replay
+// and bmc/native's replays, sanitized or not), the run engine's builds, the
+// syntax check of bmc.Prescan, and the compile check of cospec's synthesis
+// (Check). It runs the compiler through internal/proc, as every
 // outside program is run: in its own process group, with a timeout that
 // kills the group, output capped.
 //
 // The flags are the caller's: a replay's verdict depends on them, so this
 // package adds none but the ones a method names ("-o", "-fsyntax-only").
+// It lives under bmc, whose replays need it most; cospec uses it too.
 package gcc
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/suretydev/surety/internal/proc"
@@ -103,4 +111,45 @@ func (t *Tool) run(ctx context.Context, dir string, args []string, maxOutput int
 	}
 	return &Result{OK: err == nil && res.ExitCode == 0, ExitCode: res.ExitCode,
 		Diagnostics: string(res.Stderr), TimedOut: res.TimedOut}, err
+}
+
+// checkFile is the file name the compiler sees in Check, and so the one
+// its messages name.
+const checkFile = "program.c"
+
+// maxCheckDiagnostics caps the diagnostics Check returns: they are sent to
+// a language model.
+const maxCheckDiagnostics = 4000
+
+// Check compiles and links src as program.c with flags in a temporary
+// directory, removed before it returns. It returns the diagnostics when
+// src does not compile ("" when it does), cut to 4000 bytes, and an error
+// only when the compiler could not run (one matching ErrNotFound when it
+// is missing).
+func (t *Tool) Check(ctx context.Context, src string, flags ...string) (string, error) {
+	dir, remove, err := proc.TempDir("gcc")
+	if err != nil {
+		return "", err
+	}
+	defer remove()
+	if err := os.WriteFile(filepath.Join(dir, checkFile), []byte(src), 0o644); err != nil {
+		return "", fmt.Errorf("gcc: %w", err)
+	}
+	res, err := t.run(ctx, dir, append(append(slices.Clip(flags), "-o", "program"), checkFile), 0)
+	switch {
+	case errors.Is(err, proc.ErrNotFound):
+		return "", err
+	case err != nil:
+		return "", fmt.Errorf("gcc: compiling: %w", err)
+	case res.OK:
+		return "", nil
+	}
+	msg := strings.TrimSpace(res.Diagnostics)
+	if msg == "" {
+		msg = fmt.Sprintf("%s exited with status %d", t.path(), res.ExitCode)
+	}
+	if len(msg) > maxCheckDiagnostics {
+		msg = msg[:maxCheckDiagnostics] + "\n[... more errors cut]"
+	}
+	return msg, nil
 }

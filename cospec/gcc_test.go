@@ -1,4 +1,4 @@
-package gcc_test
+package cospec_test
 
 import (
 	"context"
@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/suretydev/surety/cospec/gcc"
+	"github.com/suretydev/surety/bmc/gcc"
+	"github.com/suretydev/surety/cospec"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -20,14 +21,14 @@ func needGCC(t *testing.T) {
 	}
 }
 
-func TestCompile(t *testing.T) {
+func TestGCCCompile(t *testing.T) {
 	needGCC(t)
-	tool := &gcc.Tool{}
+	tool := &cospec.GCC{}
 	diag, err := tool.Compile(context.Background(), "#include <string.h>\nint main(void) { return (int)strnlen(\"ab\", 5) - 2; }\n")
 	if err != nil || diag != "" {
 		t.Fatalf("a valid program: %q, %v", diag, err)
 	}
-	// An implicit declaration is an error with DefaultArgs, named by line.
+	// An implicit declaration is an error with DefaultCompileArgs, named by line.
 	diag, err = tool.Compile(context.Background(), "int main(void) {\n  return f();\n}\n")
 	if err != nil || !strings.Contains(diag, "program.c:2:") || !strings.Contains(diag, "implicit declaration") {
 		t.Fatalf("implicit declaration: %q, %v", diag, err)
@@ -42,21 +43,21 @@ func TestCompile(t *testing.T) {
 	}
 }
 
-// TestArgs: Args replace DefaultArgs (here, warnings become errors).
-func TestArgs(t *testing.T) {
+// TestArgs: Args replace DefaultCompileArgs (here, warnings become errors).
+func TestGCCArgs(t *testing.T) {
 	needGCC(t)
 	src := "int main(void) { int unused; return 0; }\n"
-	if diag, err := (&gcc.Tool{}).Compile(context.Background(), src); err != nil || diag != "" {
+	if diag, err := (&cospec.GCC{}).Compile(context.Background(), src); err != nil || diag != "" {
 		t.Fatalf("default flags: %q, %v", diag, err)
 	}
-	diag, err := (&gcc.Tool{Args: []string{"-Wall", "-Werror"}}).Compile(context.Background(), src)
+	diag, err := (&cospec.GCC{Args: []string{"-Wall", "-Werror"}}).Compile(context.Background(), src)
 	if err != nil || !strings.Contains(diag, "unused") {
 		t.Fatalf("-Werror: %q, %v", diag, err)
 	}
 }
 
-func TestNotFound(t *testing.T) {
-	_, err := (&gcc.Tool{Path: "/nonexistent/cc"}).Compile(context.Background(), "int main(void) { return 0; }\n")
+func TestGCCNotFound(t *testing.T) {
+	_, err := (&cospec.GCC{Path: "/nonexistent/cc"}).Compile(context.Background(), "int main(void) { return 0; }\n")
 	if !errors.Is(err, gcc.ErrNotFound) || !strings.Contains(err.Error(), "/nonexistent/cc") {
 		t.Fatalf("got %v", err)
 	}
@@ -64,7 +65,7 @@ func TestNotFound(t *testing.T) {
 
 // TestCancelLeavesNothing: a cancelled compile returns promptly and
 // leaves no temporary directory behind.
-func TestCancelLeavesNothing(t *testing.T) {
+func TestGCCCancelLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
 	script := filepath.Join(dir, "slowcc")
 	if err := os.WriteFile(script, []byte("#!/bin/sh\nsleep 30\n"), 0o755); err != nil {
@@ -74,7 +75,7 @@ func TestCancelLeavesNothing(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := (&gcc.Tool{Path: script}).Compile(ctx, "int main(void) { return 0; }\n")
+	_, err := (&cospec.GCC{Path: script}).Compile(ctx, "int main(void) { return 0; }\n")
 	if err == nil || time.Since(start) > 5*time.Second {
 		t.Fatalf("cancelled compile: %v after %v", err, time.Since(start))
 	}
