@@ -28,6 +28,32 @@ type Language struct {
 	// (Go's type checker loads whole packages). Without it, Load parses
 	// files one by one, concurrently.
 	LoadFiles func(ctx context.Context, paths []string, mode Mode) ([]*File, error)
+	// Normalize, if set, returns a function's text without what cannot
+	// change its meaning (comments, layout), so that an edit of only those
+	// is no change to package incremental; nil means Normalize, which
+	// knows the comment syntax of C, Rust, Go and Dafny.
+	Normalize func(text string) string
+	// IsSpec, if set, reports whether fn belongs to the specification
+	// rather than the program (a Dafny predicate or lemma): an edit of one
+	// re-checks every function that mentions it; nil means fn.Ghost.
+	IsSpec func(fn *Function) bool
+}
+
+// NormalizeText is l's Normalize of text, or the default one (also on a
+// nil l, a file of no registered language).
+func (l *Language) NormalizeText(text string) string {
+	if l == nil || l.Normalize == nil {
+		return Normalize(text)
+	}
+	return l.Normalize(text)
+}
+
+// Spec is l's IsSpec of fn, or fn.Ghost (also on a nil l).
+func (l *Language) Spec(fn *Function) bool {
+	if l == nil || l.IsSpec == nil {
+		return fn.Ghost
+	}
+	return l.IsSpec(fn)
 }
 
 // A Source is the input of Parse.

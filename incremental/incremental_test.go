@@ -122,13 +122,13 @@ func score(rel []incremental.Scored, name string) string {
 func TestNormalizeIgnoresCommentsAndLayout(t *testing.T) {
 	a := "fn f(x: u32) -> u32 {\n    // add one\n    x + 1 /* cheap */\n}"
 	b := "fn f(x: u32) -> u32 { x + 1 }"
-	if incremental.Normalize(a) != incremental.Normalize(b) {
-		t.Errorf("%q != %q", incremental.Normalize(a), incremental.Normalize(b))
+	if frontend.Normalize(a) != frontend.Normalize(b) {
+		t.Errorf("%q != %q", frontend.Normalize(a), frontend.Normalize(b))
 	}
-	if incremental.Normalize(`s = "a  // b"`) != `s = "a  // b"` {
-		t.Errorf("a string literal was changed: %q", incremental.Normalize(`s = "a  // b"`))
+	if frontend.Normalize(`s = "a  // b"`) != `s = "a  // b"` {
+		t.Errorf("a string literal was changed: %q", frontend.Normalize(`s = "a  // b"`))
 	}
-	if incremental.Normalize("x + 1") == incremental.Normalize("x + 2") {
+	if frontend.Normalize("x + 1") == frontend.Normalize("x + 2") {
 		t.Error("a real change normalised away")
 	}
 }

@@ -52,13 +52,10 @@ type FuncState struct {
 // Key identifies a function across versions: its file and qualified name.
 func Key(fn *frontend.Function) string { return fn.Span.File + ":" + fn.QualifiedName() }
 
-// IsSpec reports whether fn is a specification function.
+// IsSpec reports whether fn is a specification function, as the frontend
+// of its language tells (frontend.Language.IsSpec).
 func IsSpec(fn *frontend.Function) bool {
-	switch fn.Kind {
-	case "predicate", "lemma", "spec", "proof":
-		return true
-	}
-	return fn.Ghost
+	return frontend.ForPath(fn.Span.File).Spec(fn)
 }
 
 var ident = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
@@ -94,7 +91,7 @@ func Take(g *callgraph.Graph, records []*contract.Record, read func(string) ([]b
 			}
 			files[fn.Span.File] = src
 		}
-		text := Normalize(fn.Span.Text(src))
+		text := frontend.ForPath(fn.Span.File).NormalizeText(fn.Span.Text(src))
 		st := &FuncState{Key: Key(fn), ID: n.ID, Name: fn.QualifiedName(), File: fn.Span.File,
 			Type: fn.Receiver, Body: Hash(text), Spec: IsSpec(fn), Text: text}
 		mentionText := text

@@ -18,6 +18,11 @@ var Dafny = &frontend.Language{
 	Doc:   "Dafny through a tree-sitter grammar written for surety: modules, classes, traits, datatypes, methods, lemmas, functions and predicates with their contracts, calls and statements",
 	Exts:  []string{".dfy"},
 	Parse: Parse,
+	// Predicates and lemmas are specification, compiled or not: an edit
+	// of one re-checks the methods whose contracts mention it.
+	IsSpec: func(fn *frontend.Function) bool {
+		return fn.Kind == "predicate" || fn.Kind == "lemma" || fn.Ghost
+	},
 }
 
 func init() { frontend.Register("dafny", Dafny) }

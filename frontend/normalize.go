@@ -1,15 +1,12 @@
-package incremental
+package frontend
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"strings"
-)
+import "strings"
 
 // Normalize drops comments (// to end of line, /* ... */) and collapses
 // whitespace, leaving string and character literals alone: two texts that
 // differ only in comments or layout normalise to the same string. It
-// covers the comment syntax of C, Rust, Go and Dafny.
+// covers the comment syntax of C, Rust, Go and Dafny; a frontend whose
+// language differs sets Language.Normalize.
 func Normalize(src string) string {
 	var b strings.Builder
 	space := false
@@ -63,10 +60,4 @@ func Normalize(src string) string {
 		}
 	}
 	return b.String()
-}
-
-// Hash returns a short hex hash of s.
-func Hash(s string) string {
-	h := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(h[:12])
 }
