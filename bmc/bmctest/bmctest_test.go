@@ -86,7 +86,7 @@ func TestJudge(t *testing.T) {
 		c    *answer
 		want string // a word of the complaint; "" for none
 	}{
-		{"verified-fails", fails, &answer{r: bmc.Result{Status: bmc.Verified}}, "not that the bound is incomplete"},
+		{"verified-fails", fails, &answer{r: bmc.Result{Status: bmc.Verified}}, "does not say that the bound is incomplete"},
 		{"complete-fails", fails, &answer{r: bmc.Result{Status: bmc.Verified, BoundComplete: true}}, "every execution"},
 		{"verified-undefined", undef, &answer{r: bmc.Result{Status: bmc.Verified}}, "undefined"},
 		{"verified-no-assumption", holds, &answer{r: bmc.Result{Status: bmc.Verified}}, "without the assumption"},

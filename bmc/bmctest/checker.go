@@ -94,8 +94,13 @@ func TestChecker(t *testing.T, c bmc.Checker, opts *Options) {
 				count[r.Status]++
 				mu.Unlock()
 				t.Logf("%s (line %d, truth %s): %s %s %q", a.Label(), a.SrcLine, p.Truth(a), r.Status, r.Reason, r.Assumptions)
-				for _, w := range judge(ctx, c, refuter, p, q, r) {
-					t.Errorf("WRONG: %s (line %d, truth %s): %s", a.Label(), a.SrcLine, p.Truth(a), w)
+				if ws := judge(ctx, c, refuter, p, q, r); len(ws) > 0 {
+					for _, w := range ws {
+						t.Errorf("WRONG: %s (line %d, truth %s): %s", a.Label(), a.SrcLine, p.Truth(a), w)
+					}
+					if h := screened(ctx, p); h != "" {
+						t.Logf("the facts pipeline screens this probe (bmc.Prescan): %s", h)
+					}
 				}
 				if opts.Observe != nil {
 					opts.Observe(t, p, q, r)
@@ -165,8 +170,10 @@ func judge(ctx context.Context, c bmc.Checker, refuter bool, p *Probe, q *bmc.Qu
 }
 
 // boundIncomplete asks c the query q with unwinding assertions on; it
-// returns "" when the answer says the bound is incomplete (FALSIFIED with
-// Unwound), and otherwise what the answer was.
+// returns "" when the answer says the bound is incomplete: FALSIFIED with
+// Unwound, or FALSIFIED of the target past the bound, whose counterexample
+// replays (as VerifyAll then makes the fact FALSIFIED); and otherwise what
+// the answer was.
 func boundIncomplete(ctx context.Context, c bmc.Checker, q *bmc.Query) string {
 	u := *q
 	u.UnwindingAssertions = true
@@ -176,8 +183,28 @@ func boundIncomplete(ctx context.Context, c bmc.Checker, q *bmc.Query) string {
 		return "with unwinding assertions the checker failed: " + err.Error()
 	case r.Status == bmc.Falsified && r.Unwound:
 		return ""
+	case r.Status == bmc.Falsified:
+		rp, err := bmc.Replay(ctx, &u, r.Counterexample, nil)
+		if err == nil && rp.Reproduced {
+			return ""
+		}
 	}
-	return fmt.Sprintf("with unwinding assertions it answers %s %s, not that the bound is incomplete", r.Status, r.Reason)
+	return fmt.Sprintf("with unwinding assertions it answers %s %s, which does not say that the bound is incomplete", r.Status, r.Reason)
+}
+
+// screened says what bmc.Prescan finds in p's program, which VerifyAll
+// then keeps from being a fact, whatever an engine answers; "" when it
+// finds nothing.
+func screened(ctx context.Context, p *Probe) string {
+	s, err := bmc.Prescan(ctx, p.Program, nil)
+	if err != nil || len(s.Hazards) == 0 {
+		return ""
+	}
+	hs := make([]string, len(s.Hazards))
+	for i, h := range s.Hazards {
+		hs[i] = h.String()
+	}
+	return strings.Join(hs, "; ")
 }
 
 func containsSub(ss []string, sub string) bool {

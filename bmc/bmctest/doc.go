@@ -58,11 +58,11 @@
 //
 //   - VERIFIED of an assertion of an undefined program;
 //   - VERIFIED of an assertion that fails, unless the same query with
-//     unwinding assertions on comes back FALSIFIED with Result.Unwound (the
-//     bound is incomplete: the failure lies past it), or the probe's broken
-//     assumption is among the answer's assumptions; a VERIFIED with
-//     BoundComplete (the assertion holds on every execution) of a failing
-//     assertion is always wrong;
+//     unwinding assertions on comes back FALSIFIED, with Result.Unwound or
+//     a counterexample that replays (the bound is incomplete: the failure
+//     lies past it), or the probe's broken assumption is among the answer's
+//     assumptions; a VERIFIED with BoundComplete (the assertion holds on
+//     every execution) of a failing assertion is always wrong;
 //   - VERIFIED without an assumption the probe says a fact rests on;
 //   - VERIFIED from a bmc.Refuter, which never proves;
 //   - FALSIFIED (not Unwound) of an assertion that holds or of an
@@ -71,4 +71,10 @@
 //
 // UNKNOWN is never wrong. An error from the engine fails the test, except
 // on an undefined program (a program the engine cannot read).
+//
+// The kit holds an engine alone to the truths. The facts pipeline also
+// screens each program (bmc.Prescan) and makes no fact of one with a
+// hazard, so an engine's wrong answer on such a probe may never reach a
+// user; the failure message says so, and an engine's test may name such
+// probes in Options.Skip, with the reason.
 package bmctest
