@@ -22,6 +22,18 @@ func (a *answer) Check(context.Context, *bmc.Query) (*bmc.Result, error) {
 }
 func (a *answer) RefutesOnly() bool { return a.refutes }
 
+// unwinder answers VERIFIED at the bound and, with unwinding assertions,
+// that the bound is incomplete.
+type unwinder struct{}
+
+func (unwinder) Name() string { return "unwinder" }
+func (unwinder) Check(_ context.Context, q *bmc.Query) (*bmc.Result, error) {
+	if q.UnwindingAssertions {
+		return &bmc.Result{Status: bmc.Falsified, Unwound: true}, nil
+	}
+	return &bmc.Result{Status: bmc.Verified}, nil
+}
+
 // TestConformance runs the kit with a checker that always answers
 // UNKNOWN, which is never wrong: it settles every probe's truth by gcc.
 func TestConformance(t *testing.T) {
@@ -80,6 +92,9 @@ func TestJudge(t *testing.T) {
 	holds := probe("// truth: holds\n// assumes: malloc never fails\n#include <assert.h>\nint main(void) { int x = 1; assert(x == 1); return 0; }\n")
 	undef := probe("// truth: undefined\n#include <assert.h>\nint main(void) { int x; assert(x == x); return 0; }\n")
 	ctx := context.Background()
+	if w := judge(ctx, unwinder{}, false, fails, &bmc.Query{Program: fails.Program, K: 5}, &bmc.Result{Status: bmc.Verified}); w != nil {
+		t.Errorf("a bounded VERIFIED whose bound is incomplete: %q", w)
+	}
 	for _, tc := range []struct {
 		name string
 		p    *Probe
