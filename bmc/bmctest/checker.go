@@ -25,7 +25,8 @@ type Options struct {
 	// Filter selects the probes to run; nil means every probe.
 	Filter func(*Probe) bool
 	// Skip names probes (Probe.Name) not to run, each with the reason,
-	// which the skipped subtest reports.
+	// which the skipped subtest reports; a name that is no probe's fails
+	// the test. Nil means none.
 	Skip map[string]string
 	// Observe, when set, is called with the checker's answer to each
 	// standalone query once the kit has judged it, from the probe's
@@ -51,6 +52,15 @@ func TestChecker(t *testing.T, c bmc.Checker, opts *Options) {
 	probes, err := Probes()
 	if err != nil {
 		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, p := range probes {
+		names[p.Name] = true
+	}
+	for n := range opts.Skip {
+		if !names[n] {
+			t.Errorf("Options.Skip names %q, which is no probe", n)
+		}
 	}
 	refuter := false
 	if r, ok := c.(bmc.Refuter); ok && r.RefutesOnly() {
