@@ -282,8 +282,9 @@
 // ("unsupported: <construct> at line N", an UNKNOWN). FALSIFIED is
 // claimed only after a real run under gcc fails the target, so a wrong
 // model can cost a verdict but never produce a wrong one. The soundness
-// suite (testdata/soundness, TestSoundness) holds probes of library
-// functions and reserved names whose truth the test settles under gcc. With
+// probes of the engines' conformance kit (bmc/bmctest, run by
+// TestConformance) probe library functions and reserved names, each with
+// its truth settled under gcc. With
 // Query.UnwindingAssertions a second check asks whether any loop,
 // recursion or bounded library expansion can exceed its bound; unsat gives
 // BoundComplete. Sat gives FALSIFIED, as ESBMC and CBMC report a failed

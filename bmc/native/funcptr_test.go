@@ -14,7 +14,7 @@ import (
 // TestFuncPointers checks the engine on the probes of testdata/funcptr:
 // programs with function pointers (variables, parameters, arrays and
 // struct members of them, typedefs, comparisons, calls through NULL),
-// qsort and bsearch with comparators, in the soundness suite's format.
+// qsort and bsearch with comparators, in this package's probe format (soundness_test.go).
 // Each assertion's truth is settled by running the program under gcc on
 // the probe's runs; the engine must never contradict it (VERIFIED where a
 // run fails it, FALSIFIED where none does or without a replay), and its

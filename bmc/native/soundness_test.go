@@ -13,19 +13,19 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/bmctest"
 	"github.com/suretydev/surety/internal/proc"
 )
 
-// The soundness suite (testdata/soundness) is a set of small C probes of
-// library functions and reserved names, each of whose assertions carries
-// its truth, settled by gcc: TestSoundness compiles every query of a probe
-// (the program with that assertion as the target, as bmc.Query.Render
-// writes it) with gcc and runs it on the inputs the probe names, and the
-// recorded truth must be what the runs show. Then the native engine must
-// never contradict it: VERIFIED only where the assertion holds, FALSIFIED
-// only where it fails (and replayed); UNKNOWN is always acceptable.
-//
-// A probe's header comments:
+// The soundness probes, small C programs each of whose assertions carries
+// its truth settled by gcc, are the engines' conformance kit's
+// (bmc/bmctest, testdata/probes; this engine's own under native/):
+// TestConformance runs the kit on the engine, which must never contradict
+// a truth (VERIFIED only where the assertion holds, FALSIFIED only where it
+// fails and replayed; UNKNOWN is always acceptable), and checks the pins
+// of the probes under native/. The probes of testdata/conventions,
+// testdata/funcptr and testdata/induction, whose functions without a body
+// only this harness defines, keep this package's loader; their format:
 //
 //	// run: 5 -3 stdin "ab\x00"   one run: the values the nondet functions
 //	                              return, in order, and the stdin text (a Go
@@ -253,16 +253,17 @@ func (pr *probe) settle(ctx context.Context, t testing.TB, dir string, i int) (b
 	return failed, strings.Join(notes, "; ")
 }
 
-// TestSoundness settles every probe's truth under gcc and checks the
-// native engine's answers against it; see the comment above.
+// TestSoundness settles the truth of every probe of testdata/conventions
+// under gcc and checks the native engine's answers against it and its
+// pins; see the comment above.
 func TestSoundness(t *testing.T) {
 	needTools(t)
 	// testdata/conventions holds probes of what issue 31 added (the
 	// preprocessor, functions without a body, CBMC's and ESBMC's assume,
 	// <math.h>'s classification, variable-length arrays, loops by goto):
 	// their functions without a body are defined by this harness only,
-	// not by the root package's, which reads testdata/soundness too.
-	probes := append(loadProbes(t, "testdata/soundness"), loadProbes(t, "testdata/conventions")...)
+	// not by the conformance kit's.
+	probes := loadProbes(t, "testdata/conventions")
 	dir := t.TempDir()
 	plain, mmf := New(nil), New(&Options{MallocMayFail: true})
 	for _, pr := range probes {
@@ -281,6 +282,79 @@ func TestSoundness(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestConformance runs the conformance kit on the engine, with the
+// default options on every probe and with MallocMayFail on the probes
+// that pin its answer, and checks the pins of the probes under native/
+// and what this engine promises beyond the kit: sorted assumptions, and
+// a FALSIFIED answer replayed by the engine itself, with a counterexample
+// and no assumptions.
+func TestConformance(t *testing.T) {
+	needTools(t)
+	// The engine's wrong answers on the kit, each a finding against the
+	// engine alone: the facts pipeline screens these programs (bmc.Prescan)
+	// and makes no fact of them.
+	wrong := map[string]string{
+		"constructor": "finding: VERIFIED (bound-complete) of an assertion in a constructor that fails on every run; the engine does not run constructors before main (Prescan: constructor)",
+		"ndebug":      "finding: FALSIFIED of an assertion NDEBUG compiles out (Prescan: NDEBUG)",
+	}
+	// Under MallocMayFail a counterexample may make malloc fail, which the
+	// engine replays with its own shim and bmc.Replay cannot.
+	noReplay := "finding: FALSIFIED through a failing malloc, whose counterexample bmc.Replay cannot replay (no replay model for malloc)"
+	for _, c := range []struct {
+		name string
+		opts *Options
+		pin  *regexp.Regexp
+		skip map[string]string
+	}{
+		{"default", nil, nativeRE, wrong},
+		{"malloc-may-fail", &Options{MallocMayFail: true}, mmfRE, map[string]string{
+			"native/alloc_two_types": noReplay, "native/free_then_read": noReplay, "native/malloc_may_fail": noReplay}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			chk := New(c.opts)
+			t.Cleanup(func() { chk.Close() })
+			opts := &bmctest.Options{Skip: c.skip, Observe: func(t *testing.T, p *bmctest.Probe, q *bmc.Query, r *bmc.Result) {
+				pinned(t, p, q, r, c.pin)
+			}}
+			if c.opts != nil {
+				opts.Filter = func(p *bmctest.Probe) bool { return c.pin.Match(p.Src) }
+			}
+			bmctest.TestChecker(t, chk, opts)
+		})
+	}
+}
+
+// pinned checks r, the engine's answer to q, a query of p, against the
+// answer pin pins on the assertion's line, if any, and what the engine
+// promises of every answer.
+func pinned(t *testing.T, p *bmctest.Probe, q *bmc.Query, r *bmc.Result, pin *regexp.Regexp) {
+	t.Helper()
+	a := p.Program.Asserts[q.Target]
+	if !slices.IsSorted(r.Assumptions) {
+		t.Errorf("%s: assumptions not sorted: %q", a.Label(), r.Assumptions)
+	}
+	if r.Status == bmc.Falsified {
+		if !r.Replayed || r.Counterexample == nil {
+			t.Errorf("%s: FALSIFIED without a replayed counterexample", a.Label())
+		}
+		if len(r.Assumptions) != 0 {
+			t.Errorf("%s: FALSIFIED lists assumptions %q; a replayed run rests on none", a.Label(), r.Assumptions)
+		}
+	}
+	lines := strings.Split(string(p.Src), "\n")
+	m := pin.FindStringSubmatch(lines[a.SrcLine-1])
+	if m == nil {
+		return
+	}
+	var want bmc.Status
+	if err := want.UnmarshalText([]byte(m[1])); err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != want {
+		t.Errorf("%s (line %d): native answers %v (%s), pinned %v", a.Label(), a.SrcLine, r.Status, r.Reason, want)
 	}
 }
 
