@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/files"
 	"github.com/suretydev/surety/llm"
@@ -142,7 +143,11 @@ func Confirm(ctx context.Context, paths []string, opts *ConfirmOptions) (*Confir
 		return nil, errors.New("surety: Confirm needs a Build or a Run command")
 	}
 	send := progress.Send(opts.Progress)
-	l, err := load(ctx, paths, opts.Root, 0, true, progress.Warn(send, "load"))
+	root, err := projectRoot(opts.Root, paths)
+	if err != nil {
+		return nil, err
+	}
+	l, err := load(ctx, paths, &frontend.LoadOptions{Mode: 0, Root: root}, true, progress.Warn(send, "load"))
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,11 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 		opts = &ContractsOptions{}
 	}
 	send := progress.Send(opts.Progress)
-	l, err := load(ctx, paths, opts.Root, frontend.NeedCalls, true, progress.Warn(send, "load"))
+	root, err := projectRoot(opts.Root, paths)
+	if err != nil {
+		return nil, err
+	}
+	l, err := load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Root: root}, true, progress.Warn(send, "load"))
 	if err != nil {
 		return nil, err
 	}

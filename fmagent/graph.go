@@ -99,7 +99,7 @@ func Graph(ctx context.Context, paths []string, opts *GraphOptions) (*GraphResul
 		b.Add(f)
 		return &frontend.File{Path: f.Path, Language: f.Language, Size: f.Size, Lines: f.Lines}
 	}
-	if _, err := loadIn(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: cache, Keep: keep},
+	if _, err := load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls, Languages: opts.Languages, Cache: cache, Keep: keep},
 		false, progress.Warn(send, "load")); err != nil {
 		return nil, err
 	}

@@ -24,23 +24,15 @@ type loaded struct {
 	root string
 }
 
-// load loads paths under root (frontend.ProjectRoot(paths) when root is
-// "") with mode. A path named in paths that gives nothing (missing, not a
-// regular file or directory, binary, not UTF-8, of no language surety
-// reads) is an error naming it (see PathError), as is a set of paths with
-// no source file, or, with needFuncs, with no function. A bad file found
-// inside a directory, and a file with syntax errors, is a warning sent to
-// warn as one line.
-func load(ctx context.Context, paths []string, root string, mode frontend.Mode, needFuncs bool, warn func(string)) (*loaded, error) {
-	root, err := projectRoot(root, paths)
-	if err != nil {
-		return nil, err
-	}
-	return loadIn(ctx, paths, &frontend.LoadOptions{Mode: mode, Root: root}, needFuncs, warn)
-}
-
-// loadIn is load with the frontend's options given whole.
-func loadIn(ctx context.Context, paths []string, opts *frontend.LoadOptions, needFuncs bool, warn func(string)) (*loaded, error) {
+// load loads paths with opts, the one way every step loads the tree it
+// is given (Update's loadGraph adds what an old revision needs). A path
+// named in paths that gives nothing (missing, not a regular file or
+// directory, binary, not UTF-8, of no language surety reads) is an error
+// naming it (see files.PathError), as is a set of paths with no source
+// file, or, with needFuncs, with no function. A bad file found inside a
+// directory, and with needFuncs a file with syntax errors, is a warning
+// sent to warn as one line.
+func load(ctx context.Context, paths []string, opts *frontend.LoadOptions, needFuncs bool, warn func(string)) (*loaded, error) {
 	if warn == nil {
 		warn = func(string) {}
 	}

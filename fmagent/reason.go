@@ -99,7 +99,11 @@ func Reason(ctx context.Context, paths []string, opts *ReasonOptions) (*ReasonRe
 		opts = &ReasonOptions{}
 	}
 	send := progress.Send(opts.Progress)
-	l, err := load(ctx, paths, opts.Root, frontend.NeedCalls|frontend.NeedBodies, true, progress.Warn(send, "load"))
+	root, err := projectRoot(opts.Root, paths)
+	if err != nil {
+		return nil, err
+	}
+	l, err := load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies, Root: root}, true, progress.Warn(send, "load"))
 	if err != nil {
 		return nil, err
 	}

@@ -69,9 +69,11 @@ type ReviewOptions struct {
 // A ReviewResult is what Review found.
 type ReviewResult struct {
 	Functions int `json:"functions"`
-	// FileErrors lists files found inside a named directory that gave no
-	// model (unreadable, binary); a named path that gives none is an error
-	// (see PathError).
+	// FileErrors lists, one line each, files found inside a named
+	// directory that gave no model (unreadable, binary) and files with
+	// syntax errors (their functions that parsed are kept); a named path
+	// that gives none is an error (see files.PathError). Each is also sent
+	// to Progress as a warning.
 	FileErrors []string         `json:"file_errors,omitempty"`
 	Contracts  *contract.Result `json:"contracts"`
 	// Reports holds one Hoare report per function, sorted by function ID.
@@ -112,18 +114,14 @@ func Review(ctx context.Context, paths []string, opts *ReviewOptions) (*ReviewRe
 		return nil, err
 	}
 	read := frontend.ReadFileIn(root)
-	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
-	if err != nil {
-		return nil, fmt.Errorf("surety: %w", err)
-	}
 	res := &ReviewResult{}
-	for _, fe := range ferrs {
-		if files.IsNamed(paths, fe.Path) {
-			return nil, files.PathError(fe.Path, fe.Err)
-		}
-		res.FileErrors = append(res.FileErrors, fe.Error())
+	warn := progress.Warn(send, "load")
+	l, err := load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root}, true,
+		func(msg string) { res.FileErrors = append(res.FileErrors, msg); warn(msg) })
+	if err != nil {
+		return nil, err
 	}
-	g := callgraph.Build(prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
+	g := callgraph.Build(l.prog, &callgraph.BuildOptions{IncludeAmbiguous: !opts.StrictCalls})
 	state := opts.State
 	res.Functions = len(g.Nodes)
 	send(progress.Event{Stage: "load", Done: len(g.Nodes), Total: len(g.Nodes)})

@@ -99,4 +99,12 @@ func TestReviewNamedPaths(t *testing.T) {
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("%d requests for paths that are refused", n)
 	}
+	// Found by walking the directory, the binary file is skipped and named.
+	res, err := fmagent.Review(context.Background(), []string{dir}, &fmagent.ReviewOptions{Model: srv.Model(nil), State: fmagent.State(t.TempDir())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.FileErrors) != 1 || !strings.Contains(res.FileErrors[0], "bin.c: frontend: binary file") {
+		t.Errorf("FileErrors %q, want bin.c named as a binary file", res.FileErrors)
+	}
 }

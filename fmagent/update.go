@@ -333,7 +333,9 @@ func Update(ctx context.Context, paths []string, opts *UpdateOptions) (*UpdateRe
 
 // loadGraph loads paths under root with everything the pipelines need and
 // builds the call graph, ambiguous edges included: every possible caller
-// counts. Each file left out or kept in part is a line sent to warn.
+// counts. Each file left out or kept in part is a line sent to warn. It
+// is not load: the tree of an old revision may lack a path named now,
+// and may have no function at all.
 func loadGraph(ctx context.Context, paths []string, root string, warn func(string)) (*callgraph.Graph, error) {
 	prog, ferrs, err := frontend.Load(ctx, paths, &frontend.LoadOptions{Mode: frontend.NeedCalls | frontend.NeedBodies | frontend.NeedSpecs, Root: root})
 	if err != nil {
