@@ -13,8 +13,6 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/audit"
-	"github.com/suretydev/surety/bmc/cbmc"
-	"github.com/suretydev/surety/bmc/esbmc"
 	"github.com/suretydev/surety/bmc/native"
 	"github.com/suretydev/surety/internal/files"
 
@@ -358,22 +356,15 @@ func Engines(ctx context.Context, opts *EngineOptions) (bmc.Checker, error) {
 			names = append(append([]string{"run"}, names[:i]...), names[i+1:]...)
 		}
 	}
+	set := bmc.Settings{MallocMayFail: opts.MallocMayFail, NoInduction: opts.NoInduction,
+		Paths: map[string]string{"esbmc": opts.ESBMC, "cbmc": opts.CBMC}}
 	var cs []bmc.Checker
 	for _, n := range names {
-		var c bmc.Checker
-		switch {
-		case n == "esbmc" && opts.ESBMC != "":
-			c = esbmc.New(&esbmc.Options{Path: opts.ESBMC})
-		case n == "cbmc" && opts.CBMC != "":
-			c = cbmc.New(&cbmc.Options{Path: opts.CBMC})
-		case n == "native" && (opts.MallocMayFail || opts.NoInduction):
-			c = native.New(&native.Options{MallocMayFail: opts.MallocMayFail, NoInduction: opts.NoInduction})
-		default:
-			var err error
-			if c, err = bmc.Lookup(n); err != nil {
-				return nil, err
-			}
+		c, err := bmc.Lookup(n)
+		if err != nil {
+			return nil, err
 		}
+		c = bmc.Configure(c, set)
 		if err := bmc.Available(ctx, c); err != nil {
 			return nil, fmt.Errorf("surety: engine %s unavailable: %w", n, err)
 		}

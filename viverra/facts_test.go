@@ -1,8 +1,10 @@
 package viverra
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/suretydev/surety/bmc"
@@ -88,5 +90,19 @@ func TestFactsResultJSON(t *testing.T) {
 		if len(pick(f)) != 2 {
 			t.Errorf("facts[%d] without an audit: %v", i, f)
 		}
+	}
+}
+
+// An engine picked by name takes the settings that apply to it: ESBMC the
+// binary given, which here does not exist, so the engine is unavailable
+// and the error names the path; without the setting it is found as usual.
+func TestEnginesTakeTheirSettings(t *testing.T) {
+	ctx := context.Background()
+	if _, err := Engines(ctx, &EngineOptions{Names: []string{"esbmc"}}); err != nil {
+		t.Skipf("needs ESBMC: %v", err)
+	}
+	_, err := Engines(ctx, &EngineOptions{Names: []string{"esbmc"}, ESBMC: "/nonexistent/esbmc"})
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/esbmc") {
+		t.Errorf("ESBMC at a path that does not exist: %v, want an error naming it", err)
 	}
 }
