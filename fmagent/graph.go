@@ -8,9 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/suretydev/surety/internal/atomicfile"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend"
@@ -174,28 +175,15 @@ func readKept(path string) (*callgraph.Kept, error) {
 }
 
 // writeKept writes the model file of b, each file under the key kc noted,
-// through a temporary file renamed into place.
+// atomically.
 func writeKept(path string, b *callgraph.Builder, kc *keptCache) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return files.UnwrapPath(err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".model-*")
-	if err != nil {
-		return files.UnwrapPath(err)
-	}
-	defer os.Remove(tmp.Name())
-	err = b.Save(tmp, func(p string) string {
-		k, _ := kc.keys.Load(p)
-		s, _ := k.(string)
-		return s
+	return atomicfile.WriteFunc(path, func(w io.Writer) error {
+		return b.Save(w, func(p string) string {
+			k, _ := kc.keys.Load(p)
+			s, _ := k.(string)
+			return s
+		})
 	})
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // WriteDOT writes the condensed graph for Graphviz, one rank per layer.

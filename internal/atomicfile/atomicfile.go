@@ -7,6 +7,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -14,6 +15,15 @@ import (
 // Write writes data to path atomically, creating the directory if needed.
 // The file gets mode 0644.
 func Write(path string, data []byte) error {
+	return WriteFunc(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is Write for content that is streamed: write writes it to w.
+// When write fails, path is left as it was.
+func WriteFunc(path string, write func(w io.Writer) error) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("atomicfile: %w", err)
@@ -23,7 +33,7 @@ func Write(path string, data []byte) error {
 		return fmt.Errorf("atomicfile: %w", err)
 	}
 	tmp := f.Name()
-	_, werr := f.Write(data)
+	werr := write(f)
 	serr := f.Sync()
 	cerr := f.Close()
 	if err := errors.Join(werr, serr, cerr, os.Chmod(tmp, 0o644)); err != nil {

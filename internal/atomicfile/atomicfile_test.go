@@ -1,6 +1,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -40,5 +42,29 @@ func TestWriteFailsCleanly(t *testing.T) {
 	ents, _ := os.ReadDir(dir)
 	if len(ents) != 1 {
 		t.Errorf("%d entries left in the directory", len(ents))
+	}
+}
+
+// A stream that fails half way leaves the old content and no temporary
+// file behind.
+func TestWriteFuncFailsCleanly(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "model.json")
+	if err := Write(path, []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	broken := errors.New("stream broke")
+	err := WriteFunc(path, func(w io.Writer) error {
+		io.WriteString(w, "half of the new")
+		return broken
+	})
+	if !errors.Is(err, broken) {
+		t.Fatalf("WriteFunc: %v, want the stream's error", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "old" {
+		t.Errorf("content %q after a failed write, want the old", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("%d entries in the directory, want only the file", len(ents))
 	}
 }
