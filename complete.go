@@ -25,6 +25,11 @@ type CompleteOptions struct {
 // input ([UNDER], with the witness)? The report's Under says whether any
 // contract is incomplete; complete.WriteText prints it for people, and it
 // marshals to stable JSON. Only a regular file is read.
+//
+// Unless opts.Check names a Verifier, Dafny is found through the verifier
+// registered as "dafny" (complete.Options.VerifierName), which this
+// package does not import: import _ "github.com/suretydev/surety/complete/dafny",
+// as cmd/surety does, or the error says so.
 func Complete(ctx context.Context, path string, opts *CompleteOptions) (*complete.Report, error) {
 	if opts == nil {
 		opts = &CompleteOptions{}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/suretydev/surety/complete"
 	"github.com/suretydev/surety/complete/dafny"
 )
 
@@ -15,7 +16,7 @@ import (
 // says so.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if _, err := dafny.Find(context.Background(), nil); errors.Is(err, dafny.ErrNotFound) {
+	if _, err := dafny.Find(context.Background(), nil); errors.Is(err, complete.ErrNotFound) {
 		if f := flag.Lookup("test.skip"); f != nil && f.Value.String() == "" {
 			fmt.Println("surety: dafny not found: ExampleComplete not run")
 			_ = flag.Set("test.skip", "^ExampleComplete$")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/suretydev/surety"
+	_ "github.com/suretydev/surety/complete/dafny" // registers "dafny", which Complete runs
 )
 
 // ExampleComplete asks whether the contracts of a Dafny file determine

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // This file reads a witness candidate from the failed uniqueness lemma's
@@ -26,16 +24,6 @@ import (
 // input is never counted as a valid input of its own, and it is dropped
 // when uniqueness is proved after all (by induction), so it can give no
 // OK.
-
-// A ModelVerifier is a Verifier that can also keep the counterexample
-// models of the proofs that failed (Verification.Model), as
-// dafny.Tool.VerifyModel does. It is optional: without it, the proof pass
-// runs Verify and no candidate comes from a model.
-type ModelVerifier interface {
-	VerifyModel(ctx context.Context, files ...dafny.File) (*dafny.Verification, error)
-}
-
-var _ ModelVerifier = (*dafny.Tool)(nil)
 
 // uniqNames are the names of the uniqueness lemma's parameters for target
 // k: the inputs, then the results a, then the results b. They are unique
@@ -227,7 +215,7 @@ func (c *checker) modelPass(ctx context.Context, ts []*target) map[int]*modelCex
 	g := newGenFile()
 	var asked []*target
 	for _, t := range ts {
-		if t.uniq != dafny.Failed || !t.exec {
+		if t.uniq != Failed || !t.exec {
 			continue
 		}
 		readable := true
@@ -245,14 +233,14 @@ func (c *checker) modelPass(ctx context.Context, ts []*target) map[int]*modelCex
 		return nil
 	}
 	start := time.Now()
-	v, err := mv.VerifyModel(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+	v, err := mv.VerifyModel(ctx, File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
 	c.ran("model", start)
 	if err != nil || v == nil || v.Model == "" {
 		return nil
 	}
 	out := map[int]*modelCex{}
 	for _, t := range asked {
-		if v.Status(fmt.Sprintf("SuretyUniq%d", t.k)) != dafny.Failed {
+		if v.Status(fmt.Sprintf("SuretyUniq%d", t.k)) != Failed {
 			continue
 		}
 		if in, a, b, ok := fromModel(v.Model, t); ok {
@@ -267,7 +255,7 @@ func (c *checker) modelPass(ctx context.Context, ts []*target) map[int]*modelCex
 // for it (see modelCands). It is called after the input pass, before the
 // run pass; the input stays out of t.res.Inputs.
 func (c *checker) takeModel(t *target) {
-	if t.model == nil || !t.exec || t.uniq != dafny.Failed {
+	if t.model == nil || !t.exec || t.uniq != Failed {
 		return
 	}
 	key := inputKey(t.model.in)

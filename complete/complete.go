@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/frontend"
 )
 
@@ -41,41 +40,20 @@ const (
 // names the line.
 var ErrResolution = errors.New("complete: Dafny file does not resolve")
 
-// A Verifier is the Dafny the checker runs, behind an interface so that a
-// Dafny of another generation, or a recording in tests, can take its
-// place. *dafny.Tool of package complete/dafny implements it, for Dafny
-// 2.3 to 4. Files are given by name and content; the first is the one
-// verified or run, the others are there for it to include.
-type Verifier interface {
-	// Version is the version Dafny reported, for the report.
-	Version() string
-	// Dialect says how generated Dafny must be spelled.
-	Dialect() dafny.Dialect
-	// Verify verifies the first file and reports the outcome of each of
-	// its lemmas (see dafny.Tool.Verify for what makes one Verified).
-	Verify(ctx context.Context, files ...dafny.File) (*dafny.Verification, error)
-	// VerifyAll is Verify that verifies the included files too; the
-	// checker asks it whether the user's file verifies as given.
-	VerifyAll(ctx context.Context, files ...dafny.File) (*dafny.Verification, error)
-	// Run compiles the first file without verifying it and runs its Main.
-	Run(ctx context.Context, files ...dafny.File) (*dafny.Execution, error)
-}
-
-var _ Verifier = (*dafny.Tool)(nil)
-
 // Options control Check. The zero value is valid; a nil pointer means the
 // zero value. Check does not modify it.
 type Options struct {
 	// Verifier is the Dafny to run; nil means the one the registered
-	// verifier VerifierName finds, given DafnyOptions.
+	// verifier VerifierName finds, given VerifierOptions.
 	Verifier Verifier
 	// VerifierName names the registered verifier (see Register) that
 	// finds the Dafny to run when Verifier is nil; "" means "dafny", the
-	// adapter of package complete/dafny.
+	// adapter of package complete/dafny, which registers it when
+	// imported.
 	VerifierName string
-	// DafnyOptions are given to the verifier's Finder when Verifier is
+	// VerifierOptions are given to the verifier's Finder when Verifier is
 	// nil; nil means its defaults.
-	DafnyOptions *dafny.Options
+	VerifierOptions *VerifierOptions
 	// MaxInputs is the number of small inputs tried per method against its
 	// precondition; 0 means 40.
 	MaxInputs int
@@ -219,16 +197,8 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 	}
 	tool := opts.Verifier
 	if tool == nil {
-		name := opts.VerifierName
-		if name == "" {
-			name = "dafny"
-		}
-		f, err := Lookup(name)
-		if err != nil {
+		if tool, err = find(ctx, &verifiers, opts.VerifierName, opts.VerifierOptions); err != nil {
 			return nil, err
-		}
-		if tool, err = f.Find(ctx, opts.DafnyOptions); err != nil {
-			return nil, fmt.Errorf("complete: %w", err)
 		}
 	}
 	var lowered []string
@@ -245,9 +215,9 @@ func CheckSource(ctx context.Context, path string, src []byte, opts *Options) (r
 		src, lowered = low, notes
 	}
 	c := &checker{opts: opts, tool: tool, file: file, dialect: tool.Dialect()}
-	c.asGiven = dafny.File{Name: "input.dfy", Content: absIncludes(path, string(src))}
-	c.input = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
-	c.runInput = dafny.File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
+	c.asGiven = File{Name: "input.dfy", Content: absIncludes(path, string(src))}
+	c.input = File{Name: "input.dfy", Content: prepareInput(path, src, file, false)}
+	c.runInput = File{Name: "input.dfy", Content: prepareInput(path, src, file, true)}
 	c.path, c.src = path, src
 	c.unproved = uncheckedIn(ctx, path, file)
 	c.reveal = opaqueNames(file)
@@ -299,13 +269,13 @@ func prepareInput(path string, src []byte, f *dfyFile, forRun bool) []byte {
 // functions and predicates whose indices promote holds (see promotable),
 // as dialect spells it, so that a compiled copy of a contract can call
 // them. Lines stay where they were.
-func prepareInputWith(path string, src []byte, f *dfyFile, forRun bool, promote map[int]bool, dialect dafny.Dialect) []byte {
+func prepareInputWith(path string, src []byte, f *dfyFile, forRun bool, promote map[int]bool, dialect Dialect) []byte {
 	out := string(src)
 	for i := len(f.Decls) - 1; i >= 0; i-- { // from the end, so offsets stay valid
 		d := f.Decls[i]
 		if promote[i] {
 			if at, word := promotable(src, d, dialect); at >= 0 {
-				if dialect == dafny.Modern {
+				if dialect == Modern {
 					// "ghost function F": the word ghost goes.
 					h := out[d.Start:at]
 					if g := strings.LastIndex(h, "ghost"); g >= 0 {
@@ -349,7 +319,7 @@ type target struct {
 	live    bool // still being checked
 
 	wellFormed bool
-	uniq       dafny.Status
+	uniq       Status
 	// induction names the parameter whose induction proved uniqueness,
 	// when the plain lemma did not.
 	induction string
@@ -402,12 +372,12 @@ type cand struct {
 type checker struct {
 	opts    *Options
 	tool    Verifier
-	dialect dafny.Dialect
+	dialect Dialect
 	file    *dfyFile
 	// asGiven is the user's file with only its includes made absolute;
 	// input is the copy generated checks include, runInput the one
 	// compiled with them.
-	asGiven, input, runInput dafny.File
+	asGiven, input, runInput File
 	path                     string
 	src                      []byte // the user's file as given
 	unproved                 []unproved
@@ -504,7 +474,7 @@ func (c *checker) prepare(t *target) string {
 	case "function method", "predicate method":
 		t.exec = d.HasBody
 	case "function", "predicate":
-		t.exec = c.dialect == dafny.Modern && !d.Ghost && d.HasBody
+		t.exec = c.dialect == Modern && !d.Ghost && d.HasBody
 	}
 	return ""
 }

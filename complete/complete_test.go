@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/complete"
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // TestMain leaves the examples out when Dafny is missing (an example
@@ -23,7 +22,7 @@ import (
 // saying why.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	if _, err := dafny.Find(context.Background(), nil); errors.Is(err, dafny.ErrNotFound) {
+	if _, err := findDafny(nil); errors.Is(err, complete.ErrNotFound) {
 		if f := flag.Lookup("test.run"); f != nil && f.Value.String() == "" {
 			fmt.Println("complete: dafny not found: examples not run")
 			_ = flag.Set("test.run", "^Test")
@@ -32,10 +31,20 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func find(tb testing.TB, opts *dafny.Options) *dafny.Tool {
+// findDafny finds the verifier registered as "dafny" (complete/dafny,
+// imported by the example) with opts.
+func findDafny(opts *complete.VerifierOptions) (complete.Verifier, error) {
+	f, err := complete.Lookup("dafny")
+	if err != nil {
+		return nil, err
+	}
+	return f.Find(context.Background(), opts)
+}
+
+func find(tb testing.TB, opts *complete.VerifierOptions) complete.Verifier {
 	tb.Helper()
-	t, err := dafny.Find(context.Background(), opts)
-	if errors.Is(err, dafny.ErrNotFound) {
+	t, err := findDafny(opts)
+	if errors.Is(err, complete.ErrNotFound) {
 		tb.Skip("needs dafny")
 	}
 	if err != nil {
@@ -129,7 +138,7 @@ func runWantsFiles(t *testing.T, files []string) {
 	// A generous time limit per lemma: the probes' own proofs take
 	// seconds, and a loaded machine must not turn them into time-outs
 	// (which the checker rightly reports as a file that does not verify).
-	dfy := find(t, &dafny.Options{TimeLimit: 90 * time.Second})
+	dfy := find(t, &complete.VerifierOptions{TimeLimit: 90 * time.Second})
 	var mu sync.Mutex
 	verdicts := map[complete.Verdict]int{}
 	var secs []float64

@@ -161,13 +161,22 @@
 // The file is read by frontend/dafny (its functions and contracts, and its
 // outline: includes, datatypes, attributes); the checker only slices the
 // source along the spans it gives, and never writes the file. Dafny runs
-// behind the Verifier interface; package complete/dafny is the adapter for
-// Dafny 2.3 (Debian's) to 4. Verifiers register by name, as database/sql
-// drivers and every surety plug-in do (package registry): what registers
-// is a Finder, which finds the verifier's program at run time,
+// behind the Verifier interface, spelled in this package's own types
+// (File, Verification, Execution, Dialect, Status, VerifierOptions);
+// package complete/dafny is the adapter for Dafny 2.3 (Debian's) to 4.
+// Verifiers register by name, as database/sql drivers and every surety
+// plug-in do (package registry), from their own package's init: what
+// registers is a Finder, which finds the verifier's program at run time,
 //
 //	func init() { complete.Register("dafny5", complete.FinderFunc(find)) }
 //
-// and Options.VerifierName chooses one when Options.Verifier is nil ("" is
-// "dafny", registered by this package); Lookup and Names list them.
+// and Options.VerifierName chooses one when Options.Verifier is nil (""
+// is "dafny"); Lookup and Names list them. This package registers none: a
+// program imports the verifiers it wants, as cmd/surety does,
+//
+//	import _ "github.com/suretydev/surety/complete/dafny"
+//
+// and without it Check's error names that import. Package
+// complete/completetest is the conformance kit a verifier runs from its
+// tests.
 package complete

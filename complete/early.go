@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // This file is the early run: the methods compiled and run on their small
@@ -101,16 +99,16 @@ func (c *checker) earlyRun(ctx context.Context, ts []*target) map[int]*early {
 		}
 		g.write(main.String())
 		g.write("}\n")
-		input := dafny.File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
+		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
 		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
+		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
 		cancel()
 		c.ran("early", start)
 		if ctx.Err() != nil || ex == nil {
 			return nil
 		}
-		if errors.Is(err, dafny.ErrResolution) {
+		if errors.Is(err, ErrUnresolved) {
 			changed := false
 			for _, d := range parseDiagOutput(ex.Output) {
 				if !strings.Contains(d.Msg, "rror") {

@@ -6,6 +6,7 @@ import (
 	"log"
 
 	"github.com/suretydev/surety/complete"
+	_ "github.com/suretydev/surety/complete/dafny" // registers "dafny", the verifier Check runs by default
 )
 
 // Check a Dafny file's contracts: Abs's contract determines its result,

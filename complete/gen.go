@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -215,7 +214,7 @@ func args(in []value, rs []value) string {
 // verifyFile is pass 0's Dafny run: the user's file, as given, must
 // verify, included files too; a contract proved over a file that does not
 // verify proves nothing.
-func (c *checker) verifyFile(ctx context.Context) (*dafny.Verification, error) {
+func (c *checker) verifyFile(ctx context.Context) (*Verification, error) {
 	start := time.Now()
 	v, err := c.tool.VerifyAll(ctx, c.asGiven)
 	c.ran("file", start)
@@ -224,11 +223,11 @@ func (c *checker) verifyFile(ctx context.Context) (*dafny.Verification, error) {
 
 // fileVerdict reads pass 0's run: it reports whether the checks go on,
 // and when the file does not verify makes every target Inconclusive.
-func (c *checker) fileVerdict(ctx context.Context, v *dafny.Verification, err error) (bool, error) {
+func (c *checker) fileVerdict(ctx context.Context, v *Verification, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, fmt.Errorf("complete: %w", ctx.Err())
 	}
-	if errors.Is(err, dafny.ErrResolution) {
+	if errors.Is(err, ErrUnresolved) {
 		for _, d := range v.Diagnostics {
 			if strings.Contains(d.Msg, "rror") {
 				return false, fmt.Errorf("%w: %s", ErrResolution, where(d))
@@ -273,7 +272,7 @@ func (c *checker) fileAndProof(ctx context.Context) (bool, error) {
 	pctx, stop := context.WithCancel(ctx)
 	defer stop()
 	type fileResult struct {
-		v   *dafny.Verification
+		v   *Verification
 		err error
 	}
 	done := make(chan fileResult, 1)
@@ -294,7 +293,7 @@ func (c *checker) fileAndProof(ctx context.Context) (bool, error) {
 
 // where writes a diagnostic as "line N: message", naming the file when it
 // is not the user's (an included one).
-func where(d dafny.Diagnostic) string {
+func where(d Diagnostic) string {
 	if d.Line == 0 {
 		return d.Msg
 	}
@@ -333,7 +332,7 @@ func (c *checker) proofPass(ctx context.Context) error {
 			if len(t.valid) >= c.opts.maxRuns() {
 				break
 			}
-			if len(t.d.Requires) == 0 || v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, i)) == dafny.Verified {
+			if len(t.d.Requires) == 0 || v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, i)) == Verified {
 				t.valid = append(t.valid, x)
 			}
 		}
@@ -377,10 +376,10 @@ func (c *checker) uniqLemma(g *genFile, t *target) {
 		t.k, paramList(ps, nil), t.k, in, t.k, withIn(as), t.k, withIn(bs), goal, c.body()))
 }
 
-func wellFormed(v *dafny.Verification, t *target) bool {
+func wellFormed(v *Verification, t *target) bool {
 	for _, n := range []string{"SuretyPre", "SuretyPost", "SuretyLoose"} {
 		st := v.Status(fmt.Sprintf("%s%d", n, t.k))
-		if st == dafny.Failed || st == dafny.TimedOut {
+		if st == Failed || st == TimedOut {
 			return false
 		}
 	}
@@ -438,13 +437,13 @@ func (c *checker) runPass(ctx context.Context) error {
 		g.write("}\n")
 		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
+		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, c.runInput)
 		cancel()
 		c.ran("run", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
-		if errors.Is(err, dafny.ErrResolution) {
+		if errors.Is(err, ErrUnresolved) {
 			dropped, derr := c.drop(g, parseDiagOutput(ex.Output), err)
 			if derr != nil {
 				// The file itself does not compile: nothing can be run.
@@ -622,7 +621,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 			if t.accepted == nil {
 				acting[t.k] = true
 			}
-			search := t.uniq != dafny.Verified && t.confirmed == nil
+			search := t.uniq != Verified && t.confirmed == nil
 			if search && len(t.pending) > 0 {
 				cs := t.pending[:min(len(t.pending), maxConfirm)]
 				confirming[t.k] = cs
@@ -663,7 +662,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 			c.predicates(g, t)
 			first := true
 			for j, act := range t.actual {
-				if acting[t.k] && act != nil && (first || t.uniq != dafny.Verified || t.d.DecreasesStar) {
+				if acting[t.k] && act != nil && (first || t.uniq != Verified || t.d.DecreasesStar) {
 					// With uniqueness proved and a terminating body, the
 					// samples are a cross-check: the first is enough.
 					first = false
@@ -698,13 +697,13 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				t.acted = make([]bool, len(t.actual))
 				for j, act := range t.actual {
 					st := v.Status(fmt.Sprintf("SuretyAct%dx%d", t.k, j))
-					t.accepted[j] = act != nil && st == dafny.Verified
+					t.accepted[j] = act != nil && st == Verified
 					t.acted[j] = actJ[t.k][j]
 				}
 			}
 			if cs, ok := confirming[t.k]; ok {
 				for i, cd := range cs {
-					if v.Status(fmt.Sprintf("SuretyC%dx%da", t.k, i)) == dafny.Verified && v.Status(fmt.Sprintf("SuretyC%dx%db", t.k, i)) == dafny.Verified {
+					if v.Status(fmt.Sprintf("SuretyC%dx%da", t.k, i)) == Verified && v.Status(fmt.Sprintf("SuretyC%dx%db", t.k, i)) == Verified {
 						t.confirmed = &cd
 						break
 					}
@@ -720,7 +719,7 @@ func (c *checker) witnessPass(ctx context.Context) error {
 				t.tried += len(ws)
 				t.res.Neighbours = t.tried
 				for i, cd := range ws {
-					if t.accepted[cd.j] && v.Status(fmt.Sprintf("SuretyW%dx%d", t.k, i)) == dafny.Verified {
+					if t.accepted[cd.j] && v.Status(fmt.Sprintf("SuretyW%dx%d", t.k, i)) == Verified {
 						t.pending = append(t.pending, cd)
 					}
 				}
@@ -802,7 +801,7 @@ func (c *checker) live() []*target {
 // verifies it. A target whose generated check does not resolve is marked
 // SKIP and the pass is retried without it. It returns nil when nothing was
 // generated.
-func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFile, *target)) (*dafny.Verification, error) {
+func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFile, *target)) (*Verification, error) {
 	for attempt := 0; attempt < 4; attempt++ {
 		g := newGenFile()
 		for _, t := range c.live() {
@@ -812,12 +811,12 @@ func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFi
 			return nil, nil
 		}
 		start := time.Now()
-		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		v, err := c.tool.Verify(ctx, File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
 		c.ran(pass, start)
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
-		if errors.Is(err, dafny.ErrResolution) {
+		if errors.Is(err, ErrUnresolved) {
 			if _, derr := c.drop(g, v.Diagnostics, err); derr != nil {
 				return nil, derr
 			}
@@ -833,7 +832,7 @@ func (c *checker) verifyPass(ctx context.Context, pass string, build func(*genFi
 
 // drop marks SKIP the targets whose generated lines carry errors. An error
 // in the user's file, or one no target owns, is returned.
-func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bool, error) {
+func (c *checker) drop(g *genFile, ds []Diagnostic, err error) (map[int]bool, error) {
 	dropped := map[int]bool{}
 	for _, d := range ds {
 		if strings.Contains(d.Msg, "rror") && strings.HasSuffix(d.File, "input.dfy") {
@@ -862,8 +861,8 @@ func (c *checker) drop(g *genFile, ds []dafny.Diagnostic, err error) (map[int]bo
 	return dropped, nil
 }
 
-func parseDiagOutput(out string) []dafny.Diagnostic {
-	var ds []dafny.Diagnostic
+func parseDiagOutput(out string) []Diagnostic {
+	var ds []Diagnostic
 	for line := range strings.SplitSeq(out, "\n") {
 		m := diagLineRE.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
@@ -871,7 +870,7 @@ func parseDiagOutput(out string) []dafny.Diagnostic {
 		}
 		l, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		ds = append(ds, dafny.Diagnostic{File: m[1], Line: l, Col: col, Msg: m[4]})
+		ds = append(ds, Diagnostic{File: m[1], Line: l, Col: col, Msg: m[4]})
 	}
 	return ds
 }
@@ -909,7 +908,7 @@ func (c *checker) run(ctx context.Context) error {
 	// they make needless.
 	var ind []*target
 	for _, t := range c.live() {
-		if t.wellFormed && t.uniq == dafny.Failed && len(inductionVars(t)) > 0 {
+		if t.wellFormed && t.uniq == Failed && len(inductionVars(t)) > 0 {
 			ind = append(ind, t)
 		}
 	}
@@ -957,7 +956,7 @@ func (c *checker) run(ctx context.Context) error {
 	}
 	for _, t := range ind {
 		if by, ok := r.proved[t.k]; ok && t.live {
-			t.uniq, t.induction = dafny.Verified, by
+			t.uniq, t.induction = Verified, by
 			c.dropModel(t)
 		}
 	}
@@ -993,7 +992,7 @@ func (c *checker) settle(t *target) {
 		r.Reason = "the contract is not well-formed on its own (a generated predicate failed its well-formedness check)"
 		return
 	}
-	if t.uniq == dafny.Verified {
+	if t.uniq == Verified {
 		c.settleUnique(t)
 		return
 	}
@@ -1017,7 +1016,7 @@ func (c *checker) settle(t *target) {
 		return
 	}
 	why := "uniqueness not proved"
-	if t.uniq == dafny.TimedOut {
+	if t.uniq == TimedOut {
 		why = "uniqueness proof timed out"
 	}
 	switch {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -150,12 +149,12 @@ func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]stri
 			return nil, nil
 		}
 		start := time.Now()
-		v, err := c.tool.Verify(ctx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
+		v, err := c.tool.Verify(ctx, File{Name: "check.dfy", Content: []byte(g.b.String())}, c.input)
 		c.ran("induction", start)
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("complete: %w", ctx.Err())
 		}
-		if errors.Is(err, dafny.ErrResolution) {
+		if errors.Is(err, ErrUnresolved) {
 			more := false
 			for _, d := range v.Diagnostics {
 				if k := g.owner(d.Line); k >= 0 && strings.Contains(d.Msg, "rror") && !leave[k] {
@@ -176,7 +175,7 @@ func (c *checker) inductionPass(ctx context.Context, ts []*target) (map[int]stri
 				continue
 			}
 			for _, iv := range inductionVars(t) {
-				if v.Status(fmt.Sprintf("SuretyUniq%di%d", t.k, iv.p)) == dafny.Verified {
+				if v.Status(fmt.Sprintf("SuretyUniq%di%d", t.k, iv.p)) == Verified {
 					proved[t.k] = t.d.Params[iv.p].Name
 					break
 				}

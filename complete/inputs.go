@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // This file finds valid inputs when none of the small ones meets the
@@ -237,16 +235,16 @@ func (c *checker) inputPass(ctx context.Context) error {
 		}
 		g.write(main.String())
 		g.write("}\n")
-		input := dafny.File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
+		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
 		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
+		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
 		cancel()
 		c.ran("inputs", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
-		if errors.Is(err, dafny.ErrResolution) && ex != nil {
+		if errors.Is(err, ErrUnresolved) && ex != nil {
 			// Leave ghost what the copy could not compile; a compiled
 			// precondition that fails is left out (its target's tests are
 			// still read), and so is a test call that fails.
@@ -305,7 +303,7 @@ func (c *checker) inputPass(ctx context.Context) error {
 			if len(t.valid) >= c.opts.maxRuns() {
 				break
 			}
-			if v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, i)) == dafny.Verified {
+			if v.Status(fmt.Sprintf("SuretyIn%dx%d", t.k, i)) == Verified {
 				t.valid = append(t.valid, x)
 			}
 		}

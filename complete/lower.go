@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // This file lowers a file written for Dafny 4 to the Dafny 2 and 3
@@ -43,8 +41,8 @@ var (
 // needsLowering reports whether src, read by a Dafny of dialect d, is
 // written for Dafny 4: it uses a construct only Dafny 4 spells so, and no
 // Dafny 3 one.
-func needsLowering(src []byte, d dafny.Dialect) bool {
-	if d != dafny.Legacy {
+func needsLowering(src []byte, d Dialect) bool {
+	if d != Legacy {
 		return false
 	}
 	s := stripComments(string(src))

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 const dafny4 = `ghost predicate Sorted(s: seq<int>) {
@@ -32,10 +30,10 @@ method Fill(n: nat) returns (s: seq<int>)
 `
 
 func TestLower(t *testing.T) {
-	if !needsLowering([]byte(dafny4), dafny.Legacy) || needsLowering([]byte(dafny4), dafny.Modern) {
+	if !needsLowering([]byte(dafny4), Legacy) || needsLowering([]byte(dafny4), Modern) {
 		t.Fatal("needsLowering")
 	}
-	if needsLowering([]byte("function method F(): int { 1 }\nghost predicate P() { true }\n"), dafny.Legacy) {
+	if needsLowering([]byte("function method F(): int { 1 }\nghost predicate P() { true }\n"), Legacy) {
 		t.Error("a Dafny 3 file is lowered")
 	}
 	f, err := readDafny(context.Background(), "a.dfy", []byte(dafny4))

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 var diagLineRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\):\s*(.*)$`)
@@ -44,7 +42,7 @@ func (p *printers) name(t *dtype) string {
 	return n
 }
 
-func (p *printers) text(_ dafny.Dialect) string {
+func (p *printers) text(_ Dialect) string {
 	var b strings.Builder
 	for i := 0; i < len(p.order); i++ { // p.order may grow while we write
 		t := p.order[i]

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/suretydev/surety/complete"
-	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/registry"
 )
 
@@ -16,11 +15,11 @@ import (
 // verifier finds; testOpts is the options it was given.
 var (
 	testVerifier = &recorded{code: 4, out: "input.dfy(3,0): Error BP5003: A postcondition might not hold on this return path.\n\nDafny program verifier finished with 0 verified, 1 error\n"}
-	testOpts     *dafny.Options
+	testOpts     *complete.VerifierOptions
 )
 
 func init() {
-	complete.Register("test-recorded", complete.FinderFunc(func(_ context.Context, opts *dafny.Options) (complete.Verifier, error) {
+	complete.Register("test-recorded", complete.FinderFunc(func(_ context.Context, opts *complete.VerifierOptions) (complete.Verifier, error) {
 		testOpts = opts
 		return testVerifier, nil
 	}))
@@ -37,9 +36,9 @@ func TestRegisterVerifier(t *testing.T) {
 	if names := strings.Join(complete.Names(), ","); names != "dafny,test-recorded" {
 		t.Errorf("Names() = %s", names)
 	}
-	dopts := &dafny.Options{TimeLimit: 7}
+	dopts := &complete.VerifierOptions{TimeLimit: 7}
 	rep, err := complete.CheckSource(context.Background(), "two.dfy", []byte(twoMethods),
-		&complete.Options{VerifierName: "test-recorded", DafnyOptions: dopts})
+		&complete.Options{VerifierName: "test-recorded", VerifierOptions: dopts})
 	if err != nil || testOpts != dopts || testVerifier.runs == 0 || rep.DafnyVersion != testVerifier.Version() {
 		t.Errorf("CheckSource through test-recorded: %v, options %p (want %p), %d runs", err, testOpts, dopts, testVerifier.runs)
 	}
@@ -50,7 +49,7 @@ func TestRegisterVerifier(t *testing.T) {
 	}
 	v := func() (v any) {
 		defer func() { v = recover() }()
-		complete.Register("dafny", complete.FinderFunc(func(context.Context, *dafny.Options) (complete.Verifier, error) { return nil, nil }))
+		complete.Register("dafny", complete.FinderFunc(func(context.Context, *complete.VerifierOptions) (complete.Verifier, error) { return nil, nil }))
 		return nil
 	}()
 	if fmt.Sprint(v) != `complete: Register called twice for verifier "dafny"` {

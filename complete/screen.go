@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // This file is the screen: before witness lemmas go to the verifier, the
@@ -42,12 +40,12 @@ var keywordRE = regexp.MustCompile(`\b(function|predicate)\b`)
 // function or predicate with a body that a compiled copy of a contract
 // may call, and the keyword; -1 when d is not one (a method, a lemma, a
 // compiled function, a least or greatest predicate, a twostate one).
-func promotable(src []byte, d *decl, dialect dafny.Dialect) (int, string) {
+func promotable(src []byte, d *decl, dialect Dialect) (int, string) {
 	if !d.HasBody || (d.Kind != "function" && d.Kind != "predicate") || d.NameStart <= d.Start {
 		return -1, ""
 	}
 	h := string(src[d.Start:d.NameStart])
-	ghost := dialect == dafny.Legacy // there, a plain function is ghost
+	ghost := dialect == Legacy // there, a plain function is ghost
 	for _, w := range strings.Fields(h) {
 		switch w {
 		case "least", "greatest", "inductive", "twostate", "copredicate", "method":
@@ -72,7 +70,7 @@ func promotable(src []byte, d *decl, dialect dafny.Dialect) (int, string) {
 func (c *checker) screenPass(ctx context.Context) error {
 	var todo []*target
 	for _, t := range c.live() {
-		if !t.exec || t.uniq == dafny.Verified || t.actual == nil || t.d.Loose != "" {
+		if !t.exec || t.uniq == Verified || t.actual == nil || t.d.Loose != "" {
 			continue
 		}
 		t.cands = make([][]value, len(t.actual))
@@ -125,16 +123,16 @@ func (c *checker) screenPass(ctx context.Context) error {
 		}
 		g.write(main.String())
 		g.write("}\n")
-		input := dafny.File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
+		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
 		start := time.Now()
 		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, dafny.File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
+		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
 		cancel()
 		c.ran("screen", start)
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
-		if errors.Is(err, dafny.ErrResolution) && ex != nil {
+		if errors.Is(err, ErrUnresolved) && ex != nil {
 			// Leave ghost what the copy could not compile, and stop
 			// screening the targets whose compiled contract failed.
 			changed := false

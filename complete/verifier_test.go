@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/suretydev/surety/complete"
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 // recorded is a Verifier that answers every run with the same recorded
@@ -24,15 +23,15 @@ type recorded struct {
 	execs int        // compile-and-runs
 }
 
-func (r *recorded) Version() string        { return "2.3.0.10506" }
-func (r *recorded) Dialect() dafny.Dialect { return dafny.Legacy }
-func (r *recorded) answer() (*dafny.Verification, error) {
+func (r *recorded) Version() string           { return "2.3.0.10506" }
+func (r *recorded) Dialect() complete.Dialect { return complete.Legacy }
+func (r *recorded) answer() (*complete.Verification, error) {
 	r.mu.Lock()
 	r.runs++
 	r.mu.Unlock()
-	v := &dafny.Verification{Output: r.out, ExitCode: r.code}
+	v := &complete.Verification{Output: r.out, ExitCode: r.code}
 	for _, line := range strings.Split(r.out, "\n") {
-		var d dafny.Diagnostic
+		var d complete.Diagnostic
 		if n, _ := fmt.Sscanf(line, "input.dfy(%d,%d):", &d.Line, &d.Col); n == 2 {
 			d.File, d.Msg = "input.dfy", strings.TrimSpace(line[strings.Index(line, "):")+2:])
 			v.Diagnostics = append(v.Diagnostics, d)
@@ -40,13 +39,13 @@ func (r *recorded) answer() (*dafny.Verification, error) {
 	}
 	return v, r.err
 }
-func (r *recorded) Verify(context.Context, ...dafny.File) (*dafny.Verification, error) {
+func (r *recorded) Verify(context.Context, ...complete.File) (*complete.Verification, error) {
 	return r.answer()
 }
-func (r *recorded) VerifyAll(context.Context, ...dafny.File) (*dafny.Verification, error) {
+func (r *recorded) VerifyAll(context.Context, ...complete.File) (*complete.Verification, error) {
 	return r.answer()
 }
-func (r *recorded) Run(context.Context, ...dafny.File) (*dafny.Execution, error) {
+func (r *recorded) Run(context.Context, ...complete.File) (*complete.Execution, error) {
 	r.mu.Lock()
 	r.execs++
 	r.mu.Unlock()
@@ -111,7 +110,7 @@ func TestFileTimesOut(t *testing.T) {
 
 // A file that does not resolve is an error naming the file and the line.
 func TestFileDoesNotResolve(t *testing.T) {
-	v := &recorded{code: 2, err: fmt.Errorf("%w: input.dfy(2,15): Error: unresolved identifier: Nope", dafny.ErrResolution),
+	v := &recorded{code: 2, err: fmt.Errorf("%w: input.dfy(2,15): Error: unresolved identifier: Nope", complete.ErrUnresolved),
 		out: "input.dfy(2,15): Error: unresolved identifier: Nope\n1 resolution/type errors detected in input.dfy\n"}
 	_, err := complete.CheckSource(context.Background(), "bad.dfy", []byte(twoMethods), &complete.Options{Verifier: v})
 	if !errors.Is(err, complete.ErrResolution) || !strings.Contains(err.Error(), "bad.dfy") || !strings.Contains(err.Error(), "line 2") {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/suretydev/surety"
 	"github.com/suretydev/surety/complete"
-	"github.com/suretydev/surety/complete/dafny"
 )
 
 func runComplete(ctx context.Context, e *env, args []string) int {
@@ -22,6 +21,6 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 		return fail(e, "complete", err)
 	}
 	rep, err := surety.Complete(ctx, fs.Arg(0), &surety.CompleteOptions{Timeout: *timeout,
-		Check: &complete.Options{DafnyOptions: &dafny.Options{Dafny: *dafnyPath, TimeLimit: *limit}}})
+		Check: &complete.Options{VerifierOptions: &complete.VerifierOptions{Program: *dafnyPath, TimeLimit: *limit}}})
 	return finish(e, "complete", *asJSON, rep, err, (*complete.Report).Under)
 }

@@ -18,4 +18,7 @@ import (
 	_ "github.com/suretydev/surety/bmc/esbmc"
 	_ "github.com/suretydev/surety/bmc/native"
 	_ "github.com/suretydev/surety/bmc/run"
+
+	// Completeness verifiers: surety complete runs "dafny".
+	_ "github.com/suretydev/surety/complete/dafny"
 )

@@ -213,15 +213,16 @@ func openState(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if info, err := f.Stat(); err == nil && info.Size() > 0 {
+	info, err := f.Stat()
+	if err == nil && info.Size() > 0 {
 		last := make([]byte, 1)
-		if _, err := f.ReadAt(last, info.Size()-1); err == nil && last[0] != '\n' {
+		if _, err = f.ReadAt(last, info.Size()-1); err == nil && last[0] != '\n' {
 			_, err = f.Write([]byte{'\n'})
 		}
-		if err != nil {
-			f.Close()
-			return nil, err
-		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
 	}
 	return f, nil
 }

@@ -7,14 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/suretydev/surety/complete"
 	"github.com/suretydev/surety/complete/dafny"
 	"github.com/suretydev/surety/internal/proc"
 )
 
-func find(t *testing.T, opts *dafny.Options) *dafny.Tool {
+func find(t *testing.T, opts *complete.VerifierOptions) *dafny.Tool {
 	t.Helper()
 	tool, err := dafny.Find(context.Background(), opts)
-	if errors.Is(err, dafny.ErrNotFound) {
+	if errors.Is(err, complete.ErrNotFound) {
 		t.Skip("needs dafny")
 	}
 	if err != nil {
@@ -28,9 +29,9 @@ func TestVersionAndDialect(t *testing.T) {
 	if tool.Version() == "" {
 		t.Fatal("no version")
 	}
-	want := dafny.Legacy
+	want := complete.Legacy
 	if strings.HasPrefix(tool.Version(), "4") {
-		want = dafny.Modern
+		want = complete.Modern
 	}
 	if tool.Dialect() != want {
 		t.Errorf("Dialect() = %v for version %s", tool.Dialect(), tool.Version())
@@ -38,7 +39,7 @@ func TestVersionAndDialect(t *testing.T) {
 }
 
 func TestVerifyPerLemma(t *testing.T) {
-	tool := find(t, &dafny.Options{TimeLimit: 3 * time.Second})
+	tool := find(t, &complete.VerifierOptions{TimeLimit: 3 * time.Second})
 	src := `lemma Good(x: int)
   requires x > 0
   ensures x + 1 > 1
@@ -52,11 +53,11 @@ lemma Hard(x: int, y: int, z: int)
 {}
 lemma AlsoGood() ensures [1, 2][1] == 2 {}
 `
-	v, err := tool.Verify(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)})
+	v, err := tool.Verify(context.Background(), complete.File{Name: "check.dfy", Content: []byte(src)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, v.Output)
 	}
-	want := map[string]dafny.Status{"Good": dafny.Verified, "Bad": dafny.Failed, "Hard": dafny.TimedOut, "AlsoGood": dafny.Verified}
+	want := map[string]complete.Status{"Good": complete.Verified, "Bad": complete.Failed, "Hard": complete.TimedOut, "AlsoGood": complete.Verified}
 	if len(v.Lemmas) != len(want) {
 		t.Fatalf("found lemmas %v, want 4", v.Lemmas)
 	}
@@ -65,7 +66,7 @@ lemma AlsoGood() ensures [1, 2][1] == 2 {}
 		// z3 may give up on Hard's nonlinear arithmetic (unknown) just
 		// before its time limit, which Dafny 2.3 reports as an error: on a
 		// loaded machine either answer comes. It must never be verified.
-		if name == "Hard" && got == dafny.Failed {
+		if name == "Hard" && got == complete.Failed {
 			continue
 		}
 		if got != st {
@@ -79,7 +80,7 @@ lemma AlsoGood() ensures [1, 2][1] == 2 {}
 // when two write the model file), and reads outcomes as Verify does.
 func TestVerifyModel(t *testing.T) {
 	tool := find(t, nil)
-	if tool.Dialect() != dafny.Legacy {
+	if tool.Dialect() != complete.Legacy {
 		t.Skip("models are read from Dafny 2 and 3")
 	}
 	src := `lemma BadA(pA: int, qA: int)
@@ -91,11 +92,11 @@ lemma BadB(pB: int)
 {}
 lemma Good(x: int) requires x > 0 ensures x + 1 > 1 {}
 `
-	v, err := tool.VerifyModel(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)})
+	v, err := tool.VerifyModel(context.Background(), complete.File{Name: "check.dfy", Content: []byte(src)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, v.Output)
 	}
-	for name, st := range map[string]dafny.Status{"BadA": dafny.Failed, "BadB": dafny.Failed, "Good": dafny.Verified} {
+	for name, st := range map[string]complete.Status{"BadA": complete.Failed, "BadB": complete.Failed, "Good": complete.Verified} {
 		if got := v.Status(name); got != st {
 			t.Errorf("%s: %v, want %v\n%s", name, got, st, v.Output)
 		}
@@ -105,23 +106,23 @@ lemma Good(x: int) requires x > 0 ensures x + 1 > 1 {}
 			t.Errorf("model lacks %q:\n%.2000s", w, v.Model)
 		}
 	}
-	if plain, _ := tool.Verify(context.Background(), dafny.File{Name: "check.dfy", Content: []byte(src)}); plain != nil && plain.Model != "" {
+	if plain, _ := tool.Verify(context.Background(), complete.File{Name: "check.dfy", Content: []byte(src)}); plain != nil && plain.Model != "" {
 		t.Error("Verify kept a model")
 	}
 }
 
 func TestVerifyIncludesAndResolutionError(t *testing.T) {
 	tool := find(t, nil)
-	lib := dafny.File{Name: "lib.dfy", Content: []byte("function Twice(x: int): int { 2 * x }\n")}
-	ok := dafny.File{Name: "check.dfy", Content: []byte("include \"lib.dfy\"\nlemma T() ensures Twice(3) == 6 {}\n")}
+	lib := complete.File{Name: "lib.dfy", Content: []byte("function Twice(x: int): int { 2 * x }\n")}
+	ok := complete.File{Name: "check.dfy", Content: []byte("include \"lib.dfy\"\nlemma T() ensures Twice(3) == 6 {}\n")}
 	v, err := tool.Verify(context.Background(), ok, lib)
-	if err != nil || v.Status("T") != dafny.Verified {
+	if err != nil || v.Status("T") != complete.Verified {
 		t.Fatalf("T: %v, %v\n%s", v.Status("T"), err, v.Output)
 	}
-	bad := dafny.File{Name: "check.dfy", Content: []byte("lemma T() ensures Nope(3) == 6 {}\n")}
+	bad := complete.File{Name: "check.dfy", Content: []byte("lemma T() ensures Nope(3) == 6 {}\n")}
 	v, err = tool.Verify(context.Background(), bad)
-	if !errors.Is(err, dafny.ErrResolution) {
-		t.Fatalf("err = %v, want ErrResolution", err)
+	if !errors.Is(err, complete.ErrUnresolved) {
+		t.Fatalf("err = %v, want ErrUnresolved", err)
 	}
 	if len(v.Diagnostics) == 0 || v.Diagnostics[0].Line != 1 {
 		t.Errorf("diagnostics %v, want one on line 1", v.Diagnostics)
@@ -136,7 +137,7 @@ method Main() {
   print "out ", Sq(-7), " ", [1, 2], "\n";
 }
 `
-	ex, err := tool.Run(context.Background(), dafny.File{Name: "prog.dfy", Content: []byte(src)})
+	ex, err := tool.Run(context.Background(), complete.File{Name: "prog.dfy", Content: []byte(src)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, ex.Output)
 	}
@@ -146,7 +147,7 @@ method Main() {
 }
 
 func TestCancel(t *testing.T) {
-	tool := find(t, &dafny.Options{TimeLimit: 60 * time.Second})
+	tool := find(t, &complete.VerifierOptions{TimeLimit: 60 * time.Second})
 	src := `lemma Hard(x: int, y: int, z: int)
   requires x > 0 && y > 0 && z > 0
   ensures x*x*x*x*x + y*y*y*y*y != z*z*z*z*z
@@ -155,7 +156,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err := tool.Verify(ctx, dafny.File{Name: "c.dfy", Content: []byte(src)})
+	_, err := tool.Verify(ctx, complete.File{Name: "c.dfy", Content: []byte(src)})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want deadline exceeded", err)
 	}
@@ -168,9 +169,9 @@ func TestCancel(t *testing.T) {
 }
 
 func TestRunTimeout(t *testing.T) {
-	tool := find(t, &dafny.Options{Timeout: 3 * time.Second})
+	tool := find(t, &complete.VerifierOptions{Timeout: 3 * time.Second})
 	src := "method Main() decreases * { var i := 0; while true decreases * { i := i + 1; } }\n"
-	_, err := tool.Run(context.Background(), dafny.File{Name: "loop.dfy", Content: []byte(src)})
+	_, err := tool.Run(context.Background(), complete.File{Name: "loop.dfy", Content: []byte(src)})
 	if !errors.Is(err, proc.ErrTimeout) {
 		t.Fatalf("err = %v, want timeout", err)
 	}
@@ -193,7 +194,7 @@ method Main()
   print "second ", b, "\n";
 }
 `
-	ex, err := tool.Run(context.Background(), dafny.File{Name: "prog.dfy", Content: []byte(src)})
+	ex, err := tool.Run(context.Background(), complete.File{Name: "prog.dfy", Content: []byte(src)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, ex.Output)
 	}
@@ -208,8 +209,8 @@ method Main()
 // VerifyAll verifies included files too; Verify does not.
 func TestVerifyAllIncludes(t *testing.T) {
 	tool := find(t, nil)
-	lib := dafny.File{Name: "lib.dfy", Content: []byte("method Bad(x: int) returns (r: int) ensures r == x + 1 { r := x; }\n")}
-	main := dafny.File{Name: "main.dfy", Content: []byte("include \"lib.dfy\"\nmethod Good(x: int) returns (r: int) ensures r == x { r := x; }\n")}
+	lib := complete.File{Name: "lib.dfy", Content: []byte("method Bad(x: int) returns (r: int) ensures r == x + 1 { r := x; }\n")}
+	main := complete.File{Name: "main.dfy", Content: []byte("include \"lib.dfy\"\nmethod Good(x: int) returns (r: int) ensures r == x { r := x; }\n")}
 	v, err := tool.Verify(context.Background(), main, lib)
 	if err != nil || !v.Clean() {
 		t.Fatalf("Verify: %v, clean %v\n%s", err, v.Clean(), v.Output)

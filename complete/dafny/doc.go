@@ -1,5 +1,14 @@
 // Package dafny runs the Dafny verifier and compiler for surety's
-// completeness checker: *Tool implements complete.Verifier.
+// completeness checker: *Tool implements complete.Verifier (and
+// complete.ModelVerifier), in package complete's types. Importing it
+// registers Find as the verifier "dafny", the default of
+// complete.Options.VerifierName:
+//
+//	import _ "github.com/suretydev/surety/complete/dafny"
+//
+// Find reads complete.VerifierOptions: Program is the dafny to run, Solver
+// the z3 that Dafny 2 and 3 run. The package passes the conformance kit
+// complete/completetest (TestConformance).
 //
 // It speaks to two generations of Dafny, chosen by the version it finds:
 //

@@ -13,146 +13,24 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety/complete"
 	"github.com/suretydev/surety/internal/proc"
 )
-
-// A File is a Dafny source to write into the run's temporary directory.
-// Name is a plain file name ("check.dfy"); other files of a run may include
-// it by that name.
-type File struct {
-	Name    string
-	Content []byte
-}
-
-// Status is the verifier's outcome for one lemma.
-type Status int
-
-const (
-	Unknown  Status = iota // the run ended before saying
-	Verified               // proved within the time limit
-	Failed                 // an error was reported inside the lemma
-	TimedOut               // the time limit or resource limit was reached
-)
-
-var statusNames = [...]string{"unknown", "verified", "failed", "timed out"}
-
-func (s Status) String() string {
-	if int(s) < len(statusNames) {
-		return statusNames[s]
-	}
-	return "Status(" + strconv.Itoa(int(s)) + ")"
-}
-
-// MarshalText makes Status a string in JSON.
-func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// A Diagnostic is one message Dafny tied to a place.
-type Diagnostic struct {
-	File string `json:"file"` // the file name as Dafny printed it
-	Line int    `json:"line"`
-	Col  int    `json:"col"`
-	Msg  string `json:"msg"`
-}
-
-func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s(%d,%d): %s", d.File, d.Line, d.Col, d.Msg)
-}
-
-// A LemmaResult is the outcome of one lemma of the verified file.
-type LemmaResult struct {
-	Name   string `json:"name"`
-	Line   int    `json:"line"` // where the lemma starts in the verified file
-	Status Status `json:"status"`
-}
-
-// A Verification is what one verifier run said.
-type Verification struct {
-	// Lemmas lists every lemma of the verified file in source order.
-	Lemmas      []LemmaResult `json:"lemmas"`
-	Diagnostics []Diagnostic  `json:"diagnostics,omitempty"`
-	ExitCode    int           `json:"exit_code"`
-	Duration    time.Duration `json:"duration"`
-	// Output is Dafny's standard output and error, for reports.
-	Output string `json:"-"`
-	// Model is the counterexample models of the failed proofs, as Dafny 2
-	// and 3 write them with /mv (sections "*** MODEL" to "*** END_MODEL",
-	// lines "name -> value"), when VerifyModel asked for them; empty
-	// otherwise, and with Dafny 4. A model is what the solver had when it
-	// gave up, a hint and never evidence.
-	Model string `json:"-"`
-}
 
 // ErrorLimit is the number of errors Dafny is asked to report per run
 // before it stops looking; a caller that reads errors clause by clause must
 // not trust a run that reached it (see Errors).
 const ErrorLimit = 5000
 
-// Errors counts the errors Dafny reported (not counting related
-// locations).
-func (v *Verification) Errors() int {
-	n := 0
-	for _, d := range v.Diagnostics {
-		if strings.HasPrefix(d.Msg, "Error") || strings.HasPrefix(d.Msg, "Timed out") {
-			n++
-		}
-	}
-	return n
-}
-
-// Clean reports whether the run verified everything it was given: the
-// verifier finished, with no error and no time-out.
-func (v *Verification) Clean() bool {
-	if v.ExitCode != 0 || v.Errors() > 0 {
-		return false
-	}
-	m := finishedRE.FindStringSubmatch(v.Output)
-	return m != nil && m[2] == "0" && m[3] == ""
-}
-
+// finishedRE matches Dafny's closing line; what follows the errors (", 1
+// time out") is what it could not decide.
 var finishedRE = regexp.MustCompile(`verifier finished with (\d+) verified, (\d+) errors?(.*)`)
 
-// FirstError returns the error that comes first by file name, line and
-// column (not by the order of output, which varies between runs when
-// several procedures are verified at once), or a Diagnostic holding
-// Dafny's summary line, with Line 0, when no error had a position.
-// ok is false when there is no error at all.
-func (v *Verification) FirstError() (d Diagnostic, ok bool) {
-	for _, x := range v.Diagnostics {
-		if !strings.HasPrefix(x.Msg, "Error") && !isTimeout(x.Msg) {
-			continue
-		}
-		if !ok || x.File < d.File || x.File == d.File && (x.Line < d.Line || x.Line == d.Line && x.Col < d.Col) {
-			d, ok = x, true
-		}
-	}
-	if ok || v.Clean() {
-		return d, ok
-	}
-	if m := finishedRE.FindString(v.Output); m != "" {
-		return Diagnostic{Msg: strings.TrimSpace(m)}, true
-	}
-	return Diagnostic{Msg: lastLines(v.Output, 3)}, true
-}
-
-// Status returns the outcome of the lemma called name, Unknown if there is
-// no such lemma.
-func (v *Verification) Status(name string) Status {
-	for _, l := range v.Lemmas {
-		if l.Name == name {
-			return l.Status
-		}
-	}
-	return Unknown
-}
-
-// An Execution is what one compile-and-run produced.
-type Execution struct {
-	// Stdout is the program's output, with Dafny's own banner lines removed
-	// for Dafny 2 and 3 (everything up to "Running...").
-	Stdout   []byte        `json:"-"`
-	Output   string        `json:"-"` // everything Dafny printed, for reports
-	ExitCode int           `json:"exit_code"`
-	Duration time.Duration `json:"duration"`
+// finished reads Verification.Finished from Dafny's output: it closed with
+// its summary, and nothing timed out or was left inconclusive.
+func finished(out string) bool {
+	m := finishedRE.FindStringSubmatch(out)
+	return m != nil && m[3] == ""
 }
 
 // z3Filter is the wrapper Dafny 2 and 3 run instead of z3: it drops the one
@@ -162,7 +40,7 @@ const z3Filter = "#!/bin/sh\nsed -u '/model_compress/d' | exec %s \"$@\"\n"
 
 // workspace writes files into a fresh temporary directory and returns the
 // directory and its remover.
-func (t *Tool) workspace(files []File) (string, func(), error) {
+func (t *Tool) workspace(files []complete.File) (string, func(), error) {
 	dir, remove, err := proc.TempDir("dafny")
 	if err != nil {
 		return "", nil, fmt.Errorf("dafny: %w", err)
@@ -177,7 +55,7 @@ func (t *Tool) workspace(files []File) (string, func(), error) {
 			return "", nil, fmt.Errorf("dafny: %w", err)
 		}
 	}
-	if t.Dialect() == Legacy {
+	if t.Dialect() == complete.Legacy {
 		w := filepath.Join(dir, "z3filter.sh")
 		if err := os.WriteFile(w, fmt.Appendf(nil, z3Filter, shellQuote(t.z3)), 0o755); err != nil {
 			remove()
@@ -197,10 +75,11 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // after "ghost") and extends to the next line that starts in column one with
 // something other than "}".
 //
-// When the program does not resolve the error matches ErrResolution and the
-// Verification holds the diagnostics. A run cut short by Options.Timeout
-// returns the partial Verification (lemmas Unknown) and an error matching
-// proc.ErrTimeout; a cancelled ctx returns ctx's error, wrapped.
+// When the program does not resolve the error matches
+// complete.ErrUnresolved and the Verification holds the diagnostics. A run
+// cut short by VerifierOptions.Timeout returns the partial Verification
+// (lemmas Unknown) and an error matching proc.ErrTimeout; a cancelled ctx
+// returns ctx's error, wrapped.
 //
 // With Dafny 2 and 3 the outcome is the one /trace prints for the lemma's
 // procedures (Boogie's own verdict per procedure): Verified only when the
@@ -212,7 +91,7 @@ func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 // since a related location may point into another declaration. With Dafny
 // 4 a lemma is Verified when the run finished and no error or time-out is
 // reported between its first line and the next declaration.
-func (t *Tool) Verify(ctx context.Context, files ...File) (*Verification, error) {
+func (t *Tool) Verify(ctx context.Context, files ...complete.File) (*complete.Verification, error) {
 	return t.verify(ctx, false, false, files)
 }
 
@@ -223,10 +102,10 @@ const maxModel = 8 << 20
 // failed proofs in Verification.Model (Dafny 2 and 3's /mv model view).
 // With Dafny 4 it is Verify, and Model stays empty. The outcomes are read
 // as Verify reads them; the model is only a hint. With Dafny 2 and 3 it
-// verifies one procedure at a time (Options.Cores is not used): Dafny 2.3
+// verifies one procedure at a time (VerifierOptions.Cores is not used): Dafny 2.3
 // writes the model file from every prover thread at once and dies of a
 // sharing violation.
-func (t *Tool) VerifyModel(ctx context.Context, files ...File) (*Verification, error) {
+func (t *Tool) VerifyModel(ctx context.Context, files ...complete.File) (*complete.Verification, error) {
 	return t.verify(ctx, false, true, files)
 }
 
@@ -234,11 +113,11 @@ func (t *Tool) VerifyModel(ctx context.Context, files ...File) (*Verification, e
 // (Dafny leaves them unverified otherwise): whether a user's program
 // verifies as given is asked this way. Verification.Clean says whether
 // everything verified.
-func (t *Tool) VerifyAll(ctx context.Context, files ...File) (*Verification, error) {
+func (t *Tool) VerifyAll(ctx context.Context, files ...complete.File) (*complete.Verification, error) {
 	return t.verify(ctx, true, false, files)
 }
 
-func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (*Verification, error) {
+func (t *Tool) verify(ctx context.Context, includes, model bool, files []complete.File) (*complete.Verification, error) {
 	if len(files) == 0 {
 		return nil, errors.New("dafny: nothing to verify")
 	}
@@ -250,7 +129,7 @@ func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (
 	main := files[0].Name
 	limit := strconv.Itoa(max(1, int(t.timeLimit().Round(time.Second)/time.Second)))
 	var args []string
-	if t.Dialect() == Legacy {
+	if t.Dialect() == complete.Legacy {
 		cores := t.cores()
 		if model {
 			// Dafny 2.3 writes the model file from every prover thread
@@ -279,10 +158,11 @@ func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (
 		return nil, fmt.Errorf("dafny: %w", runErr)
 	}
 	out := string(res.Stdout) + string(res.Stderr)
-	v := &Verification{ExitCode: res.ExitCode, Duration: res.Duration, Output: out,
+	v := &complete.Verification{ExitCode: res.ExitCode, Duration: res.Duration, Output: out,
 		Diagnostics: parseDiagnostics(out)}
+	v.Finished = finished(out)
 	v.Lemmas = findLemmas(files[0].Content)
-	if model && t.Dialect() == Legacy {
+	if model && t.Dialect() == complete.Legacy {
 		if b, err := os.ReadFile(filepath.Join(dir, "surety.model")); err == nil {
 			v.Model = string(b[:min(len(b), maxModel)])
 		}
@@ -291,10 +171,10 @@ func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (
 		return v, fmt.Errorf("dafny: verifying: %w", runErr)
 	}
 	if resolutionFailed(out, res.ExitCode) {
-		return v, fmt.Errorf("%w: %s", ErrResolution, summarize(v.Diagnostics, out))
+		return v, fmt.Errorf("%w: %s", complete.ErrUnresolved, summarize(v.Diagnostics, out))
 	}
 	finished := strings.Contains(out, "verifier finished with")
-	if t.Dialect() == Legacy {
+	if t.Dialect() == complete.Legacy {
 		trace := parseTrace(out)
 		for i := range v.Lemmas {
 			v.Lemmas[i].Status = traceStatus(trace, v.Lemmas[i].Name)
@@ -304,20 +184,20 @@ func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (
 	ends := lemmaEnds(files[0].Content, v.Lemmas)
 	for i := range v.Lemmas {
 		l := &v.Lemmas[i]
-		st := Unknown
+		st := complete.Unknown
 		if finished {
-			st = Verified
+			st = complete.Verified
 		}
 		for _, d := range v.Diagnostics {
 			if filepath.Base(d.File) != main || d.Line < l.Line || d.Line > ends[i] {
 				continue
 			}
 			if isTimeout(d.Msg) {
-				st = TimedOut
+				st = complete.TimedOut
 				break
 			}
 			if strings.HasPrefix(d.Msg, "Error") {
-				st = Failed
+				st = complete.Failed
 			}
 		}
 		l.Status = st
@@ -327,9 +207,9 @@ func (t *Tool) verify(ctx context.Context, includes, model bool, files []File) (
 
 // Run writes files into a temporary directory, compiles the first one
 // without verifying it, and runs its Main. A program that does not resolve
-// or compile gives an error matching ErrResolution; a non-zero exit of the
-// program itself is reported in ExitCode.
-func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
+// or compile gives an error matching complete.ErrUnresolved; a non-zero exit
+// of the program itself is reported in ExitCode.
+func (t *Tool) Run(ctx context.Context, files ...complete.File) (*complete.Execution, error) {
 	if len(files) == 0 {
 		return nil, errors.New("dafny: nothing to run")
 	}
@@ -339,7 +219,7 @@ func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
 	}
 	defer remove()
 	var args []string
-	if t.Dialect() == Legacy {
+	if t.Dialect() == complete.Legacy {
 		args = []string{"/noVerify", "/compile:4", "/compileTarget:cs", "/out:" + filepath.Join(dir, "prog"), files[0].Name}
 	} else {
 		args = []string{"run", "--no-verify", files[0].Name}
@@ -349,9 +229,9 @@ func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
 		return nil, fmt.Errorf("dafny: %w", runErr)
 	}
 	out := string(res.Stdout) + string(res.Stderr)
-	ex := &Execution{Output: out, ExitCode: res.ExitCode, Duration: res.Duration, Stdout: res.Stdout}
+	ex := &complete.Execution{Output: out, ExitCode: res.ExitCode, Duration: res.Duration, Stdout: res.Stdout}
 	started := -1
-	if t.Dialect() == Legacy {
+	if t.Dialect() == complete.Legacy {
 		// Dafny 2 and 3 run the program in their own process: the banner
 		// tells a program that failed (exit 3, as a resolution error)
 		// from one that never compiled.
@@ -363,32 +243,18 @@ func (t *Tool) Run(ctx context.Context, files ...File) (*Execution, error) {
 		return ex, fmt.Errorf("dafny: running: %w", runErr)
 	}
 	if started < 0 && resolutionFailed(out, res.ExitCode) {
-		return ex, fmt.Errorf("%w: %s", ErrResolution, summarize(parseDiagnostics(out), out))
+		return ex, fmt.Errorf("%w: %s", complete.ErrUnresolved, summarize(parseDiagnostics(out), out))
 	}
-	if t.Dialect() == Legacy && started < 0 {
+	if t.Dialect() == complete.Legacy && started < 0 {
 		return ex, fmt.Errorf("dafny: program did not start: %s", lastLines(out, 5))
 	}
 	return ex, nil
 }
 
-// Failure says in one line why the program stopped with a non-zero exit
-// code: the exception Dafny 2 and 3 report ("System.IndexOutOfRangeException:
-// Index was outside the bounds of the array."), else the last line of
-// output.
-func (ex *Execution) Failure() string {
-	lines := strings.Split(ex.Output, "\n")
-	for i, l := range lines {
-		if strings.Contains(l, "Execution resulted in exception") && i+1 < len(lines) {
-			return strings.TrimSpace(lines[i+1])
-		}
-	}
-	return lastLines(ex.Output, 1)
-}
-
 var diagRE = regexp.MustCompile(`^(.+?)\((\d+),(\d+)\):\s*(.*)$`)
 
-func parseDiagnostics(out string) []Diagnostic {
-	var ds []Diagnostic
+func parseDiagnostics(out string) []complete.Diagnostic {
+	var ds []complete.Diagnostic
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(make([]byte, 1<<16), 1<<24)
 	for sc.Scan() {
@@ -398,7 +264,7 @@ func parseDiagnostics(out string) []Diagnostic {
 		}
 		line, _ := strconv.Atoi(m[2])
 		col, _ := strconv.Atoi(m[3])
-		ds = append(ds, Diagnostic{File: m[1], Line: line, Col: col, Msg: m[4]})
+		ds = append(ds, complete.Diagnostic{File: m[1], Line: line, Col: col, Msg: m[4]})
 	}
 	return ds
 }
@@ -406,19 +272,19 @@ func parseDiagnostics(out string) []Diagnostic {
 // traceStatus is the outcome the trace gives the declaration called name:
 // the worst of its procedures (implementation and well-formedness check),
 // Unknown when the trace does not name it.
-func traceStatus(trace map[string]string, name string) Status {
+func traceStatus(trace map[string]string, name string) complete.Status {
 	tr, ok := trace[name]
 	switch {
 	case !ok:
-		return Unknown
+		return complete.Unknown
 	case tr == "verified":
-		return Verified
+		return complete.Verified
 	case strings.Contains(tr, "time") || strings.Contains(tr, "resource"):
-		return TimedOut
+		return complete.TimedOut
 	case strings.HasPrefix(tr, "error"):
-		return Failed
+		return complete.Failed
 	}
-	return Unknown // "inconclusive" and whatever else Boogie may say
+	return complete.Unknown // "inconclusive" and whatever else Boogie may say
 }
 
 // parseTrace reads Dafny 2 and 3's /trace output: "Verifying
@@ -450,18 +316,18 @@ func parseTrace(out string) map[string]string {
 
 var lemmaRE = regexp.MustCompile(`^(?:ghost\s+)?(?:lemma|predicate|function(?:\s+method)?)\s+(?:\{[^}]*\}\s*)*([A-Za-z][A-Za-z0-9']*)`)
 
-func findLemmas(src []byte) []LemmaResult {
-	var ls []LemmaResult
+func findLemmas(src []byte) []complete.LemmaResult {
+	var ls []complete.LemmaResult
 	for i, line := range strings.Split(string(src), "\n") {
 		if m := lemmaRE.FindStringSubmatch(line); m != nil {
-			ls = append(ls, LemmaResult{Name: m[1], Line: i + 1})
+			ls = append(ls, complete.LemmaResult{Name: m[1], Line: i + 1})
 		}
 	}
 	return ls
 }
 
 // lemmaEnds returns, for each lemma, the last line that belongs to it.
-func lemmaEnds(src []byte, ls []LemmaResult) []int {
+func lemmaEnds(src []byte, ls []complete.LemmaResult) []int {
 	lines := strings.Split(string(src), "\n")
 	ends := make([]int, len(ls))
 	for i, l := range ls {
@@ -478,18 +344,13 @@ func lemmaEnds(src []byte, ls []LemmaResult) []int {
 	return ends
 }
 
-func isTimeout(msg string) bool {
-	m := strings.ToLower(msg)
-	return strings.Contains(m, "timed out") || strings.Contains(m, "out of resource")
-}
-
 func resolutionFailed(out string, code int) bool {
 	return code == 2 || code == 3 || strings.Contains(out, "resolution/type errors detected") ||
 		strings.Contains(out, "parse errors detected") || strings.Contains(out, "Compilation failed") ||
 		strings.Contains(out, "compilation errors")
 }
 
-func summarize(ds []Diagnostic, out string) string {
+func summarize(ds []complete.Diagnostic, out string) string {
 	var msgs []string
 	for _, d := range ds {
 		if strings.Contains(d.Msg, "Error") || strings.Contains(d.Msg, "error") {
@@ -511,4 +372,9 @@ func lastLines(s string, n int) string {
 		ls = ls[len(ls)-n:]
 	}
 	return strings.Join(ls, " | ")
+}
+
+func isTimeout(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "timed out") || strings.Contains(m, "out of resource")
 }

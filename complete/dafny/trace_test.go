@@ -3,6 +3,8 @@ package dafny
 import (
 	"strings"
 	"testing"
+
+	"github.com/suretydev/surety/complete"
 )
 
 // TestTimeoutOutcomes reads the ways Dafny 2.3 and 4 say a proof ran out
@@ -10,8 +12,8 @@ import (
 // output: a live run cannot be made to time out reliably.
 func TestTimeoutOutcomes(t *testing.T) {
 	for _, msg := range []string{
-		"Verification of 'Impl$$_module.__default.Hard' timed out after 3 seconds",
-		"Verification out of resource (Hard)",
+		"complete.Verification of 'Impl$$_module.__default.Hard' timed out after 3 seconds",
+		"complete.Verification out of resource (Hard)",
 	} {
 		if !isTimeout(msg) {
 			t.Errorf("isTimeout(%q) = false", msg)
@@ -32,7 +34,7 @@ Verifying Impl$$_module.__default.Good ...
 }
 
 // A lemma's outcome is the trace's, and a lemma the trace does not name is
-// Unknown, never Verified: an error Dafny did not report is not a proof.
+// complete.Unknown, never complete.Verified: an error Dafny did not report is not a proof.
 func TestTraceStatus(t *testing.T) {
 	out := `Verifying CheckWellformed$$_module.__default.P ...
   [0.9 s, 2 proof obligations]  verified
@@ -48,7 +50,7 @@ Verifying Impl$$_module.__default.Slow ...
   [20.0 s, 1 proof obligation]  timed out
 `
 	tr := parseTrace(out)
-	for name, want := range map[string]Status{"P": Verified, "Good": Verified, "Bad": Failed, "Both": Failed, "Slow": TimedOut, "Unsaid": Unknown} {
+	for name, want := range map[string]complete.Status{"P": complete.Verified, "Good": complete.Verified, "Bad": complete.Failed, "Both": complete.Failed, "Slow": complete.TimedOut, "Unsaid": complete.Unknown} {
 		if got := traceStatus(tr, name); got != want {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}
@@ -58,7 +60,8 @@ Verifying Impl$$_module.__default.Slow ...
 // Clean and FirstError read a whole run: the first error is the first by
 // position, whatever order the procedures finished in.
 func TestCleanAndFirstError(t *testing.T) {
-	ok := &Verification{Output: "Dafny program verifier finished with 2 verified, 0 errors\n"}
+	okOut := "Dafny program verifier finished with 2 verified, 0 errors\n"
+	ok := &complete.Verification{Output: okOut, Finished: finished(okOut)}
 	if !ok.Clean() {
 		t.Error("a clean run is not Clean")
 	}
@@ -71,14 +74,15 @@ input.dfy(4,0): Error BP5003: A postcondition might not hold on this return path
 
 Dafny program verifier finished with 0 verified, 2 errors
 `
-	bad := &Verification{Output: out, ExitCode: 4, Diagnostics: parseDiagnostics(out)}
+	bad := &complete.Verification{Output: out, ExitCode: 4, Diagnostics: parseDiagnostics(out), Finished: finished(out)}
 	if bad.Clean() {
 		t.Error("a failed run is Clean")
 	}
 	if d, found := bad.FirstError(); !found || d.Line != 4 {
 		t.Errorf("first error %v, want line 4", d)
 	}
-	slow := &Verification{Output: "Dafny program verifier finished with 1 verified, 0 errors, 1 time out\n"}
+	slowOut := "Dafny program verifier finished with 1 verified, 0 errors, 1 time out\n"
+	slow := &complete.Verification{Output: slowOut, Finished: finished(slowOut)}
 	if slow.Clean() {
 		t.Error("a run with a time-out is Clean")
 	}

@@ -25,8 +25,8 @@ import (
 // verify).
 func tool(tb testing.TB) *dafny.Tool {
 	tb.Helper()
-	t, err := dafny.Find(context.Background(), &dafny.Options{TimeLimit: 90 * time.Second})
-	if errors.Is(err, dafny.ErrNotFound) {
+	t, err := dafny.Find(context.Background(), &complete.VerifierOptions{TimeLimit: 90 * time.Second})
+	if errors.Is(err, complete.ErrNotFound) {
 		tb.Skip("needs dafny")
 	}
 	if err != nil {

@@ -1,0 +1,1 @@
+lemma Unresolved() ensures Nope(3) == 6 {}
