@@ -10,6 +10,7 @@ import "path/filepath"
 //	reason.json    the reports of the Hoare pass (Reason)
 //	bugs/          the confirmed bugs and their SARIF (Confirm)
 //	snapshot.json  what Update compares a change against (Review, Update)
+//	cache/         the language model's replies (the command line's default)
 type State string
 
 // Dir is the state directory itself.
@@ -31,3 +32,6 @@ func (s State) Bugs() string { return filepath.Join(s.Dir(), "bugs") }
 
 // Snapshot is the file Update compares a change against.
 func (s State) Snapshot() string { return filepath.Join(s.Dir(), "snapshot.json") }
+
+// Cache is the directory of the language model's replies.
+func (s State) Cache() string { return filepath.Join(s.Dir(), "cache") }

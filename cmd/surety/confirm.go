@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -25,7 +24,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	reference := flags.String("reference", "", "shell command running the test on a reference implementation; without it the model judges against the contract")
 	entry := flags.String("entry", "", "what a test is, for the test writer (\"a C program for the compiler under test\")")
 	from := flags.String("from", fmagent.State("").Reason(), "the reports written by surety reason")
-	out := flags.String("out", filepath.Join(".surety", "bugs"), "directory of the bug reports")
+	out := flags.String("out", fmagent.State("").Bugs(), "directory of the bug reports")
 	timeout := flags.Duration("timeout", 30*time.Second, "wall-clock limit of each build, run or reference step")
 	allowNet := flags.Bool("allow-network", false, "let tests use the network (by default they run in a network namespace of their own)")
 	allowWrites := flags.Bool("allow-writes", false, "let tests write outside their directory (for machines without mount namespaces)")

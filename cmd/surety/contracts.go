@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/suretydev/surety/fmagent"
 	"github.com/suretydev/surety/internal/files"
@@ -19,7 +18,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
 	batch := fs.Int("batch", 1, "components per request")
 	ambiguous := fs.Bool("ambiguous", true, "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")
-	out := fs.String("out", filepath.Join(".surety", "contracts"), "directory of the contract records")
+	out := fs.String("out", fmagent.State("").Contracts(), "directory of the contract records")
 	var mf modelFlags
 	mf.register(fs)
 	defer mf.close()

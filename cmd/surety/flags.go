@@ -6,9 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/suretydev/surety/fmagent"
 
 	"github.com/suretydev/surety/llm"
 )
@@ -32,7 +33,7 @@ type modelFlags struct {
 }
 
 func (f *modelFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.cache, "cache", filepath.Join(".surety", "cache"), "directory of the response cache")
+	fs.StringVar(&f.cache, "cache", fmagent.State("").Cache(), "directory of the response cache")
 	fs.StringVar(&f.cacheMode, "cache-mode", "record", "response cache: record (read and write), replay (never ask the model), or off")
 	fs.IntVar(&f.budget, "budget", 0, "stop asking the model once this many tokens are spent (0: no limit)")
 	fs.BoolVar(&f.estimate, "estimate", false, "ask nothing: print the requests and tokens the run would need")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/suretydev/surety/fmagent"
@@ -21,8 +20,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("reason", flag.ContinueOnError)
 	blockLines := fs.Int("block-lines", 10, "most source lines grouped into one block (one model request)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	contracts := fs.String("contracts", filepath.Join(".surety", "contracts"), "directory of the contract records written by surety contracts")
-	out := fs.String("out", filepath.Join(".surety", "reason.json"), "file the reports are written to, for surety confirm")
+	contracts := fs.String("contracts", fmagent.State("").Contracts(), "directory of the contract records written by surety contracts")
+	out := fs.String("out", fmagent.State("").Reason(), "file the reports are written to, for surety confirm")
 	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: "+strings.Join(smt.Names(), ", ")+", or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)

@@ -19,7 +19,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 	goal := fs.String("goal", "", "what the change is for (default with --since: the commit messages)")
 	top := fs.Int("top", 10, "reconsider this many functions most relevant to the goal")
 	planOnly := fs.Bool("plan", false, "print the plan and stop: ask nothing")
-	state := fs.String("state", ".surety", "directory of the contract records and the snapshot")
+	state := fs.String("state", fmagent.State("").Dir(), "directory of the contract records and the snapshot")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	var mf modelFlags
 	mf.register(fs)
