@@ -17,7 +17,9 @@ type relay struct{ to atomic.Pointer[oracle] }
 
 func (r *relay) Name() string { return "jobs-oracle" }
 
-func (r *relay) Check(ctx context.Context, q *Query) (*Result, error) { return r.to.Load().Check(ctx, q) }
+func (r *relay) Check(ctx context.Context, q *Query) (*Result, error) {
+	return r.to.Load().Check(ctx, q)
+}
 
 var jobsOracle = &relay{}
 
