@@ -239,8 +239,9 @@ var ErrBadCarry = errors.New("bmc: carried report does not fit the run")
 // assumed (S = {a_j : j < i}); VERIFIED puts IG[i] = {}, a verified
 // compositional check IG[i] = S, a falsified one i into F. S depends only on
 // positions, never on other verdicts, so every query is independent of the
-// others: up to Options.Workers assertions are checked at once, and the
-// report is the same as the sequential algorithm's. For the first
+// others: up to Options.Workers assertions are checked at once (with
+// Options.Runner, every check due is a job), and the report is the same as
+// the sequential algorithm's. For the first
 // assertion S is empty and the compositional query is the standalone one,
 // whose answer is reused.
 //
