@@ -42,6 +42,13 @@
 // solver, a fake); core APIs take Checker values, the registry serves the
 // command line's --engines.
 //
+// VerifyAll runs its checks on a pool of goroutines, or, given
+// Options.Runner, as jobs of kind CheckKind (package work) on other
+// processes and machines (work/nats's workers, `surety facts --nats`):
+// a job carries the query and names the checker by its registered engines,
+// and a check that needs another's answer is sent only once that answer
+// is in, so the report is the pool's.
+//
 // Verdicts are never stronger than their evidence: a fact says its bound, a
 // conditional fact says its conditions, and UNKNOWN is a first-class answer.
 package bmc

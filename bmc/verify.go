@@ -73,6 +73,21 @@ type Options struct {
 	// is FALSIFIED with that run as its evidence. Undefined behaviour a
 	// run showed is a hazard. Nil means no run.
 	Runs Observer
+	// Runner, when set, runs each check as a job of kind CheckKind
+	// (package work): on the workers of work/nats, say, so that one
+	// program's checks spread over several machines. A job carries the
+	// query (the program's source, file name and compile flags, the
+	// target, the assumptions, the bound, the timeout) and names the
+	// checker by its registered engines, so the checker must be a
+	// registered engine or a Portfolio of them (VerifyAll refuses any
+	// other, naming it), and each worker must find the same engine at the
+	// same version (the job refuses another). A check that needs another's
+	// answer is sent only once that answer is in, so the report is the one
+	// the in-process pool gives, timings aside. The cache, the replay of
+	// counterexamples and Runs stay in this process; Workers does not
+	// apply. A program that includes files of its own directory needs them
+	// at the same place on every worker. Nil means the in-process pool.
+	Runner work.Runner
 }
 
 // An Observer runs a program and reports what its runs showed
@@ -224,8 +239,9 @@ var ErrBadCarry = errors.New("bmc: carried report does not fit the run")
 // assumed (S = {a_j : j < i}); VERIFIED puts IG[i] = {}, a verified
 // compositional check IG[i] = S, a falsified one i into F. S depends only on
 // positions, never on other verdicts, so every query is independent of the
-// others: up to Options.Workers assertions are checked at once, and the
-// report is the same as the sequential algorithm's. For the first
+// others: up to Options.Workers assertions are checked at once (with
+// Options.Runner, every check due is a job), and the report is the same as
+// the sequential algorithm's. For the first
 // assertion S is empty and the compositional query is the standalone one,
 // whose answer is reused.
 //
@@ -243,13 +259,20 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 	if err := checkOrder(order, len(p.Asserts)); err != nil {
 		return nil, err
 	}
+	var spec engineSpec
+	if opts.Runner != nil {
+		var err error
+		if spec, err = specOf(c); err != nil {
+			return nil, err
+		}
+	}
 	screen, err := Prescan(ctx, p, opts.Prescan)
 	if err != nil {
 		return nil, err
 	}
 	hazards := append(append([]Hazard(nil), screen.Hazards...), opts.Hazards...)
-	r := &runner{p: p, c: c, opts: opts, k: opts.k(), hazards: hazards}
-	if opts.Cache != nil {
+	r := &runner{p: p, c: c, opts: opts, k: opts.k(), hazards: hazards, spec: spec}
+	if opts.Cache != nil || opts.Runner != nil {
 		r.engineID = engineID(ctx, c)
 	}
 	workers := work.Workers(opts.Workers)
@@ -267,6 +290,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		carried = nil // nothing is a fact; decide says why
 	}
 	runs := r.observe(ctx)
+	var todo []pending // with a Runner
 	for pos, i := range order {
 		f := &facts[i]
 		if c, ok := carried[i]; ok {
@@ -275,7 +299,14 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		}
 		f.Assertion = p.Asserts[i]
 		f.Position = pos + 1
+		if opts.Runner != nil {
+			todo = append(todo, pending{d: r.decision(f, order[:pos]), pos: pos})
+			continue
+		}
 		g.Go(func() error { return r.run(sctx, gctx, f, order[:pos]) })
+	}
+	if opts.Runner != nil {
+		g.Go(func() error { return r.waves(sctx, gctx, todo) })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
@@ -427,6 +458,7 @@ type runner struct {
 	opts     *Options
 	k        int
 	engineID string
+	spec     engineSpec // the checker by name, with a Runner
 	hazards  []Hazard
 	checks   atomic.Int64
 	hits     atomic.Int64
@@ -458,6 +490,13 @@ func (r *runner) run(ctx, outer context.Context, f *Fact, before []int) error {
 	if err != nil || r.opts.Need == nil {
 		return err
 	}
+	r.told(f)
+	return nil
+}
+
+// told asks Options.Need what is still needed now that f is decided, and
+// keeps the smallest answer; NeedNothing stops the run.
+func (r *runner) told(f *Fact) {
 	n := r.opts.Need(f)
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -468,7 +507,6 @@ func (r *runner) run(ctx, outer context.Context, f *Fact, before []int) error {
 			r.stop()
 		}
 	}
-	return nil
 }
 
 // needs is what the caller still needs, and why in words when that is
@@ -508,30 +546,102 @@ func (r *runner) allHazards() []Hazard {
 // decide runs lines 3-12 of Algorithm 2 for one assertion; before holds the
 // assertions earlier in the sequence.
 func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
-	ran := 0 // checks the engine ran, not the cache
-	defer func() { f.Reused = r.opts.Cache != nil && ran == 0 }()
-	res, fresh, err := r.check(ctx, f.Index, nil, false)
-	if err != nil {
-		return err
-	}
-	ran += fresh
-	f.Standalone = res.Status
-	f.Duration += res.Duration
-	// With only failures needed, a standalone failure is one; a check
-	// that could not decide is asked again with the earlier assertions
-	// assumed, which may find one. For the first assertion the
-	// compositional query is the standalone one.
-	if need, _ := r.needs(); res.Status != Verified && (len(before) == 0 || need == NeedAll || res.Status == Unknown) {
-		if len(before) > 0 {
-			if res, fresh, err = r.check(ctx, f.Index, before, false); err != nil {
-				return err
-			}
-			ran += fresh
-			f.Duration += res.Duration
+	d := r.decision(f, before)
+	defer d.done()
+	for q := d.query(); q != nil; q = d.query() {
+		res, fresh, err := r.check(ctx, q)
+		if err != nil {
+			return err
 		}
+		d.answer(res, fresh)
+	}
+	return nil
+}
+
+// A decision is the checks of one assertion (lines 3-12 of Algorithm 2)
+// as steps: query is the next check to run, answer takes its result. The
+// in-process pool runs them one after another (decide); with a Runner
+// each is a job, and the decisions of all assertions advance in waves
+// (runner.waves). Both give the same fact.
+type decision struct {
+	r      *runner
+	f      *Fact
+	before []int
+	step   int    // stepStandalone, ...
+	q      *Query // the query of the current step
+	ran    int    // checks the engine ran, not the cache
+}
+
+// The steps of a decision.
+const (
+	stepStandalone    = iota // Vk(P, {}, a_i)
+	stepCompositional        // Vk(Asm(P, S), {}, a_i)
+	stepBound                // the same with unwinding assertions
+	stepDone
+)
+
+func (r *runner) decision(f *Fact, before []int) *decision {
+	d := &decision{r: r, f: f, before: before}
+	d.ask(nil, false)
+	return d
+}
+
+// ask makes the current step's query.
+func (d *decision) ask(assume []int, unwinding bool) {
+	r := d.r
+	d.q = &Query{Program: r.p, Target: d.f.Index, Assume: assume, K: r.k, UnwindingAssertions: unwinding, Timeout: r.opts.Timeout}
+}
+
+// query is the check to run next, nil when the assertion is decided.
+func (d *decision) query() *Query {
+	if d.step == stepDone {
+		return nil
+	}
+	return d.q
+}
+
+// done marks the fact Reused when the cache answered every check.
+func (d *decision) done() { d.f.Reused = d.r.opts.Cache != nil && d.ran == 0 }
+
+// answer takes the result of query(); fresh is 1 when the engine ran, 0
+// when the cache answered.
+func (d *decision) answer(res *Result, fresh int) {
+	r, f := d.r, d.f
+	d.ran += fresh
+	f.Duration += res.Duration
+	switch d.step {
+	case stepStandalone:
+		f.Standalone = res.Status
+		// With only failures needed, a standalone failure is one; a check
+		// that could not decide is asked again with the earlier assertions
+		// assumed, which may find one. For the first assertion the
+		// compositional query is the standalone one.
+		if need, _ := r.needs(); res.Status != Verified && (len(d.before) == 0 || need == NeedAll || res.Status == Unknown) {
+			if len(d.before) > 0 {
+				d.step = stepCompositional
+				d.ask(d.before, false)
+				return
+			}
+			st := res.Status
+			f.Compositional = &st
+		}
+		d.settle(res)
+	case stepCompositional:
 		st := res.Status
 		f.Compositional = &st
+		d.settle(res)
+	case stepBound:
+		d.step = stepDone
+		d.bound(res)
 	}
+}
+
+// settle gives the verdict from the last of the standalone and
+// compositional answers, res, and asks for the bound check when one is
+// due.
+func (d *decision) settle(res *Result) {
+	r, f, before := d.r, d.f, d.before
+	d.step = stepDone
 	f.Engine = res.Engine
 	f.Disagreement = res.Disagreement
 	f.WrongClaims = res.WrongClaims
@@ -561,24 +671,25 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	}
 	if need, why := r.needs(); need != NeedAll && f.Status.Fact() {
 		f.BoundReason = why
-		return nil
+		return
 	}
 	if !r.opts.BoundCheck || !f.Status.Fact() {
 		if f.Status.Fact() {
 			f.BoundReason = "not checked"
 		}
-		return nil
+		return
 	}
 	var assume []int
 	if f.Status == VerdictCVerified {
 		assume = before
 	}
-	b, fresh, err := r.check(ctx, f.Index, assume, true)
-	if err != nil {
-		return err
-	}
-	ran += fresh
-	f.Duration += b.Duration
+	d.step = stepBound
+	d.ask(assume, true)
+}
+
+// bound takes the answer of the bound check, b.
+func (d *decision) bound(b *Result) {
+	f := d.f
 	f.WrongClaims = append(f.WrongClaims, b.WrongClaims...)
 	switch b.Status {
 	case Verified:
@@ -590,7 +701,7 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 			// execution shows the violation that k was too small to
 			// reach (Result.Unwound is false only then).
 			f.Status, f.IG, f.Counterexample, f.Reason = VerdictFalsified, nil, b.Counterexample, b.Reason
-			return nil
+			return
 		}
 		f.BoundReason = "a loop can run more than k times"
 		if b.Reason != "" {
@@ -599,39 +710,58 @@ func (r *runner) decide(ctx context.Context, f *Fact, before []int) error {
 	default:
 		f.BoundReason = "unwinding check inconclusive: " + b.Reason
 	}
-	return nil
 }
 
 // check runs one query, through the cache when there is one; ran is 1 when
 // the engine ran, 0 when the cache answered.
-func (r *runner) check(ctx context.Context, target int, assume []int, unwinding bool) (res *Result, ran int, err error) {
-	q := &Query{Program: r.p, Target: target, Assume: assume, K: r.k, UnwindingAssertions: unwinding, Timeout: r.opts.Timeout}
-	var key string
-	if r.opts.Cache != nil {
-		key = cacheKey(q, r.engineID)
-		if res, ok := r.opts.Cache.get(ctx, key); ok && res.Status != Unknown {
-			r.hits.Add(1)
-			res.Duration = 0
-			if len(res.Assumptions) > 0 {
-				r.mu.Lock()
-				r.assumed = append(r.assumed, res.Assumptions...)
-				r.mu.Unlock()
-			}
-			return res, 0, nil
-		}
+func (r *runner) check(ctx context.Context, q *Query) (res *Result, ran int, err error) {
+	key, res := r.cached(ctx, q)
+	if res != nil {
+		return res, 0, nil
 	}
 	r.checks.Add(1)
 	res, err = r.c.Check(ctx, q)
+	res, err = r.answered(ctx, q, key, res, err)
+	return res, 1, err
+}
+
+// cached returns the query's cache key ("" without a cache) and its
+// cached answer, nil when there is none.
+func (r *runner) cached(ctx context.Context, q *Query) (key string, res *Result) {
+	if r.opts.Cache == nil {
+		return "", nil
+	}
+	key = cacheKey(q, r.engineID)
+	res, ok := r.opts.Cache.get(ctx, key)
+	if !ok || res.Status == Unknown {
+		return key, nil
+	}
+	r.hits.Add(1)
+	res.Duration = 0
+	if len(res.Assumptions) > 0 {
+		r.mu.Lock()
+		r.assumed = append(r.assumed, res.Assumptions...)
+		r.mu.Unlock()
+	}
+	return key, res
+}
+
+// answered takes the checker's answer to q, wherever it ran: a
+// counterexample its engine did not reproduce is replayed here, the
+// answer's assumptions and hazards are kept, and evidence goes into the
+// cache under key.
+func (r *runner) answered(ctx context.Context, q *Query, key string, res *Result, err error) (*Result, error) {
+	target := r.p.Asserts[q.Target]
 	if err != nil {
-		return nil, 1, fmt.Errorf("bmc: checking %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
+		return nil, fmt.Errorf("bmc: checking %s (%s:%d): %w", target.Label(), r.p.File, target.SrcLine, err)
 	}
 	if res == nil {
-		return nil, 1, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
+		return nil, fmt.Errorf("bmc: checker %s returned no result", r.c.Name())
 	}
 	if res, err = confirm(ctx, q, res, r.opts.Replay); err != nil {
-		return nil, 1, fmt.Errorf("bmc: replaying %s (%s:%d): %w", r.p.Asserts[target].Label(), r.p.File, r.p.Asserts[target].SrcLine, err)
+		return nil, fmt.Errorf("bmc: replaying %s (%s:%d): %w", target.Label(), r.p.File, target.SrcLine, err)
 	}
-	if res.Status == Verified && !unwinding {
+	if res.Status == Verified && !q.UnwindingAssertions {
 		res.BoundComplete = false
 	}
 	if len(res.Assumptions) > 0 || len(res.Hazards) > 0 {
@@ -644,10 +774,10 @@ func (r *runner) check(ctx context.Context, target int, assume []int, unwinding 
 	// again next time, when the machine may be idle or the engine newer.
 	if r.opts.Cache != nil && res.Status != Unknown {
 		if err := r.opts.Cache.put(ctx, key, res); err != nil {
-			return nil, 1, err
+			return nil, err
 		}
 	}
-	return res, 1, nil
+	return res, nil
 }
 
 func dedupHazards(hs []Hazard) []Hazard {

@@ -113,8 +113,8 @@ func runBenchJob(ctx context.Context, in []byte) ([]byte, error) {
 // benchJobs is Bench with its tasks handed out by opts.Runner.
 func benchJobs(ctx context.Context, dir string, tasks []string, opts *TaskOptions, progress func(*svcomp.Result)) (*svcomp.Table, error) {
 	f := &opts.Facts
-	if f.Checker != nil || f.Cache != nil || f.Runs != nil {
-		return nil, errors.New("surety: bench: Facts.Checker, Cache and Runs cannot be sent to workers; leave them nil with a Runner")
+	if f.Checker != nil || f.Cache != nil || f.Runs != nil || f.Runner != nil {
+		return nil, errors.New("surety: bench: Facts.Checker, Cache, Runs and Runner cannot be sent to workers; leave them nil with a Runner")
 	}
 	witness := opts.WitnessDir
 	if witness != "" {

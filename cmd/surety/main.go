@@ -56,7 +56,7 @@ func init() {
 			short: "derive each function's contract from what its callers expect, top-down over the call graph", run: runContracts},
 		"doctor": {usage: "surety doctor [--timeout 60s]",
 			short: "Find the outside programs surety uses, print their versions, and check that each verification engine finds a planted bug and proves a correct program (exit 1 if any check fails).", run: runDoctor},
-		"facts": {usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--json] FILE.c|TASK.yml",
+		"facts": {usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--nats URL [--nats-creds FILE]] [--json] FILE.c|TASK.yml",
 			short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.", run: runFacts},
 		"graph": {usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
 			short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work", run: runGraph},
@@ -71,7 +71,7 @@ func init() {
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
 		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--quiet]",
-			short: "Run the jobs (bench tasks) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
+			short: "Run the jobs (bench tasks, selftest programs, facts' checks) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -99,12 +100,14 @@ func BenchmarkBenchNATS(b *testing.B) {
 }
 
 // startWorkers starts n processes of this test binary as surety worker
-// on srv, waits until each serves, and stops them at the benchmark's end.
-func startWorkers(b *testing.B, srv *natstest.Server, n int) {
+// on srv, waits until each serves, and stops them at the test's end. It
+// returns the count of jobs the workers started so far.
+func startWorkers(b testing.TB, srv *natstest.Server, n int) *atomic.Int64 {
 	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
 	}
+	started := new(atomic.Int64)
 	for i := range n {
 		cmd := &exec.Cmd{Path: exe, Args: []string{"surety", "worker", "--nats", srv.URL, "--name", fmt.Sprint("w", i+1)}}
 		cmd.Env = append(os.Environ(), "SURETY_NATS_USER="+srv.Creds.User, "SURETY_NATS_PASSWORD="+srv.Creds.Password)
@@ -125,6 +128,9 @@ func startWorkers(b *testing.B, srv *natstest.Server, n int) {
 		}
 		go func() {
 			for sc.Scan() {
+				if strings.HasSuffix(sc.Text(), "): started") {
+					started.Add(1)
+				}
 			}
 		}()
 		b.Cleanup(func() {
@@ -132,4 +138,5 @@ func startWorkers(b *testing.B, srv *natstest.Server, n int) {
 			_ = cmd.Wait()
 		})
 	}
+	return started
 }
