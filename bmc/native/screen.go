@@ -91,7 +91,7 @@ func (sc *screen) vet(res *bmc.Result) *bmc.Result {
 		return r
 	}
 	if len(sc.outside) > 0 && !(res.Status == bmc.Falsified && res.Replayed) {
-		return unknown(sc.outside[0], sc.outside, "the engine starts at main and does not run it, so its "+res.Status.String()+" would not cover the program's runs")
+		return unknown(sc.outside[0], sc.outside, "the engine runs main only, not this code, so its "+res.Status.String()+" would not cover the program's runs")
 	}
 	if len(sc.asserts) == 0 {
 		return res
