@@ -64,6 +64,13 @@ type PrescanOptions struct {
 	// IncludeDirs are searched for the program's #include "..." files, in
 	// addition to the program file's own directory.
 	IncludeDirs []string
+	// NoCompile skips the check with gcc: the screen then holds no
+	// "missing header", "undeclared function" or "compile error" hazard,
+	// and not the assumption that the program compiles. False (the
+	// default) runs it. An engine that compiles the program itself
+	// (bmc/native) sets it to screen a program for the constructs it
+	// does not model.
+	NoCompile bool
 }
 
 // reservedDefs are names engines take as built-ins whatever the program
@@ -189,13 +196,15 @@ func Prescan(ctx context.Context, p *Program, opts *PrescanOptions) (*Screen, er
 			s.Assumptions = append(s.Assumptions, n+" is declared but not defined: any value it returns, no other effect")
 		}
 	}
-	hs, assumption, err := gccScreen(ctx, p, opts)
-	if err != nil {
-		return nil, err
-	}
-	s.Hazards = append(s.Hazards, hs...)
-	if assumption != "" {
-		s.Assumptions = append(s.Assumptions, assumption)
+	if !opts.NoCompile {
+		hs, assumption, err := gccScreen(ctx, p, opts)
+		if err != nil {
+			return nil, err
+		}
+		s.Hazards = append(s.Hazards, hs...)
+		if assumption != "" {
+			s.Assumptions = append(s.Assumptions, assumption)
+		}
 	}
 	sort.SliceStable(s.Hazards, func(i, j int) bool { return s.Hazards[i].Line < s.Hazards[j].Line })
 	sort.Strings(s.Assumptions)

@@ -3,9 +3,11 @@ package bmc
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,9 +62,15 @@ var nondetCTypes = map[string]string{
 // claim is believed only when the run fails the target assertion.
 //
 // Inputs are matched by name, "FUNC#N" optionally followed by "(...)", as
-// the adapters in this module write them. A value for a function the
-// harness cannot supply, or a run that ends otherwise, is not a
-// reproduction; an error means Replay itself failed (ctx ended).
+// the adapters in this module write them: the N-th call of FUNC returns
+// the value. The allocation functions malloc, calloc and realloc are
+// inputs too, where an engine lets them fail: a null value ("NULL", "0")
+// makes the N-th call of that function return NULL, any other value (a
+// block, "a new block") lets it allocate, and so do the calls the
+// counterexample does not name. The harness wraps them at link time
+// (-Wl,--wrap), so that only the program's own calls are counted. A value
+// for a function the harness cannot supply, or a run that ends otherwise,
+// is not a reproduction; an error means Replay itself failed (ctx ended).
 func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOptions) (*Replayed, error) {
 	if opts == nil {
 		opts = &ReplayOptions{}
@@ -75,7 +83,7 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 		return &Replayed{Why: "gcc not found to replay it"}, nil
 	}
 	src := q.Render("__surety_assert", "__surety_assume")
-	h, why := replayHarness(q.Program, src, cex)
+	h, wrapped, why := replayHarness(q.Program, src, cex)
 	if why != "" {
 		return &Replayed{Why: why}, nil
 	}
@@ -95,7 +103,11 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(h), 0o644); err != nil {
 		return nil, fmt.Errorf("bmc: replay: %w", err)
 	}
-	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"},
+	inputs := []string{"prog.c", "harness.c", "-lm"}
+	for _, fn := range wrapped {
+		inputs = append(inputs, "-Wl,--wrap="+fn)
+	}
+	cr, err := cc.Build(ctx, dir, "prog", inputs,
 		append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing"}, q.Program.BuildFlags()...)...)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -139,11 +151,22 @@ void __surety_infeasible(void);
 
 var inputNameRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)#([0-9]+)`)
 
-// replayHarness writes the C file that defines the failure hooks and the
+// allocFuncs are the allocation functions a counterexample may make fail,
+// with the parameters and the call of the C library's own: the harness
+// wraps them (-Wl,--wrap=FUNC).
+var allocFuncs = map[string][2]string{
+	"malloc":  {"unsigned long n", "n"},
+	"calloc":  {"unsigned long n, unsigned long m", "n, m"},
+	"realloc": {"void *p, unsigned long n", "p, n"},
+}
+
+// replayHarness writes the C file that defines the failure hooks, the
 // nondeterministic functions the program calls but does not define, each
-// returning the counterexample's values in order. A non-empty why says why
-// no harness can reproduce the run.
-func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string) {
+// returning the counterexample's values in order, and the wrappers of the
+// allocation functions the counterexample makes fail (wrapped, sorted,
+// which the link must name with -Wl,--wrap). A non-empty why says why no
+// harness can reproduce the run.
+func replayHarness(p *Program, src []byte, cex *Counterexample) (h string, wrapped []string, why string) {
 	defined := map[string]bool{}
 	for _, f := range p.Funcs {
 		defined[f.Name] = true
@@ -153,6 +176,7 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 		return re.Match(src)
 	}
 	vals := map[string][]string{}
+	fails := map[string][]bool{} // by allocation function: whether its N-th call fails
 	for _, in := range cex.Inputs {
 		m := inputNameRE.FindStringSubmatch(in.Name)
 		if m == nil {
@@ -163,13 +187,24 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 			continue // stdin: fed by Counterexample.Stdin
 		}
 		n, _ := strconv.Atoi(m[2])
+		if _, ok := allocFuncs[fn]; ok && !defined[fn] {
+			f := fails[fn]
+			for len(f) < n {
+				f = append(f, false)
+			}
+			if n > 0 {
+				f[n-1] = isNull(in.Value)
+			}
+			fails[fn] = f
+			continue
+		}
 		v := vals[fn]
 		for len(v) < n {
 			v = append(v, "0")
 		}
 		lit, ok := cLiteral(in.Value)
 		if !ok {
-			return "", fmt.Sprintf("value %q of %s is not a C literal", in.Value, in.Name)
+			return "", nil, fmt.Sprintf("value %q of %s is not a C literal", in.Value, in.Name)
 		}
 		v[n-1] = lit
 		vals[fn] = v
@@ -189,7 +224,7 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 		}
 		ct, ok := nondetType(fn)
 		if !ok {
-			return "", "no replay model for " + fn
+			return "", nil, "no replay model for " + fn
 		}
 		fmt.Fprintf(&b, "%s %s(void) {\n\tstatic const %s v[] = {%s};\n\tstatic unsigned i;\n", ct, fn, ct, strings.Join(castAll(ct, vals[fn]), ", "))
 		fmt.Fprintf(&b, "\treturn i < sizeof v / sizeof v[0] ? v[i++] : (%s)0;\n}\n", ct)
@@ -221,7 +256,37 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (string, string)
 			fmt.Fprintf(&b, "void %s(void) { abort(); }\n", fn)
 		}
 	}
-	return b.String(), ""
+	// The N-th call of a wrapped allocation function returns NULL where
+	// the counterexample says it fails, and allocates otherwise.
+	for _, fn := range slices.Sorted(maps.Keys(fails)) {
+		f := fails[fn]
+		if !slices.Contains(f, true) {
+			continue // every call allocates, as unwrapped
+		}
+		flags := make([]string, len(f))
+		for i, x := range f {
+			flags[i] = "0"
+			if x {
+				flags[i] = "1"
+			}
+		}
+		sig := allocFuncs[fn]
+		fmt.Fprintf(&b, "void *__real_%s(%s);\n", fn, sig[0])
+		fmt.Fprintf(&b, "void *__wrap_%s(%s) {\n\tstatic const unsigned char fail[] = {%s};\n\tstatic unsigned long i;\n", fn, sig[0], strings.Join(flags, ", "))
+		fmt.Fprintf(&b, "\tif (i < sizeof fail && fail[i++]) return 0;\n\treturn __real_%s(%s);\n}\n", fn, sig[1])
+		wrapped = append(wrapped, fn)
+	}
+	return b.String(), wrapped, ""
+}
+
+// isNull reports whether an engine's value of an allocation is a null
+// pointer: the call failed.
+func isNull(v string) bool {
+	switch strings.ToUpper(strings.TrimSpace(v)) {
+	case "NULL", "0", "0X0", "(VOID *)0", "((VOID *)0)", "NIL":
+		return true
+	}
+	return false
 }
 
 // nondetType returns the C type a nondet function returns.

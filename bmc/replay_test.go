@@ -106,3 +106,46 @@ func TestReplayNondetExtern(t *testing.T) {
 		t.Errorf("%+v, %v", r, err)
 	}
 }
+
+// A counterexample that makes an allocation fail replays: the harness
+// makes the N-th call of malloc, calloc or realloc return NULL where the
+// counterexample's value is null, and lets the others allocate.
+func TestReplayAllocationFails(t *testing.T) {
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	p, err := ParseProgram("alloc.c", []byte(`#include <assert.h>
+#include <stdlib.h>
+int main(void) {
+  int *a = malloc(4);
+  int *b = malloc(4);
+  int *c = calloc(2, 4);
+  int *d = realloc(a, 8);
+  assert(a != 0 && b != 0 && c != 0 && d != 0);
+  return 0;
+}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &Query{Program: p, K: 5}
+	for _, c := range []struct {
+		name   string
+		inputs []Input
+		want   bool
+	}{
+		{"second malloc", []Input{{Name: "malloc#1", Value: "a new block"}, {Name: "malloc#2", Value: "NULL"}}, true},
+		{"calloc", []Input{{Name: "calloc#1", Value: "0"}}, true},
+		{"realloc", []Input{{Name: "malloc#1", Value: "a new block"}, {Name: "realloc#1", Value: "NULL"}}, true},
+		{"none fails", []Input{{Name: "malloc#1", Value: "a new block"}, {Name: "malloc#2", Value: "a new block"}}, false},
+		{"third malloc", []Input{{Name: "malloc#3", Value: "NULL"}}, false},
+	} {
+		r, err := Replay(context.Background(), q, &Counterexample{Inputs: c.inputs}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reproduced != c.want {
+			t.Errorf("%s: %+v, want reproduced=%v", c.name, r, c.want)
+		}
+	}
+}

@@ -76,6 +76,9 @@ type Checker struct {
 	// held are the violation checks answered unsat, by translation,
 	// target and selectors, with the solver that answered.
 	held answers
+	// screens keeps what the engine does not model of a program
+	// (screen.go), by source.
+	screens memo[*screen]
 }
 
 // New returns a native checker with the given options.
@@ -422,8 +425,23 @@ func sourceKey(p *bmc.Program) (src, sw string) {
 }
 
 // Check decides one query. See the package documentation for the
-// semantics.
-func (c *Checker) Check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err error) {
+// semantics. On a program with code that runs outside main or with
+// changes to assert, the answer is weakened to what its evidence supports
+// (screen.go).
+func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) {
+	res, err := c.check(ctx, q)
+	if err != nil || res == nil || res.Status == bmc.Unknown {
+		return res, err
+	}
+	sc, err := c.screened(ctx, q.Program)
+	if err != nil {
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	return sc.vet(res), nil
+}
+
+// check decides one query for a program as the engine models it.
+func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err error) {
 	start := time.Now()
 	res = &bmc.Result{Engine: c.Name()}
 	defer func() {

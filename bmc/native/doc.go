@@ -205,6 +205,23 @@
 // where bmc sees no assertion (inside reach_error's body) aborts the run
 // when it fails.
 //
+// # Code outside main, and assert changed
+//
+// The engine starts at main and checks each assertion's predicate where
+// it stands. On a program with code that runs elsewhere (a constructor or
+// destructor function, a cleanup or ifunc attribute, a handler registered
+// with atexit, on_exit or at_quick_exit) no VERIFIED stands: the answer
+// is UNKNOWN, naming the construct and its line, and a FALSIFIED, a run
+// of the program as compiled, stays. On a program whose assert the
+// program changes (NDEBUG before <assert.h>, in the file or by -D; assert
+// defined to check nothing, or to a macro of its own; #undef assert) no
+// FALSIFIED of an assertion stands: the replay checks the predicate, the
+// program as compiled does not, or checks it its own way. Where asserts
+// are compiled out, a VERIFIED stays, listing the assumption that the
+// answer is of the predicate, and carrying the hazard; where assert is
+// the program's own, it is UNKNOWN. bmc.Prescan finds these constructs
+// (screen.go). qsort's and bsearch's callbacks are modelled, not refused.
+//
 // # Assumptions
 //
 // Where the model cannot follow a real run, and an answer may depend on

@@ -293,30 +293,18 @@ func TestSoundness(t *testing.T) {
 // and no assumptions.
 func TestConformance(t *testing.T) {
 	needTools(t)
-	// The engine's wrong answers on the kit, each a finding against the
-	// engine alone: the facts pipeline screens these programs (bmc.Prescan)
-	// and makes no fact of them.
-	wrong := map[string]string{
-		"constructor": "finding: VERIFIED (bound-complete) of an assertion in a constructor that fails on every run; the engine does not run constructors before main (Prescan: constructor)",
-		"ndebug":      "finding: FALSIFIED of an assertion NDEBUG compiles out (Prescan: NDEBUG)",
-	}
-	// Under MallocMayFail a counterexample may make malloc fail, which the
-	// engine replays with its own shim and bmc.Replay cannot.
-	noReplay := "finding: FALSIFIED through a failing malloc, whose counterexample bmc.Replay cannot replay (no replay model for malloc)"
 	for _, c := range []struct {
 		name string
 		opts *Options
 		pin  *regexp.Regexp
-		skip map[string]string
 	}{
-		{"default", nil, nativeRE, wrong},
-		{"malloc-may-fail", &Options{MallocMayFail: true}, mmfRE, map[string]string{
-			"native/alloc_two_types": noReplay, "native/free_then_read": noReplay, "native/malloc_may_fail": noReplay}},
+		{"default", nil, nativeRE},
+		{"malloc-may-fail", &Options{MallocMayFail: true}, mmfRE},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			chk := New(c.opts)
 			t.Cleanup(func() { chk.Close() })
-			opts := &bmctest.Options{Skip: c.skip, Observe: func(t *testing.T, p *bmctest.Probe, q *bmc.Query, r *bmc.Result) {
+			opts := &bmctest.Options{Observe: func(t *testing.T, p *bmctest.Probe, q *bmc.Query, r *bmc.Result) {
 				pinned(t, p, q, r, c.pin)
 			}}
 			if c.opts != nil {

@@ -129,14 +129,23 @@ func cLiteral(m map[string]smt.Value, in *input) string {
 	return intOf(m, in.Term, in.T).String()
 }
 
-// Counterexample reads a model into a counterexample.
+// Counterexample reads a model into a counterexample. The inputs of the
+// nondet functions and the allocations are named FUNC#N for the N-th call
+// of FUNC on the model's run, as bmc.Replay reads them (the translation's
+// own numbering counts the calls of every path).
 func (tr *Translation) Counterexample(m map[string]smt.Value) *CexData {
 	d := &CexData{Cex: &bmc.Counterexample{}}
+	calls := map[string]int{}
 	for _, in := range tr.inputs {
 		if !IsTrue(m, in.Guard) || in.Kind == "uninit" {
 			continue
 		}
-		d.Cex.Inputs = append(d.Cex.Inputs, bmc.Input{Name: in.Name, Value: cLiteral(m, in), Line: in.Line})
+		name := in.Name
+		if fn, _, ok := strings.Cut(name, "#"); ok && (in.Kind == "nondet" || in.Kind == "malloc") {
+			calls[fn]++
+			name = fn + "#" + strconv.Itoa(calls[fn])
+		}
+		d.Cex.Inputs = append(d.Cex.Inputs, bmc.Input{Name: name, Value: cLiteral(m, in), Line: in.Line})
 		// The replay supplies the nondet functions' values and the
 		// allocations that fail; rand is glibc's own in a replayed run.
 		switch in.Kind {
