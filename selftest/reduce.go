@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -163,4 +164,54 @@ func lastLine(b []byte) string {
 		s = s[i+1:]
 	}
 	return s
+}
+
+// ReduceAll reduces the first wrong verdict of each kind (path, verdict,
+// truth, bounded or not) of rep into dir, as KIND.c, with cvise (Reduce);
+// the cache path's wrong verdicts are left out (a cache serves what was
+// computed: its programs are the facts path's). logf, if not nil, says what
+// is reduced and what came of it; a reduction that fails is said there and
+// skipped.
+func ReduceAll(ctx context.Context, rep *Report, opts *Options, dir string, ro *ReduceOptions, logf func(format string, args ...any)) error {
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	kinds := map[string]bool{}
+	for _, w := range rep.Wrong {
+		kind := fmt.Sprintf("%s-%s-%s-bounded=%t", w.Path, w.Verdict, w.Truth, w.Bounded)
+		if kinds[kind] || w.Path == "cache/default" {
+			continue
+		}
+		kinds[kind] = true
+		src, err := os.ReadFile(filepath.Join(filepath.Dir(w.File), w.Program+".c"))
+		if err != nil {
+			return err
+		}
+		logf("reducing %s (%s) with cvise", w.Program, kind)
+		small, err := Reduce(ctx, src, w, opts, ro)
+		if err != nil {
+			logf("reducing %s: %v", w.Program, err)
+			continue
+		}
+		name := filepath.Join(dir, fileSafe(kind)+".c")
+		if err := atomicfile.Write(name, small); err != nil {
+			return err
+		}
+		logf("%s: %d bytes (from %d)", name, len(small), len(src))
+	}
+	return nil
+}
+
+// fileSafe replaces what a file name should not hold with '_'.
+func fileSafe(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '=' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }

@@ -1,58 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
 	"sync"
-	"time"
-
-	"github.com/suretydev/surety/internal/atomicfile"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/selftest"
 )
-
-// selftestReport prints a selftest.Report for people.
-type selftestReport struct{ *selftest.Report }
-
-func (r selftestReport) WriteText(w io.Writer) error {
-	ew := &errWriter{w: w}
-	fmt.Fprintf(ew, "%d programs (%d without truth, skipped); seconds per program: median %.1f, max %.1f\n",
-		r.Programs, r.NoTruth, r.MedianSeconds, r.MaxSeconds)
-	fmt.Fprintf(ew, "%-16s %8s %10s %6s %7s %6s %6s %9s\n", "path", "programs", "assertions", "right", "unknown", "WRONG", "errors", "seconds")
-	for _, c := range r.Counts {
-		fmt.Fprintf(ew, "%-16s %8d %10d %6d %7d %6d %6d %9.1f\n", c.Path, c.Programs, c.Assertions, c.Right, c.Unknown, c.Wrong, c.Errors, c.Seconds)
-	}
-	for _, x := range r.Wrong {
-		what := x.Pred
-		if x.Assertion < 0 {
-			what = "the task"
-		}
-		fmt.Fprintf(ew, "WRONG %s: %s line %d %q: %s, truth %s; %s\n  %s\n", x.Path, x.Program, x.Line, what, x.Verdict, x.Truth, x.Reason, x.File)
-	}
-	return ew.err
-}
-
-// errWriter keeps the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return len(p), nil
-	}
-	_, e.err = e.w.Write(p)
-	return len(p), nil
-}
 
 func runSelftest(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("selftest", flag.ContinueOnError)
@@ -101,23 +59,16 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		}
 		return exitIf(!ok)
 	}
+	var st *selftest.State
 	var done []*selftest.ProgramResult
-	var out *os.File
 	if *state != "" {
 		var err error
-		if done, err = readState(*state); err != nil {
+		if st, err = selftest.OpenState(*state); err != nil {
 			return fail(e, "selftest", err)
 		}
-		if out, err = openState(*state); err != nil {
-			return fail(e, "selftest", err)
-		}
-		defer out.Close()
+		defer st.Close()
+		done, opts.Skip = st.Done(), st.Skip
 	}
-	seen := map[string]bool{}
-	for _, pr := range done {
-		seen[pr.Name] = true
-	}
-	opts.Skip = func(name string) bool { return seen[name] }
 	var mu sync.Mutex
 	n, wrong := len(done), 0
 	for _, pr := range done {
@@ -133,9 +84,10 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 			status = "no truth: " + pr.NoTruth
 		}
 		fmt.Fprintf(e.stderr, "selftest: %d/%d %s %.1fs, %s; %d wrong so far\n", n, *count, pr.Name, pr.Seconds, status, wrong)
-		if out != nil {
-			b, _ := json.Marshal(pr)
-			out.Write(append(b, '\n'))
+		if st != nil {
+			if err := st.Add(pr); err != nil {
+				fmt.Fprintf(e.stderr, "selftest: %s not kept in %s: %v\n", pr.Name, *state, err)
+			}
 		}
 	}
 	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
@@ -158,19 +110,21 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		rep = selftest.Summarize(append(done, rep.Results...))
 	}
 	if *reduce != "" {
-		if err := reduceAll(ctx, e, rep, opts, *reduce, *reduceBudget); err != nil {
+		self, err := os.Executable()
+		if err != nil {
+			return fail(e, "selftest", err)
+		}
+		logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, "selftest: "+format+"\n", args...) }
+		ro := &selftest.ReduceOptions{Self: []string{self, "selftest"}, Budget: *reduceBudget}
+		if err := selftest.ReduceAll(ctx, rep, opts, *reduce, ro, logf); err != nil {
 			return fail(e, "selftest", err)
 		}
 	}
 	if !*asJSON {
 		rep.Results = nil
 	}
-	return finish(e, "selftest", *asJSON, selftestReport{rep}, nil, func(r selftestReport) bool { return len(r.Wrong) > 0 })
+	return finish(e, "selftest", *asJSON, rep, nil, func(r *selftest.Report) bool { return len(r.Wrong) > 0 })
 }
-
-// MarshalJSON writes the report itself.
-func (r selftestReport) MarshalJSON() ([]byte, error) { return json.Marshal(r.Report) }
-
 func containsFlag(args []string, name string) bool {
 	for _, a := range args {
 		if a == "-"+name || a == "--"+name || len(a) > len(name)+2 && (a[:len(name)+3] == "--"+name+"=" || a[:len(name)+2] == "-"+name+"=") {
@@ -178,97 +132,4 @@ func containsFlag(args []string, name string) bool {
 		}
 	}
 	return false
-}
-
-// readState reads the finished programs of an earlier run; a missing
-// file is an empty run, and a last line cut short (the run was killed
-// while writing it) is dropped.
-func readState(path string) ([]*selftest.ProgramResult, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []*selftest.ProgramResult
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 64<<20)
-	for sc.Scan() {
-		var pr selftest.ProgramResult
-		if json.Unmarshal(sc.Bytes(), &pr) == nil && pr.Name != "" {
-			out = append(out, &pr)
-		}
-	}
-	return out, sc.Err()
-}
-
-// openState opens the state file for appending. A run stopped in the
-// middle of a line leaves it without its newline: one is added, so that
-// the next program's line is whole (readState skips the broken one, and
-// that program is checked again).
-func openState(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	info, err := f.Stat()
-	if err == nil && info.Size() > 0 {
-		last := make([]byte, 1)
-		if _, err = f.ReadAt(last, info.Size()-1); err == nil && last[0] != '\n' {
-			_, err = f.Write([]byte{'\n'})
-		}
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
-// reduceAll reduces the first wrong verdict of each kind (path, verdict,
-// truth, bounded or not) into dir, named after its kind.
-func reduceAll(ctx context.Context, e *env, rep *selftest.Report, opts *selftest.Options, dir string, budget time.Duration) error {
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	kinds := map[string]bool{}
-	for _, w := range rep.Wrong {
-		kind := fmt.Sprintf("%s-%s-%s-bounded=%t", w.Path, w.Verdict, w.Truth, w.Bounded)
-		if kinds[kind] || w.Path == "cache/default" {
-			continue
-		}
-		kinds[kind] = true
-		src, err := os.ReadFile(filepath.Join(filepath.Dir(w.File), w.Program+".c"))
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stderr, "selftest: reducing %s (%s) with cvise\n", w.Program, kind)
-		small, err := selftest.Reduce(ctx, src, w, opts, &selftest.ReduceOptions{Self: []string{self, "selftest"}, Budget: budget})
-		if err != nil {
-			fmt.Fprintf(e.stderr, "selftest: reducing %s: %v\n", w.Program, err)
-			continue
-		}
-		name := filepath.Join(dir, sanitize(kind)+".c")
-		if err := atomicfile.Write(name, small); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stderr, "selftest: %s: %d bytes (from %d)\n", name, len(small), len(src))
-	}
-	return nil
-}
-
-func sanitize(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '=' || c == '_') {
-			b[i] = '_'
-		}
-	}
-	return string(b)
 }

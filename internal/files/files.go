@@ -161,3 +161,12 @@ func (e *ErrWriter) Printf(format string, args ...any) {
 		_, e.Err = fmt.Fprintf(e.W, format, args...)
 	}
 }
+
+// Write writes p unless an earlier write failed; it always reports p as
+// written, so that fmt.Fprintf goes on, and the first error stays in Err.
+func (e *ErrWriter) Write(p []byte) (int, error) {
+	if e.Err == nil {
+		_, e.Err = e.W.Write(p)
+	}
+	return len(p), nil
+}

@@ -1,4 +1,4 @@
-package main
+package selftest
 
 import (
 	"os"
@@ -7,27 +7,32 @@ import (
 )
 
 // A run stopped in the middle of writing a program's line leaves the state
-// without its newline; the resumed run's lines must still read back whole.
+// without its newline; the resumed run's lines must still read back whole,
+// and the program cut off is not done.
 func TestStateResumesAfterABrokenLine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	whole := `{"name":"gen-1","seconds":1}` + "\n"
 	if err := os.WriteFile(path, []byte(whole+`{"name":"gen-2","sec`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := openState(path)
+	s, err := OpenState(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.WriteString(`{"name":"gen-3","seconds":3}` + "\n"); err != nil {
+	if !s.Skip("gen-1") || s.Skip("gen-2") {
+		t.Errorf("Skip: gen-1 %t, gen-2 %t; want only gen-1 done", s.Skip("gen-1"), s.Skip("gen-2"))
+	}
+	if err := s.Add(&ProgramResult{Name: "gen-3", Seconds: 3}); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
-	done, err := readState(path)
+	s.Close()
+	s, err = OpenState(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer s.Close()
 	var names []string
-	for _, pr := range done {
+	for _, pr := range s.Done() {
 		names = append(names, pr.Name)
 	}
 	if len(names) != 2 || names[0] != "gen-1" || names[1] != "gen-3" {
