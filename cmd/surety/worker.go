@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -39,44 +38,9 @@ func (f *natsFlags) register(fs *flag.FlagSet, what string) {
 	fs.StringVar(&f.creds, "nats-creds", "", natsEnvHelp)
 }
 
-// credentials reads the credentials the flags or the environment give;
-// none at all is worknats.ErrNoCredentials.
-func (f *natsFlags) credentials(e *env) (worknats.Credentials, error) {
-	file := f.creds
-	if file == "" {
-		file = e.getenv("SURETY_NATS_CREDS")
-	}
-	if file != "" {
-		return credsFile(file)
-	}
-	return worknats.Credentials{User: e.getenv("SURETY_NATS_USER"), Password: e.getenv("SURETY_NATS_PASSWORD"),
-		Token: e.getenv("SURETY_NATS_TOKEN"), NkeySeedFile: e.getenv("SURETY_NATS_NKEY")}, nil
-}
-
-// credsFile reads a credentials file: a .creds file (a user JWT and its
-// seed), an nkey seed file, or USER:PASSWORD on its first line.
-func credsFile(path string) (worknats.Credentials, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return worknats.Credentials{}, fmt.Errorf("NATS credentials: %w", err)
-	}
-	switch {
-	case bytes.Contains(b, []byte("BEGIN NATS USER JWT")):
-		return worknats.Credentials{CredsFile: path}, nil
-	case bytes.HasPrefix(bytes.TrimSpace(b), []byte("SU")):
-		return worknats.Credentials{NkeySeedFile: path}, nil
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
-	user, pw, ok := strings.Cut(strings.TrimSpace(line), ":")
-	if !ok || user == "" || pw == "" {
-		return worknats.Credentials{}, fmt.Errorf("NATS credentials: %s is neither a .creds file, an nkey seed nor USER:PASSWORD", path)
-	}
-	return worknats.Credentials{User: user, Password: pw}, nil
-}
-
 // dial connects to the server of --nats as name.
 func (f *natsFlags) dial(e *env, name string) (*natsgo.Conn, error) {
-	cred, err := f.credentials(e)
+	cred, err := worknats.CredentialsFrom(f.creds, e.getenv)
 	if err != nil {
 		return nil, err
 	}
