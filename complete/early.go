@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // This file is the early run: the methods compiled and run on their small
@@ -92,37 +91,13 @@ func (c *checker) earlyRun(ctx context.Context, ts []*target) map[int]*early {
 			return nil
 		}
 		g.write(pr.text(c.dialect))
-		g.write("method Main()\n  decreases *\n{\n  print \"" + startMark + "\\n\";\n")
-		mainStart := g.line + 1
-		for _, b := range blocks {
-			g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
-		}
-		g.write(main.String())
-		g.write("}\n")
-		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
-		start := time.Now()
-		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
-		cancel()
-		c.ran("early", start)
+		ex, err := c.runMain(ctx, g, main.String(), blocks, true, promote, "early")
 		if ctx.Err() != nil || ex == nil {
 			return nil
 		}
 		if errors.Is(err, ErrUnresolved) {
-			changed := false
-			for _, d := range parseDiagOutput(ex.Output) {
-				if !strings.Contains(d.Msg, "rror") {
-					continue
-				}
-				if strings.HasSuffix(d.File, "input.dfy") {
-					for i, dc := range c.file.Decls {
-						if promote[i] && d.Line >= dc.Line && d.Line <= lineOf(c.src, dc.End) {
-							delete(promote, i)
-							changed = true
-						}
-					}
-					continue
-				}
+			generated, changed := c.compileErrors(ex, promote)
+			for _, d := range generated {
 				if k := g.owner(d.Line); k >= 0 && !leave[k] {
 					leave[k], changed = true, true
 				}

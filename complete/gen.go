@@ -1153,3 +1153,52 @@ func (c *checker) smallInputs() {
 		t.inputs = product(lists, c.opts.maxInputs())
 	}
 }
+
+// runMain ends g with a Main method whose body is main, its blocks (lines
+// counted from the body's first) owned by their targets, and runs it with
+// the input file, promote's declarations compiled; decreases lets Main
+// call methods that may not terminate. pass names the run in the report's
+// timings.
+func (c *checker) runMain(ctx context.Context, g *genFile, main string, blocks []genBlock, decreases bool, promote map[int]bool, pass string) (*Execution, error) {
+	head := "method Main()\n{\n"
+	if decreases {
+		head = "method Main()\n  decreases *\n{\n"
+	}
+	g.write(head + "  print \"" + startMark + "\\n\";\n")
+	mainStart := g.line + 1
+	for _, b := range blocks {
+		g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
+	}
+	g.write(main)
+	g.write("}\n")
+	input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
+	start := time.Now()
+	runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
+	defer cancel()
+	ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
+	c.ran(pass, start)
+	return ex, err
+}
+
+// compileErrors reads the errors of a run that did not resolve: an error
+// in the input file leaves ghost the declaration it falls in (taken out of
+// promote; changed says so), and the errors in the generated file are
+// returned for the caller to pin on their targets (genFile.owner).
+func (c *checker) compileErrors(ex *Execution, promote map[int]bool) (generated []Diagnostic, changed bool) {
+	for _, d := range parseDiagOutput(ex.Output) {
+		if !strings.Contains(d.Msg, "rror") {
+			continue
+		}
+		if !strings.HasSuffix(d.File, "input.dfy") {
+			generated = append(generated, d)
+			continue
+		}
+		for i, dc := range c.file.Decls {
+			if promote[i] && d.Line >= dc.Line && d.Line <= lineOf(c.src, dc.End) {
+				delete(promote, i)
+				changed = true
+			}
+		}
+	}
+	return generated, changed
+}

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // This file finds valid inputs when none of the small ones meets the
@@ -228,19 +227,7 @@ func (c *checker) inputPass(ctx context.Context) error {
 			}
 		}
 		g.write(pr.text(c.dialect))
-		g.write("method Main()\n  decreases *\n{\n  print \"" + startMark + "\\n\";\n")
-		mainStart := g.line + 1
-		for _, b := range blocks {
-			g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
-		}
-		g.write(main.String())
-		g.write("}\n")
-		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
-		start := time.Now()
-		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
-		cancel()
-		c.ran("inputs", start)
+		ex, err := c.runMain(ctx, g, main.String(), blocks, true, promote, "inputs")
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
@@ -248,20 +235,8 @@ func (c *checker) inputPass(ctx context.Context) error {
 			// Leave ghost what the copy could not compile; a compiled
 			// precondition that fails is left out (its target's tests are
 			// still read), and so is a test call that fails.
-			changed := false
-			for _, d := range parseDiagOutput(ex.Output) {
-				if !strings.Contains(d.Msg, "rror") {
-					continue
-				}
-				if strings.HasSuffix(d.File, "input.dfy") {
-					for i, dc := range c.file.Decls {
-						if promote[i] && d.Line >= dc.Line && d.Line <= lineOf(c.src, dc.End) {
-							delete(promote, i)
-							changed = true
-						}
-					}
-					continue
-				}
+			generated, changed := c.compileErrors(ex, promote)
+			for _, d := range generated {
 				switch k := g.owner(d.Line); {
 				case k >= callBlock && k-callBlock < len(owners) && !badCall[owners[k-callBlock]]:
 					badCall[owners[k-callBlock]], changed = true, true

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // This file is the screen: before witness lemmas go to the verifier, the
@@ -116,39 +115,15 @@ func (c *checker) screenPass(ctx context.Context) error {
 			}
 			blocks = append(blocks, genBlock{t.k, from, line - 1})
 		}
-		g.write("method Main()\n{\n  print \"" + startMark + "\\n\";\n")
-		mainStart := g.line + 1
-		for _, b := range blocks {
-			g.blocks = append(g.blocks, genBlock{b.k, mainStart + b.from, mainStart + b.to})
-		}
-		g.write(main.String())
-		g.write("}\n")
-		input := File{Name: "input.dfy", Content: prepareInputWith(c.path, c.src, c.file, true, promote, c.dialect)}
-		start := time.Now()
-		runCtx, cancel := context.WithTimeout(ctx, c.opts.runTimeout())
-		ex, err := c.tool.Run(runCtx, File{Name: "check.dfy", Content: []byte(g.b.String())}, input)
-		cancel()
-		c.ran("screen", start)
+		ex, err := c.runMain(ctx, g, main.String(), blocks, false, promote, "screen")
 		if ctx.Err() != nil {
 			return fmt.Errorf("complete: %w", ctx.Err())
 		}
 		if errors.Is(err, ErrUnresolved) && ex != nil {
 			// Leave ghost what the copy could not compile, and stop
 			// screening the targets whose compiled contract failed.
-			changed := false
-			for _, d := range parseDiagOutput(ex.Output) {
-				if !strings.Contains(d.Msg, "rror") {
-					continue
-				}
-				if strings.HasSuffix(d.File, "input.dfy") {
-					for i, dc := range c.file.Decls {
-						if promote[i] && d.Line >= dc.Line && d.Line <= lineOf(c.src, dc.End) {
-							delete(promote, i)
-							changed = true
-						}
-					}
-					continue
-				}
+			generated, changed := c.compileErrors(ex, promote)
+			for _, d := range generated {
 				if k := g.owner(d.Line); k >= 0 {
 					var keep []*target
 					for _, t := range todo {
