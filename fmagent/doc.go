@@ -23,7 +23,7 @@
 //
 // Which steps can be handed out as jobs (package work) to other processes
 // and machines: step 3, each function one job (ReasonOptions.Runner, job
-// kind ReasonKind; a worker opens its own model, SetWorkerModel). Steps 2,
+// kind ReasonKind; a worker opens its own model, llm.SetWorkerModel). Steps 2,
 // 4 and 6 run in the caller's process: the contracts of a layer are
 // independent given the layers above, so they could go out a layer at a
 // time (the layer order stays the barrier), but do not yet.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
 
 	"github.com/suretydev/surety/contract"
 	"github.com/suretydev/surety/frontend"
@@ -21,7 +20,7 @@ import (
 // ReasonKind is the kind of job (package work) that runs the Hoare pass
 // on one function for ReasonAll with a Runner (ReasonOptions.Runner): any
 // program that imports this package, and has set how it opens its model
-// (SetWorkerModel), can run it as a worker.
+// (llm.SetWorkerModel), can run it as a worker.
 const ReasonKind = "surety.fmagent-reason"
 
 func init() { work.Register(ReasonKind, runReasonJob) }
@@ -42,50 +41,10 @@ type reasonJob struct {
 	Callees     []contract.Expectation `json:"callees,omitempty"`
 	CalleeNames map[string]string      `json:"callee_names,omitempty"`
 	BlockLines  int                    `json:"block_lines,omitempty"`
-	// Model is the name of the model (modelName) the worker must have
+	// Model is the name of the model (llm.JobModelName) the worker must have
 	// opened; Solver the registered solver's name, "" for none.
 	Model  string `json:"model"`
 	Solver string `json:"solver,omitempty"`
-}
-
-// workerModel is how this process opens the model of reason jobs
-// (SetWorkerModel), and the model once opened.
-var workerModel struct {
-	mu   sync.Mutex
-	open func(context.Context) (llm.Model, error)
-	m    llm.Model
-}
-
-// SetWorkerModel sets how a worker process opens the model that runs its
-// ReasonKind jobs: a program that serves jobs (surety worker) calls it
-// before serving, with a function that opens the model from its own
-// configuration (llm.OpenModel from its environment), since a Model
-// value does not travel with a job. open is called at the first such job,
-// and again after it failed; its model is kept for the jobs after. A job
-// whose model name differs from the one opened here is refused. Without
-// it, reason jobs fail, saying so. It is safe for concurrent use.
-func SetWorkerModel(open func(context.Context) (llm.Model, error)) {
-	workerModel.mu.Lock()
-	defer workerModel.mu.Unlock()
-	workerModel.open, workerModel.m = open, nil
-}
-
-// jobModel returns the model of this worker, opening it when needed.
-func jobModel(ctx context.Context) (llm.Model, error) {
-	workerModel.mu.Lock()
-	defer workerModel.mu.Unlock()
-	if workerModel.m != nil {
-		return workerModel.m, nil
-	}
-	if workerModel.open == nil {
-		return nil, errors.New("this worker opens no model (fmagent.SetWorkerModel)")
-	}
-	m, err := workerModel.open(ctx)
-	if err != nil {
-		return nil, err
-	}
-	workerModel.m = m
-	return m, nil
 }
 
 // runReasonJob is the handler of ReasonKind: it rebuilds the input of the
@@ -99,12 +58,9 @@ func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
 	if j.Func == nil || j.Offset < 0 {
 		return nil, errors.New("fmagent: reason job: no function")
 	}
-	m, err := jobModel(ctx)
+	m, err := llm.WorkerModel(ctx, j.Model)
 	if err != nil {
 		return nil, fmt.Errorf("fmagent: reason job: %w", err)
-	}
-	if name := modelName(m); name != j.Model {
-		return nil, fmt.Errorf("fmagent: reason job: the model here is %q, the job's %q", name, j.Model)
 	}
 	solver, err := smt.Open(j.Solver)
 	if err != nil {
@@ -123,15 +79,6 @@ func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
 	return json.Marshal(rep)
 }
 
-// modelName is the name of m (llm.NameOf), looking inside a model that
-// llm.OpenModel opened.
-func modelName(m llm.Model) string {
-	if mm, ok := m.(*llm.MeteredModel); ok && mm != nil {
-		return llm.NameOf(mm.Model)
-	}
-	return llm.NameOf(m)
-}
-
 // sendable returns the names of the model and the solver of opts for jobs,
 // or an error naming what cannot be sent to workers.
 func (opts *ReasonOptions) sendable() (model, solver string, err error) {
@@ -139,14 +86,10 @@ func (opts *ReasonOptions) sendable() (model, solver string, err error) {
 	if opts.Stepper != nil {
 		why = append(why, fmt.Sprintf("Stepper (%T: a Go value stays in this process)", opts.Stepper))
 	}
-	mm, ok := opts.Model.(*llm.MeteredModel)
-	switch {
-	case opts.Model == nil:
+	if opts.Model == nil {
 		why = append(why, "Model (none)")
-	case !ok || mm == nil || mm.By == "" || modelName(mm) == "":
-		why = append(why, fmt.Sprintf("Model (%T: a worker opens its model by name, so only a model llm.OpenModel opened from a ModelConfig, with a name and not an estimate, can be sent)", opts.Model))
-	default:
-		model = modelName(mm)
+	} else if model, err = llm.JobModelName(opts.Model); err != nil {
+		why = append(why, fmt.Sprintf("Model (%v)", err))
 	}
 	if s := opts.Solver; s != nil && !(reflect.ValueOf(s).Kind() == reflect.Pointer && reflect.ValueOf(s).IsNil()) {
 		reg, err := smt.Lookup(s.Name())

@@ -53,8 +53,8 @@ func TestReasonRunner(t *testing.T) {
 	local := reason(llmtest.NewFile(t, "testdata/review.txtar"), nil)
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
 	opened := 0
-	fmagent.SetWorkerModel(func(context.Context) (llm.Model, error) { opened++; return openScripted(t, srv), nil })
-	t.Cleanup(func() { fmagent.SetWorkerModel(nil) })
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { opened++; return openScripted(t, srv), nil })
+	t.Cleanup(func() { llm.SetWorkerModel(nil) })
 	jobs := reason(srv, &work.Local{Workers: 2})
 	if jobs != local {
 		t.Errorf("as jobs:\n%s\nin the pool:\n%s", jobs, local)

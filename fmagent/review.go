@@ -193,7 +193,7 @@ type ReasonOptions struct {
 	// in this process. A job carries the function, its source text, its
 	// contract and its callees' expected specifications, and names the
 	// model and the solver: a worker runs it with the model it opened
-	// itself (SetWorkerModel), which must have the same name, and the
+	// itself (llm.SetWorkerModel), which must have the same name, and the
 	// solver registered under that name. So only a Model that
 	// llm.OpenModel opened (not an estimate), a registered Solver and no
 	// Stepper can be sent: other options are refused, by name, before any

@@ -12,7 +12,6 @@ import (
 
 	natsgo "github.com/nats-io/nats.go"
 
-	"github.com/suretydev/surety/fmagent"
 	"github.com/suretydev/surety/internal/buildid"
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
@@ -156,7 +155,7 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 		return fail(e, "worker", err)
 	}
 	defer nf.close()
-	fmagent.SetWorkerModel(workerModel(ctx, e, &nf, mode))
+	llm.SetWorkerModel(workerModel(ctx, e, &nf, mode))
 	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait, MaxDeliver: *maxDeliver}
 	if opts.Name == "" {
 		host, _ := os.Hostname()
