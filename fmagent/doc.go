@@ -22,11 +22,12 @@
 //     (package incremental).
 //
 // Which steps can be handed out as jobs (package work) to other processes
-// and machines: step 3, each function one job (ReasonOptions.Runner, job
-// kind ReasonKind; a worker opens its own model, llm.SetWorkerModel). Steps 2,
-// 4 and 6 run in the caller's process: the contracts of a layer are
-// independent given the layers above, so they could go out a layer at a
-// time (the layer order stays the barrier), but do not yet.
+// and machines: step 2, each batch of a layer one job, a layer at a time
+// (ContractsOptions.Runner, job kind contract.BatchKind: the layer order
+// stays the barrier), and step 3, each function one job
+// (ReasonOptions.Runner, job kind ReasonKind). A worker asks the model it
+// opened itself (llm.SetWorkerModel). Steps 4 and 6, and Review, run in
+// the caller's process.
 //
 // Every function takes an options struct whose zero value is valid (a
 // Model where it asks one: llm.ErrNoModel otherwise), checks its input

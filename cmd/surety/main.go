@@ -52,7 +52,7 @@ func init() {
 		"confirm": {usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
 			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
 			short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF", run: runConfirm},
-		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] PATH...",
+		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] [--nats URL] PATH...",
 			short: "derive each function's contract from what its callers expect, top-down over the call graph", run: runContracts},
 		"doctor": {usage: "surety doctor [--timeout 60s]",
 			short: "Find the outside programs surety uses, print their versions, and check that each verification engine finds a planted bug and proves a correct program (exit 1 if any check fails).", run: runDoctor},
@@ -71,7 +71,7 @@ func init() {
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
 		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--cache-mode record] [--quiet]",
-			short: "Run the jobs (bench tasks, selftest programs, facts' checks, reason's functions) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
+			short: "Run the jobs (bench tasks, selftest programs, facts' checks, contracts' batches, reason's functions) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
 }
