@@ -17,6 +17,7 @@ import (
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/work"
 )
 
 // GeneratePromptVersion is the version of the generation prompt; it is part
@@ -103,6 +104,20 @@ type Options struct {
 	// must change, instead of writing it from nothing. Empty: a plain run.
 	Goal     string
 	Previous map[string]*Record
+	// Runner, if not nil, asks the model for each batch of a layer as a
+	// job (BatchKind), in this process (work.Local) or on the workers of
+	// other machines (work/nats); nil means up to Workers requests of this
+	// process. The batches of a layer are one Runner.Run, and the next
+	// layer starts only when they are all in, so the records are those of
+	// a run in this process. The prompts are made here (records reused
+	// from Store, Merger, Knowledge); a job carries the request, the repair
+	// loop's options (Ask) and the model's name: its worker asks the model
+	// it opened itself (llm.SetWorkerModel), which must have the same name.
+	// So only a Model that llm.OpenModel opened, not an estimate, can be
+	// sent; another is refused before any work. The token use and the
+	// budget are then the workers', and a batch whose reply stayed invalid
+	// counts none of its requests in Result.Requests.
+	Runner work.Runner
 }
 
 // A Result is what Generate did.
@@ -141,9 +156,17 @@ func Generate(ctx context.Context, g *callgraph.Graph, opts *Options) (*Result, 
 		gen.entries[e] = true
 	}
 	layers := callgraph.Layers(gen.cond)
-	err := callgraph.Schedule(ctx, layers, gen.batch, &callgraph.ScheduleOptions{
-		Workers: opts.Workers, Batch: opts.Batch, Progress: opts.Progress,
-	})
+	var err error
+	if opts.Runner != nil {
+		if _, err := llm.JobModelName(opts.Model); err != nil {
+			return nil, fmt.Errorf("contract: Generate cannot send its work to workers: Model (%v)", err)
+		}
+		err = gen.layersAsJobs(ctx, layers)
+	} else {
+		err = callgraph.Schedule(ctx, layers, gen.batch, &callgraph.ScheduleOptions{
+			Workers: opts.Workers, Batch: opts.Batch, Progress: opts.Progress,
+		})
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -210,13 +233,24 @@ type callView struct {
 }
 
 func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) error {
+	todo, req, err := gen.request(ctx, comps)
+	if err != nil || req == nil {
+		return err
+	}
+	reply, err := llm.Structured(ctx, gen.opts.Model, req, generateSchema, gen.opts.Ask)
+	return gen.answer(todo, req.PromptVersion, reply, err)
+}
+
+// request builds the request of the components of a batch, and the
+// functions it asks for; a nil request when every one was reused.
+func (gen *generator) request(ctx context.Context, comps []*callgraph.Component) ([]*fnPrompt, *llm.Request, error) {
 	var todo []*fnPrompt
 	for _, c := range comps {
 		inCycle := len(c.Nodes) > 1 || c.Recursive(gen.g)
 		for _, n := range c.Nodes {
 			p, err := gen.prepare(ctx, n, c, inCycle)
 			if err != nil {
-				return err
+				return nil, nil, err
 			}
 			if p != nil {
 				todo = append(todo, p)
@@ -224,7 +258,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		}
 	}
 	if len(todo) == 0 {
-		return nil
+		return nil, nil, nil
 	}
 	var prompt strings.Builder
 	tmpl, version := generateTmpl, GeneratePromptVersion
@@ -240,7 +274,7 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		data["Goal"], data["Previous"] = gen.opts.Goal, prev
 	}
 	if err := tmpl.Execute(&prompt, data); err != nil {
-		return fmt.Errorf("contract: generation prompt: %w", err)
+		return nil, nil, fmt.Errorf("contract: generation prompt: %w", err)
 	}
 	names := make([]string, len(todo))
 	for i, p := range todo {
@@ -252,7 +286,16 @@ func (gen *generator) batch(ctx context.Context, comps []*callgraph.Component) e
 		Stage:         "contract.generate",
 		Item:          strings.Join(names, ","),
 	}
-	reply, err := llm.Structured(ctx, gen.opts.Model, req, generateSchema, gen.opts.Ask)
+	return todo, req, nil
+}
+
+// answer keeps the records of todo from the reply to their request (of
+// prompt version), or says why it cannot.
+func (gen *generator) answer(todo []*fnPrompt, version string, reply *llm.Reply, err error) error {
+	names := make([]string, len(todo))
+	for i, p := range todo {
+		names[i] = p.Name
+	}
 	gen.mu.Lock()
 	defer gen.mu.Unlock()
 	var rerr *llm.ReplyError

@@ -11,6 +11,7 @@ import (
 	"github.com/suretydev/surety/internal/files"
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/progress"
+	"github.com/suretydev/surety/work"
 )
 
 // ContractsOptions control Contracts. The zero value is valid but for
@@ -48,6 +49,11 @@ type ContractsOptions struct {
 	// Progress, if set, receives events ("load" warnings, "contracts"
 	// progress by layer) from one goroutine at a time.
 	Progress func(progress.Event)
+	// Runner, if not nil, asks for the contracts of each batch of a layer
+	// as a job, a layer at a time (see contract.Options.Runner); nil
+	// means Workers requests of this process. Only a Model that
+	// llm.OpenModel opened can be sent (a worker opens its own by name).
+	Runner work.Runner
 }
 
 // A ContractsResult is what Contracts did.
@@ -104,6 +110,7 @@ func Contracts(ctx context.Context, paths []string, opts *ContractsOptions) (*Co
 	res, err := contract.Generate(ctx, g, &contract.Options{
 		Model: opts.Model, Store: &contract.Store{Dir: out}, Knowledge: know, PartOf: partOf,
 		Entries: opts.Entries, Workers: opts.Workers, Batch: opts.Batch, ReadFile: frontend.ReadFileIn(l.root), Merger: opts.Merger,
+		Runner: opts.Runner,
 		Progress: func(ev progress.Event) {
 			ev.Stage = "contracts"
 			send(ev)

@@ -21,6 +21,14 @@
 //  6. Update (Update): after a change, only what it touches is redone
 //     (package incremental).
 //
+// Which steps can be handed out as jobs (package work) to other processes
+// and machines: step 2, each batch of a layer one job, a layer at a time
+// (ContractsOptions.Runner, job kind contract.BatchKind: the layer order
+// stays the barrier), and step 3, each function one job
+// (ReasonOptions.Runner, job kind ReasonKind). A worker asks the model it
+// opened itself (llm.SetWorkerModel). Steps 4 and 6, and Review, run in
+// the caller's process.
+//
 // Every function takes an options struct whose zero value is valid (a
 // Model where it asks one: llm.ErrNoModel otherwise), checks its input
 // before asking anything, reports progress as progress.Events and returns

@@ -186,7 +186,19 @@ type ReasonOptions struct {
 	// Workers is the number of functions reasoned about at once; 0 means
 	// one per CPU (work.Workers). The work waits on the model, not on the
 	// processor: a remote model takes more.
-	Workers  int
+	Workers int
+	// Runner, if not nil, runs the Hoare pass of each function as a job
+	// (ReasonKind), in this process (work.Local) or on the workers of
+	// another machine (work/nats); nil means a pool of Workers goroutines
+	// in this process. A job carries the function, its source text, its
+	// contract and its callees' expected specifications, and names the
+	// model and the solver: a worker runs it with the model it opened
+	// itself (llm.SetWorkerModel), which must have the same name, and the
+	// solver registered under that name. So only a Model that
+	// llm.OpenModel opened (not an estimate), a registered Solver and no
+	// Stepper can be sent: other options are refused, by name, before any
+	// work. The model's token use and its budget are then the workers'.
+	Runner   work.Runner
 	Progress func(progress.Event)
 	// Functions, when not nil, lists the IDs of the functions to reason
 	// about; the others get no report.
@@ -261,6 +273,13 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 			only[id] = true
 		}
 	}
+	var inputs map[int]*hoare.Input // for the Runner, by index
+	if opts.Runner != nil {
+		if _, _, err := opts.sendable(); err != nil {
+			return nil, err
+		}
+		inputs = map[int]*hoare.Input{}
+	}
 	for i, n := range g.Nodes {
 		if only != nil && !only[n.ID] {
 			continue
@@ -274,16 +293,30 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 			reports[i] = &hoare.Report{Function: n.ID, Name: n.Func().QualifiedName(), Verdict: hoare.Skipped, Reason: why, DecidedBy: hoare.ByModel}
 			continue
 		}
-		eg.Go(func() error {
+		input := func() (*hoare.Input, error) {
 			src, err := source(n.Func().Span.File)
+			if err != nil {
+				return nil, err
+			}
+			names := map[string]string{}
+			for _, e := range n.Out {
+				names[e.Callee.ID] = e.Callee.Func().QualifiedName()
+			}
+			return &hoare.Input{Func: n.Func(), Source: src, Contract: rec.Contract, Callees: rec.Expectations, CalleeNames: names}, nil
+		}
+		if inputs != nil {
+			in, err := input()
+			if err != nil {
+				return nil, fmt.Errorf("surety: %w", err)
+			}
+			inputs[i] = in
+			continue
+		}
+		eg.Go(func() error {
+			in, err := input()
 			var rep *hoare.Report
 			if err == nil {
-				names := map[string]string{}
-				for _, e := range n.Out {
-					names[e.Callee.ID] = e.Callee.Func().QualifiedName()
-				}
-				rep, err = hoare.Reason(ctx, &hoare.Input{Func: n.Func(), Source: src, Contract: rec.Contract,
-					Callees: rec.Expectations, CalleeNames: names},
+				rep, err = hoare.Reason(ctx, in,
 					&hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines, Stepper: opts.Stepper})
 			}
 			if err != nil {
@@ -301,6 +334,11 @@ func ReasonAll(ctx context.Context, g *callgraph.Graph, records []*contract.Reco
 	}
 	if err := eg.Wait(); err != nil { // the first error
 		return nil, fmt.Errorf("surety: %w", err)
+	}
+	if inputs != nil {
+		if err := reasonJobs(ctx, inputs, reports, len(byID), opts); err != nil {
+			return nil, err
+		}
 	}
 	out := slices.DeleteFunc(reports, func(r *hoare.Report) bool { return r == nil })
 	slices.SortFunc(out, func(a, b *hoare.Report) int { return strings.Compare(a.Function, b.Function) })

@@ -12,6 +12,7 @@ import (
 	"github.com/suretydev/surety/fmagent"
 
 	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/work"
 )
 
 // The flag helpers every command shares: model flags, checks of values
@@ -38,6 +39,19 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.budget, "budget", 0, "stop asking the model once this many tokens are spent (0: no limit)")
 	fs.BoolVar(&f.estimate, "estimate", false, "ask nothing: print the requests and tokens the run would need")
 	f.nats.register(fs, "URL of a NATS server (JetStream) whose key-value store keeps the caches (model replies, and verdicts where the command checks) instead of their directories, shared by every machine that uses it")
+}
+
+// runner returns the Runner of --nats for the commands that hand out
+// their model's work (contracts, reason), and a function that closes its
+// connection; a nil Runner (the work stays in this process) with no
+// --nats, and for an estimate or a replay, which ask no model.
+func (f *modelFlags) runner(e *env, name string) (work.Runner, func(), error) {
+	if mode, _ := llm.ParseCacheMode(f.cacheMode); f.estimate || mode == llm.CacheReplayOnly {
+		return nil, func() {}, nil
+	}
+	return f.nats.runner(e, func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "surety %s: %s\n", name, fmt.Sprintf(format, args...))
+	})
 }
 
 // close closes what open opened: the connection of --nats.

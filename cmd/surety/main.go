@@ -52,7 +52,7 @@ func init() {
 		"confirm": {usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
 			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
 			short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF", run: runConfirm},
-		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] PATH...",
+		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] [--nats URL] PATH...",
 			short: "derive each function's contract from what its callers expect, top-down over the call graph", run: runContracts},
 		"doctor": {usage: "surety doctor [--timeout 60s]",
 			short: "Find the outside programs surety uses, print their versions, and check that each verification engine finds a planted bug and proves a correct program (exit 1 if any check fails).", run: runDoctor},
@@ -60,7 +60,7 @@ func init() {
 			short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.", run: runFacts},
 		"graph": {usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
 			short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work", run: runGraph},
-		"reason": {usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] PATH...",
+		"reason": {usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] [--nats URL] PATH...",
 			short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs", run: runReason},
 		"safety": {usage: "surety safety [--k 5] [--properties array-bounds,division-by-zero,null-dereference,shift,signed-overflow] [--timeout 60s] [--json] FILE.c",
 			short: "Check a C program for undefined behaviour at every operation (native engine); exit 1 when a violation replays under gcc's sanitizers.", run: runSafety},
@@ -70,8 +70,8 @@ func init() {
 			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
 		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
-		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--quiet]",
-			short: "Run the jobs (bench tasks, selftest programs, facts' checks) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
+		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--cache-mode record] [--quiet]",
+			short: "Run the jobs (bench tasks, selftest programs, facts' checks, contracts' batches, reason's functions) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
 }

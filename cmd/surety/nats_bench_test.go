@@ -101,8 +101,10 @@ func BenchmarkBenchNATS(b *testing.B) {
 
 // startWorkers starts n processes of this test binary as surety worker
 // on srv, waits until each serves, and stops them at the test's end. It
-// returns the count of jobs the workers started so far.
-func startWorkers(b testing.TB, srv *natstest.Server, n int) *atomic.Int64 {
+// returns the count of jobs the workers started so far. Each worker's
+// environment is this process's with the server's credentials and env
+// (VAR=value) added.
+func startWorkers(b testing.TB, srv *natstest.Server, n int, env ...string) *atomic.Int64 {
 	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
@@ -111,6 +113,7 @@ func startWorkers(b testing.TB, srv *natstest.Server, n int) *atomic.Int64 {
 	for i := range n {
 		cmd := &exec.Cmd{Path: exe, Args: []string{"surety", "worker", "--nats", srv.URL, "--name", fmt.Sprint("w", i+1)}}
 		cmd.Env = append(os.Environ(), "SURETY_NATS_USER="+srv.Creds.User, "SURETY_NATS_PASSWORD="+srv.Creds.Password)
+		cmd.Env = append(cmd.Env, env...)
 		stderr, err := cmd.StderrPipe()
 		if err != nil {
 			b.Fatal(err)

@@ -25,6 +25,8 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: "+strings.Join(smt.Names(), ", ")+", or none (every check stays in natural language)")
 	var mf modelFlags
 	mf.register(fs)
+	fs.Lookup("nats").Usage = "URL of a NATS server (JetStream): each function's Hoare pass is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), " +
+		"and its key-value store keeps the model replies instead of --cache"
 	defer mf.close()
 	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
 		return code
@@ -44,6 +46,14 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	}
 	opts := &fmagent.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
+	// With --nats, the work is handed out to the workers (not that of an
+	// estimate or a replay: it asks no model).
+	runner, closeRunner, err := mf.runner(e, "reason")
+	if err != nil {
+		return fail(e, "reason", err)
+	}
+	defer closeRunner()
+	opts.Runner = runner
 	res, err := fmagent.Reason(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "reason", err); done {
 		return code

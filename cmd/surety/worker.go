@@ -12,6 +12,7 @@ import (
 	natsgo "github.com/nats-io/nats.go"
 
 	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
 	worknats "github.com/suretydev/surety/work/nats"
 )
@@ -107,13 +108,18 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "how long the server waits for a sign of life from a job before handing it to another worker; the same on every worker")
 	maxDeliver := fs.Int("max-deliver", 5, "deliveries of a job before it is given up (its workers died on it); the same on every worker")
 	quiet := fs.Bool("quiet", false, "do not log each job on stderr")
+	cacheMode := fs.String("cache-mode", "record", "model replies of reason jobs in the NATS server's key-value store, shared with every machine: record (read and write), replay (never ask the model), or off")
 	if code, ok := parseArgs(e, fs, args, 0, commands["worker"].usage); !ok {
 		return code
 	}
+	mode, modeErr := llm.ParseCacheMode(*cacheMode)
 	if err := firstError(atLeast("jobs", *jobs, 1), atLeast("max-deliver", *maxDeliver, 1), positive("ack-wait", *ackWait),
-		check(nf.url != "", "nats", `""`, "give the URL of a NATS server with JetStream")); err != nil {
+		check(nf.url != "", "nats", `""`, "give the URL of a NATS server with JetStream"),
+		check(modeErr == nil, "cache-mode", fmt.Sprintf("%q", *cacheMode), "want record, replay or off")); err != nil {
 		return fail(e, "worker", err)
 	}
+	defer nf.close()
+	llm.SetWorkerModel(workerModel(ctx, e, &nf, mode))
 	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait, MaxDeliver: *maxDeliver}
 	if opts.Name == "" {
 		host, _ := os.Hostname()
@@ -139,4 +145,29 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	}
 	logf("stopped")
 	return 0
+}
+
+// workerModel opens the model of the jobs that ask one (fmagent's reason
+// jobs), when the first comes: the model the worker's environment names
+// (SURETY_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY, as for every command),
+// with its replies in the server's key-value store unless mode is off.
+func workerModel(ctx context.Context, e *env, nf *natsFlags, mode llm.CacheMode) func(context.Context) (llm.Model, error) {
+	return func(context.Context) (llm.Model, error) {
+		cfg, err := llm.ModelConfigFromEnv(e.getenv)
+		if err != nil {
+			return nil, err
+		}
+		cfg.CacheMode = mode
+		if mode != llm.CacheOff {
+			if cfg.CacheStore, err = nf.store(ctx, e, "llm"); err != nil {
+				return nil, err
+			}
+		}
+		// The model lives as long as the worker: ctx is the worker's.
+		_, m, err := llm.OpenModel(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return m, nil
+	}
 }

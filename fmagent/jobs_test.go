@@ -1,0 +1,97 @@
+package fmagent_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/suretydev/surety/fmagent"
+	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/llm/llmtest"
+	"github.com/suretydev/surety/smt"
+	"github.com/suretydev/surety/work"
+)
+
+// openScripted opens a model of the scripted server as llm.OpenModel
+// opens one from a configuration, closed when the test ends.
+func openScripted(t *testing.T, srv *llmtest.Server) *llm.MeteredModel {
+	t.Helper()
+	_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+// TestReasonRunner: Reason with its Hoare pass handed out as jobs
+// (work.Local running the handler of fmagent.ReasonKind, with the model
+// the worker opened itself) writes the reports of a run without a Runner.
+func TestReasonRunner(t *testing.T) {
+	contracts := filepath.Join(t.TempDir(), "contracts")
+	paths := []string{"../examples/fromkeyword/src"}
+	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{
+		Model: llmtest.NewFile(t, "testdata/review.txtar").Model(nil), Out: contracts}); err != nil {
+		t.Fatal(err)
+	}
+	// Each run has a server of its own: a scripted step answers once.
+	reason := func(srv *llmtest.Server, runner work.Runner) string {
+		t.Helper()
+		res, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: openScripted(t, srv),
+			Contracts: contracts, Out: filepath.Join(t.TempDir(), "reason.json"), Runner: runner})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.MarshalIndent(res.Reports, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	local := reason(llmtest.NewFile(t, "testdata/review.txtar"), nil)
+	srv := llmtest.NewFile(t, "testdata/review.txtar")
+	opened := 0
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { opened++; return openScripted(t, srv), nil })
+	t.Cleanup(func() { llm.SetWorkerModel(nil) })
+	jobs := reason(srv, &work.Local{Workers: 2})
+	if jobs != local {
+		t.Errorf("as jobs:\n%s\nin the pool:\n%s", jobs, local)
+	}
+	if !strings.Contains(local, `"MISMATCH"`) {
+		t.Errorf("no MISMATCH among the reports:\n%s", local)
+	}
+	if opened != 1 {
+		t.Errorf("the worker opened its model %d times, want once", opened)
+	}
+}
+
+// fakeSolver is a solver that is not the one registered under its name.
+type fakeSolver struct{}
+
+func (fakeSolver) Name() string { return "z3" }
+func (fakeSolver) Check(context.Context, *smt.Query) (*smt.Result, error) {
+	return &smt.Result{Status: smt.Unknown}, nil
+}
+
+// TestReasonRunnerRefuses: options that cannot travel with a job (a
+// Stepper, a Model not opened from a configuration, a Solver that is not
+// the registered one) are refused, each by name, before any work.
+func TestReasonRunnerRefuses(t *testing.T) {
+	g, recs := eightFuncs(t)
+	srv := llmtest.New(t, &llmtest.Script{})
+	_, err := fmagent.ReasonAll(context.Background(), g, recs, &fmagent.ReasonOptions{Model: srv.Model(nil),
+		Stepper: &counting{}, Solver: fakeSolver{}, Runner: &work.Local{}})
+	if err == nil {
+		t.Fatal("ReasonAll sent a Stepper, a model of no configuration and a solver of its own to workers")
+	}
+	for _, name := range []string{"Stepper", "Model", "Solver"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("the error does not name %s: %v", name, err)
+		}
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("%d requests were sent", n)
+	}
+}
