@@ -31,6 +31,7 @@ const (
 // and differ only in their runs.
 type build struct {
 	done   chan struct{} // closed when the fields below are set
+	cancel context.CancelFunc
 	err    error
 	dir    string
 	remove func()
@@ -62,8 +63,9 @@ func buildKey(p *bmc.Program) string {
 
 // buildOf returns p's build, making it once, and a function that releases
 // it; the caller must call release when it no longer runs the binaries.
-// The build runs to its end even when every caller has left (a compiler
-// run is short), so the next caller finds it made.
+// A build still being made when its last waiting caller leaves (its ctx
+// ended) is stopped, its compilers killed, before that caller returns; the
+// next caller makes it anew.
 func (c *Checker) buildOf(ctx context.Context, p *bmc.Program, pl *plan) (b *build, release func(), err error) {
 	k := buildKey(p)
 	c.mu.Lock()
@@ -73,11 +75,12 @@ func (c *Checker) buildOf(ctx context.Context, p *bmc.Program, pl *plan) (b *bui
 		b.idle = nil
 	}
 	if b == nil {
-		b = &build{done: make(chan struct{}), key: k}
+		bctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		b = &build{done: make(chan struct{}), key: k, cancel: cancel}
 		c.builds[k] = b
 		c.border = append(c.border, k)
 		c.evictBuildsLocked()
-		go c.makeBuild(context.WithoutCancel(ctx), b, p, pl)
+		go c.makeBuild(bctx, b, p, pl)
 	}
 	b.users++
 	c.mu.Unlock()
@@ -85,6 +88,21 @@ func (c *Checker) buildOf(ctx context.Context, p *bmc.Program, pl *plan) (b *bui
 	select {
 	case <-b.done:
 	case <-ctx.Done():
+		c.mu.Lock()
+		stop := false
+		select {
+		case <-b.done:
+		default:
+			// The last caller waiting: nobody needs this build any more.
+			if stop = b.users == 1; stop {
+				c.dropLocked(b)
+			}
+		}
+		c.mu.Unlock()
+		if stop {
+			b.cancel()
+			<-b.done
+		}
 		release()
 		return nil, nil, fmt.Errorf("run: %w", ctx.Err())
 	}
@@ -191,6 +209,7 @@ func (c *Checker) makeBuild(ctx context.Context, b *build, p *bmc.Program, pl *p
 			b.remove()
 			b.remove = nil
 		}
+		b.cancel()
 		close(b.done)
 	}()
 	b.dir, b.remove, b.err = proc.TempDir("run")
