@@ -5,7 +5,7 @@ import "context"
 // A History reads a code base's past, for a baseline taken at an earlier
 // revision: the tree of that revision, and the messages of the commits
 // since it (a goal for Relevant when none is given). *git.Tool of package
-// incremental/git implements it; the root package's Update uses it when
+// incremental/git implements it; fmagent's Update uses it when
 // given a revision to compare with.
 type History interface {
 	// Checkout writes the tree of revision rev of the repository directory
