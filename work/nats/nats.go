@@ -59,7 +59,7 @@ type Options struct {
 	// Build is the build id jobs carry and a worker demands; "" means
 	// buildid.Self(). Tests set it to play another build.
 	Build string
-	// Name is the worker's name in results; "" means host:pid.
+	// Name is the worker's name in results; "" means DefaultName().
 	Name string
 	// Jobs is how many jobs a worker runs at once; 0 means 1.
 	Jobs int
@@ -70,7 +70,8 @@ type Options struct {
 	// same.
 	MaxDeliver int
 	// Logf, if not nil, is told what a worker does and what a coordinator
-	// retries.
+	// retries. Serve calls it from one goroutine at a time, so a writer
+	// behind it needs no lock of its own.
 	Logf func(format string, args ...any)
 }
 
@@ -106,6 +107,13 @@ func (o *Options) name() string {
 	if o.Name != "" {
 		return o.Name
 	}
+	return DefaultName()
+}
+
+// DefaultName names this process for the server, as HOST:PID: the name
+// of a worker (Options.Name) and of a Client's connection when none is
+// given, so that an operator can tell the machines and processes apart.
+func DefaultName() string {
 	h, err := os.Hostname()
 	if err != nil {
 		h = "unknown"

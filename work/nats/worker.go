@@ -25,6 +25,15 @@ func Serve(ctx context.Context, nc *natsgo.Conn, opts *Options) error {
 		opts = &Options{}
 	}
 	o := *opts
+	if logf := o.Logf; logf != nil {
+		// The job loops log at once: one line at a time.
+		var mu sync.Mutex
+		o.Logf = func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			logf(format, args...)
+		}
+	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		return fmt.Errorf("work/nats: %w", err)
