@@ -417,6 +417,25 @@ func OpenCheckCache(dir string, getenv func(string) string) (*bmc.Cache, error) 
 	return bmc.OpenCache(dir)
 }
 
+// OpenSharedCheckCache opens the check result cache where surety's
+// commands keep it, so that a program embedding surety keeps it there too:
+// in the store called "bmc" that store opens, a store that many machines
+// share (work/nats's Client.Store), when store is not nil and opens one;
+// else in dir, as OpenCheckCache does.
+func OpenSharedCheckCache(ctx context.Context, store func(ctx context.Context, name string) (work.Store, error),
+	dir string, getenv func(string) string) (*bmc.Cache, error) {
+	if store != nil {
+		s, err := store(ctx, "bmc")
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			return bmc.NewCache(s), nil
+		}
+	}
+	return OpenCheckCache(dir, getenv)
+}
+
 // CheckUndefined runs the native engine's safety check for a facts
 // result (RunTask asks it of a task's verdict): what it confirms joins the
 // report's hazards, what it leaves undecided its assumptions, in place of
