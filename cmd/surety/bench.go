@@ -7,6 +7,7 @@ import (
 
 	"github.com/suretydev/surety/svrun"
 	"github.com/suretydev/surety/viverra"
+	worknats "github.com/suretydev/surety/work/nats"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
@@ -25,7 +26,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	workers := fs.Int("workers", 0, "checks of a task run at once (0: one per CPU)")
 	var nf natsFlags
 	nf.register(fs, "URL of a NATS server whose workers (surety worker) run the tasks; default: this process, one task after another")
-	if code, ok := parseArgs(e, fs, args, 1, "surety bench [flags] DIR"); !ok {
+	if code, ok := parseArgs(e, fs, args, 1); !ok {
 		return code
 	}
 	if *k < 1 || *maxK < *k || *timeout <= 0 || *budget < 0 {
@@ -34,13 +35,11 @@ func runBench(ctx context.Context, e *env, args []string) int {
 	if err := notNegative("workers", *workers, "0: one per CPU"); err != nil {
 		return fail(e, "bench", err)
 	}
-	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
-		fmt.Fprintf(e.stderr, "surety bench: %s\n", fmt.Sprintf(format, args...))
-	})
+	defer nf.close()
+	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("surety bench")})
 	if err != nil {
 		return fail(e, "bench", err)
 	}
-	defer closeRunner()
 	opts := &svrun.TaskOptions{MaxK: *maxK, WitnessDir: *witness, Budget: *budget, Runner: runner,
 		Facts: viverra.FactsOptions{K: *k, Timeout: *timeout, Workers: *workers, Engines: splitList(*engines), NoInduction: !*induction}}
 	// Each task's verdict goes to stderr as it comes, with --json too: a

@@ -14,7 +14,7 @@ func runComplete(ctx context.Context, e *env, args []string) int {
 	timeout := fs.Duration("timeout", 0, "bound on the whole check (0: none)")
 	limit := fs.Duration("time-limit", 0, "verification time limit per lemma (0: 20s)")
 	dafnyPath := fs.String("dafny", "", "the dafny program (default: dafny on PATH)")
-	if code, ok := parseArgs(e, fs, args, 1, "surety complete [--json] [--timeout D] FILE.dfy"); !ok {
+	if code, ok := parseArgs(e, fs, args, 1); !ok {
 		return code
 	}
 	if err := firstError(notNegative("timeout", *timeout, "0: none"), notNegative("time-limit", *limit, "0: 20s")); err != nil {

@@ -36,7 +36,7 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 		return code
 	}
 	if flags.NArg() == 0 || (*build == "" && *run == "") {
-		return usage(e, "surety confirm --build CMD and/or --run CMD [flags] PATH...")
+		return usage(e, "confirm")
 	}
 	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
 		return fail(e, "confirm", err)

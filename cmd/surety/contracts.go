@@ -24,7 +24,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	fs.Lookup("nats").Usage = "URL of a NATS server (JetStream): each batch of a layer is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), " +
 		"a layer at a time, and its key-value store keeps the model replies instead of --cache"
 	defer mf.close()
-	if code, ok := parseArgs(e, fs, args, someArgs, "surety contracts [flags] PATH..."); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
 	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
@@ -39,12 +39,9 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 	opts.Knowledge = docs
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
-	runner, closeRunner, err := mf.runner(e, "contracts")
-	if err != nil {
+	if opts.Runner, err = mf.runner(e, "contracts"); err != nil {
 		return fail(e, "contracts", err)
 	}
-	defer closeRunner()
-	opts.Runner = runner
 	res, err := fmagent.Contracts(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "contracts", err); done {
 		return code

@@ -11,7 +11,7 @@ import (
 func runDoctor(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each engine check")
-	if code, ok := parseArgs(e, fs, args, 0, "surety doctor [--timeout 60s]"); !ok {
+	if code, ok := parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
 	if err := positive("timeout", *timeout); err != nil {

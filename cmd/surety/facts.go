@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/suretydev/surety/internal/files"
 	"github.com/suretydev/surety/svrun"
 	"github.com/suretydev/surety/viverra"
+	worknats "github.com/suretydev/surety/work/nats"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
@@ -40,7 +40,7 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	fs.Var(&defines, "D", "define a macro for every engine, build and replay, as gcc's -D NAME[=VALUE] (repeatable)")
 	fs.Var(&includes, "I", "search DIR for #include files, as gcc's -I DIR (repeatable)")
 	runs := fs.Bool("runs", true, "check every verdict against runs of the program (the run engine)")
-	if code, ok := parseArgs(e, fs, args, 1, "surety facts [flags] FILE.c"); !ok {
+	if code, ok := parseArgs(e, fs, args, 1); !ok {
 		return code
 	}
 	if err := firstError(check(*k >= 1, "k", *k, "the bound must be at least 1"), positive("timeout", *timeout),
@@ -55,13 +55,10 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if err := opts.Compile.Validate(); err != nil {
 		return fail(e, "facts", err)
 	}
-	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
-		fmt.Fprintf(e.stderr, "surety facts: %s\n", fmt.Sprintf(format, args...))
-	})
+	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("surety facts")})
 	if err != nil {
 		return fail(e, "facts", err)
 	}
-	defer closeRunner()
 	opts.Runner = runner
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		// One task's verdict; 1 when the property is violated (a finding).
@@ -70,24 +67,11 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	}
 	src, err := files.ReadSource(ctx, file)
 	if err == nil && !*noCache {
-		opts.Cache, err = checkCache(ctx, e, &nf, *cacheDir)
+		opts.Cache, err = viverra.OpenSharedCheckCache(ctx, nf.client(e).Store, *cacheDir, e.getenv)
 	}
 	if err != nil {
 		return fail(e, "facts", err)
 	}
 	res, err := viverra.Facts(ctx, file, src, opts)
 	return finish(e, "facts", *asJSON, res, err, func(r *viverra.FactsResult) bool { return r.Report.Summary.Falsified > 0 })
-}
-
-// checkCache opens the verdict cache: the shared store of --nats, or else
-// the directory dir (viverra.OpenCheckCache).
-func checkCache(ctx context.Context, e *env, nf *natsFlags, dir string) (*bmc.Cache, error) {
-	s, err := nf.store(ctx, e, "bmc")
-	switch {
-	case err != nil:
-		return nil, err
-	case s != nil:
-		return bmc.NewCache(s), nil
-	}
-	return viverra.OpenCheckCache(dir, e.getenv)
 }

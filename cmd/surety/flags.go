@@ -13,6 +13,7 @@ import (
 
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
+	worknats "github.com/suretydev/surety/work/nats"
 )
 
 // The flag helpers every command shares: model flags, checks of values
@@ -42,19 +43,17 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 }
 
 // runner returns the Runner of --nats for the commands that hand out
-// their model's work (contracts, reason), and a function that closes its
-// connection; a nil Runner (the work stays in this process) with no
-// --nats, and for an estimate or a replay, which ask no model.
-func (f *modelFlags) runner(e *env, name string) (work.Runner, func(), error) {
+// their model's work (contracts, reason); nil (the work stays in this
+// process) with no --nats, and for an estimate or a replay, which ask no
+// model.
+func (f *modelFlags) runner(e *env, name string) (work.Runner, error) {
 	if mode, _ := llm.ParseCacheMode(f.cacheMode); f.estimate || mode == llm.CacheReplayOnly {
-		return nil, func() {}, nil
+		return nil, nil
 	}
-	return f.nats.runner(e, func(format string, args ...any) {
-		fmt.Fprintf(e.stderr, "surety %s: %s\n", name, fmt.Sprintf(format, args...))
-	})
+	return f.nats.client(e).Runner(&worknats.Options{Logf: e.logf("surety " + name)})
 }
 
-// close closes what open opened: the connection of --nats.
+// close closes what open and runner opened: the connection of --nats.
 func (f *modelFlags) close() { f.nats.close() }
 
 // check validates the flags before any work: a negative budget or an
@@ -71,21 +70,12 @@ func (f *modelFlags) check() error {
 // cannot be opened leaves *dst nil: the pipeline fails with
 // llm.ErrNoModel only if it needs one, and failed says why.
 func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.Context {
-	cfg, err := llm.ModelConfigFromEnv(e.getenv)
-	if err == nil {
-		cfg.Cache, cfg.Budget, cfg.Estimate, cfg.RecordScripted = f.cache, f.budget, f.estimate, e.recordScripted
-		cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode)
-	}
-	if err == nil && cfg.CacheMode != llm.CacheOff {
-		cfg.CacheStore, err = f.nats.store(ctx, e, "llm")
-	}
-	if err == nil {
-		ctx, f.m, err = llm.OpenModel(ctx, cfg)
-	}
+	mode, _ := llm.ParseCacheMode(f.cacheMode)
+	cfg := &llm.ModelConfig{Cache: f.cache, CacheMode: mode, Budget: f.budget, Estimate: f.estimate, RecordScripted: e.recordScripted}
+	ctx, f.m, f.err = llm.OpenModelFromEnv(ctx, e.getenv, cfg, f.nats.client(e).Store)
 	if f.m != nil {
 		*dst = f.m
 	}
-	f.err = err
 	return ctx
 }
 
@@ -141,20 +131,21 @@ func firstError(errs ...error) error {
 const someArgs = -1
 
 // parseArgs is parseFlags, then a check that there are nargs arguments
-// (someArgs: at least one); if not, the usage line (exit 2).
-func parseArgs(e *env, fs *flag.FlagSet, args []string, nargs int, line string) (code int, ok bool) {
+// (someArgs: at least one); if not, the command's usage line (exit 2).
+func parseArgs(e *env, fs *flag.FlagSet, args []string, nargs int) (code int, ok bool) {
 	if code, ok := parseFlags(e, fs, args); !ok {
 		return code, false
 	}
 	if n := fs.NArg(); n == nargs || (nargs == someArgs && n > 0) {
 		return 0, true
 	}
-	return usage(e, line), false
+	return usage(e, fs.Name()), false
 }
 
 // parseFlags parses a command's flags. A bad flag is one line on stderr
 // naming it and what is wrong, then a pointer to the usage (exit 2); -h
-// prints the usage and every flag (exit 0). ok is false when the command
+// prints the usage and every flag, on stderr as the flag package does
+// (exit 0). ok is false when the command
 // must stop with status code.
 func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
 	fs.SetOutput(io.Discard)
@@ -162,10 +153,13 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
 	fs.SetOutput(e.stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		if c := commands[fs.Name()]; c != nil {
-			fmt.Fprintf(e.stderr, "usage: %s\n\n%s\n\nflags:\n", c.usage, c.short)
+		c := commands[fs.Name()]
+		fmt.Fprintf(e.stderr, "usage: %s\n\n%s\n", c.usage, c.short)
+		n := 0
+		if fs.VisitAll(func(*flag.Flag) { n++ }); n > 0 {
+			fmt.Fprintln(e.stderr, "\nflags:")
+			fs.PrintDefaults()
 		}
-		fs.PrintDefaults()
 		return 0, false
 	case err != nil:
 		fmt.Fprintf(e.stderr, "surety %s: %v (run \"surety %s -h\" for the flags)\n", fs.Name(), err, fs.Name())

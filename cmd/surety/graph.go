@@ -27,7 +27,7 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	list := fs.Bool("list", false, "list the functions of every layer of every phase")
 	goCalls := fs.String("go-calls", "vta", "resolve Go calls with `vta` (precise) or cha (cheaper, coarser)")
 	cacheDir := fs.String("cache", "", "keep parsed files in this `dir`, keyed by content, so that a rerun parses only the files changed (default: the user cache directory; \"off\" to disable)")
-	if code, ok := parseArgs(e, fs, args, someArgs, "surety graph [flags] PATH..."); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
 	var err error

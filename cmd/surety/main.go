@@ -18,6 +18,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -33,7 +34,10 @@ import (
 // A command is one subcommand: its flags, its library call and its
 // printing live in a file of its own, named after it.
 type command struct {
-	usage string // one line: "surety graph [--json|--dot] PATH..."
+	// usage is its arguments in one line, "surety graph [flags] PATH...":
+	// printed for wrong arguments, and with its flags for -h (parseFlags)
+	// and "surety help graph".
+	usage string
 	short string // what it does, in a sentence
 	// run does the work and returns the exit status (see exitHelp).
 	run func(ctx context.Context, e *env, args []string) int
@@ -45,32 +49,31 @@ var commands map[string]*command
 
 func init() {
 	commands = map[string]*command{
-		"bench": {usage: "surety bench [--k 5] [--max-k 64] [--engines ...] [--timeout 60s] [--workers N] [--witness DIR] [--nats URL [--nats-creds FILE]] [--json] DIR",
+		"bench": {usage: "surety bench [flags] DIR",
 			short: "Run every SV-COMP task (*.yml) under DIR and print SV-COMP's score table.", run: runBench},
-		"complete": {usage: "surety complete [--json] [--timeout D] [--time-limit D] [--dafny PATH] FILE.dfy",
+		"complete": {usage: "surety complete [flags] FILE.dfy",
 			short: "Check that each Dafny contract determines a unique result, or show a witness of two results it accepts (exit 1 on [UNDER]).", run: runComplete},
-		"confirm": {usage: "surety confirm [--attempts N] [--build CMD] [--run CMD] [--reference CMD] [--entry TEXT] [--from FILE] [--out DIR] " +
-			"[--timeout D] [--allow-network] [--allow-writes] [--budget TOKENS] PATH...",
+		"confirm": {usage: "surety confirm --build CMD and/or --run CMD [flags] PATH...",
 			short: "confirm the potential bugs of surety reason by tests from the system's entry point; write reports and SARIF", run: runConfirm},
-		"contracts": {usage: "surety contracts [--entry F ...] [--knowledge DOC ...] [--workers W] [--batch N] [--budget TOKENS] [--estimate] [--out DIR] [--nats URL] PATH...",
+		"contracts": {usage: "surety contracts [flags] PATH...",
 			short: "derive each function's contract from what its callers expect, top-down over the call graph", run: runContracts},
-		"doctor": {usage: "surety doctor [--timeout 60s]",
+		"doctor": {usage: "surety doctor [flags]",
 			short: "Find the outside programs surety uses, print their versions, and check that each verification engine finds a planted bug and proves a correct program (exit 1 if any check fails).", run: runDoctor},
-		"facts": {usage: "surety facts [--k 5] [--witness DIR] [--engines esbmc,native,cbmc] [--first] [--malloc-may-fail] [--induction=false] [--timeout 60s] [--workers N] [--audit full|reach|off] [--mutants N] [--ub-check=false] [--nats URL [--nats-creds FILE]] [--json] FILE.c|TASK.yml",
+		"facts": {usage: "surety facts [flags] FILE.c|TASK.yml",
 			short: "Verify every assertion of a C program (VIVERRA's VerifyAll) and print the program with its facts and a summary; given an SV-COMP task, answer its unreach-call property.", run: runFacts},
-		"graph": {usage: "surety graph [--json|--dot] [--ambiguous] [--phases component|dir|module] [--edges FILE] [--from F,..] [--to F,..] [--max-candidates N] [--list] [--cache DIR|off] PATH...",
+		"graph": {usage: "surety graph [flags] PATH...",
 			short: "lay out the call graph of C, Rust, Dafny or Go code: SCCs, phases, and the layers of top-down work", run: runGraph},
-		"reason": {usage: "surety reason [--block-lines N] [--json] [--contracts DIR] [--out FILE] [--solver z3|cvc5|boolector|none] [--budget TOKENS] [--estimate] [--nats URL] PATH...",
+		"reason": {usage: "surety reason [flags] PATH...",
 			short: "reason about each function block by block against its contract (run surety contracts first); report potential bugs", run: runReason},
-		"safety": {usage: "surety safety [--k 5] [--properties array-bounds,division-by-zero,null-dereference,shift,signed-overflow] [--timeout 60s] [--json] FILE.c",
+		"safety": {usage: "surety safety [flags] FILE.c",
 			short: "Check a C program for undefined behaviour at every operation (native engine); exit 1 when a violation replays under gcc's sanitizers.", run: runSafety},
-		"selftest": {usage: "surety selftest [--seed N] [--count M] [--csmith] [--inputs] [--engines native,esbmc] [--paths ...] [--k 5] [--timeout 30s] [--workers N] [--keep DIR] [--state FILE] [--reduce DIR] [--json]",
+		"selftest": {usage: "surety selftest [flags]",
 			short: "Generate C programs whose truth a gcc run settles, take them through every verdict path and engine, and count the wrong verdicts (exit 1 on any).", run: runSelftest},
-		"synth": {usage: "surety synth [--k 5] [--engines esbmc,native] [--out DIR] [--json] (\"DESCRIPTION\" | --file DESC.txt)",
+		"synth": {usage: "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)",
 			short: "Write a C program from a task description with verified facts (VIVERRA): properties, synthesis, assertions, bound reduction, VerifyAll, //FACT comments.", run: runSynth},
-		"update": {usage: "surety update [--since REV] [--goal TEXT] [--top N] [--plan] [--state DIR] [--json] PATH...",
+		"update": {usage: "surety update [flags] [PATH...]",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
-		"worker": {usage: "surety worker --nats URL [--nats-creds FILE] [--name NAME] [--jobs 1] [--ack-wait 30s] [--max-deliver 5] [--cache-mode record] [--quiet]",
+		"worker": {usage: "surety worker --nats URL [flags]",
 			short: "Run the jobs (bench tasks, selftest programs, facts' checks, contracts' batches, reason's functions) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
@@ -92,6 +95,9 @@ type env struct {
 func main() { os.Exit(run(os.Args[1:])) }
 
 func runVersion(ctx context.Context, e *env, args []string) int {
+	if code, ok := parseFlags(e, flag.NewFlagSet("version", flag.ContinueOnError), args); !ok {
+		return code
+	}
 	fmt.Fprintln(e.stdout, surety.Version())
 	return 0
 }
@@ -106,9 +112,10 @@ func run(args []string) int {
 func dispatch(ctx context.Context, e *env, args []string) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(e.stdout, "usage: %s\n\n%s\n", c.usage, c.short)
-				return 0
+			if c, ok := commands[args[1]]; ok { // its -h, on stdout
+				h := *e
+				h.stderr = e.stdout
+				return c.run(ctx, &h, []string{"-h"})
 			}
 		}
 		printHelp(e.stdout)
@@ -198,11 +205,18 @@ func finish[T interface{ WriteText(io.Writer) error }](e *env, name string, asJS
 	return exitIf(found(v))
 }
 
-// usage prints the usage line of a command given the wrong arguments
-// and returns exit status 2.
-func usage(e *env, line string) int {
-	fmt.Fprintln(e.stderr, "usage: "+line)
+// usage prints the usage line of the command name, given the wrong
+// arguments, and returns exit status 2.
+func usage(e *env, name string) int {
+	fmt.Fprintln(e.stderr, "usage: "+commands[name].usage)
 	return 2
+}
+
+// logf returns a Printf that writes a line "PREFIX: MESSAGE" on stderr.
+func (e *env) logf(prefix string) func(format string, args ...any) {
+	return func(format string, args ...any) {
+		fmt.Fprintf(e.stderr, "%s: %s\n", prefix, fmt.Sprintf(format, args...))
+	}
 }
 
 // exitIf is the exit status of a finding: 1 when found, else 0.

@@ -28,7 +28,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 	fs.Lookup("nats").Usage = "URL of a NATS server (JetStream): each function's Hoare pass is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), " +
 		"and its key-value store keeps the model replies instead of --cache"
 	defer mf.close()
-	if code, ok := parseArgs(e, fs, args, someArgs, "surety reason [flags] PATH..."); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
 	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", files.CheckOutFile, *out)); err != nil {
@@ -48,12 +48,9 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
-	runner, closeRunner, err := mf.runner(e, "reason")
-	if err != nil {
+	if opts.Runner, err = mf.runner(e, "reason"); err != nil {
 		return fail(e, "reason", err)
 	}
-	defer closeRunner()
-	opts.Runner = runner
 	res, err := fmagent.Reason(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if code, done := mf.failed(e, "reason", err); done {
 		return code

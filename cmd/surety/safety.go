@@ -16,7 +16,7 @@ func runSafety(ctx context.Context, e *env, args []string) int {
 	props := fs.String("properties", "", "comma-separated properties to check (default: all)")
 	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each claim")
 	asJSON := fs.Bool("json", false, "print the claims as JSON")
-	if code, ok := parseArgs(e, fs, args, 1, "surety safety [flags] FILE.c"); !ok {
+	if code, ok := parseArgs(e, fs, args, 1); !ok {
 		return code
 	}
 	ps, err := native.ParseProperties(*props)

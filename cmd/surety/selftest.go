@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
-	"sync"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/selftest"
+	worknats "github.com/suretydev/surety/work/nats"
 )
 
 func runSelftest(ctx context.Context, e *env, args []string) int {
@@ -31,12 +29,15 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 	interesting := fs.String("interesting", "", "internal: cvise's test; a wrong verdict as JSON, with FILE.c as the argument")
 	var nf natsFlags
 	nf.register(fs, "URL of a NATS server whose workers (surety worker) check the programs, one job each (--workers and --keep are then the workers' business: --keep is a directory on each worker's machine); default: this process")
-	nargs := 0
-	if len(args) > 0 && containsFlag(args, "interesting") {
-		nargs = 1
-	}
-	if code, ok := parseArgs(e, fs, args, nargs, "surety selftest [flags]"); !ok {
+	if code, ok := parseFlags(e, fs, args); !ok {
 		return code
+	}
+	nargs := 0
+	if *interesting != "" {
+		nargs = 1 // cvise's test of the candidate FILE.c
+	}
+	if fs.NArg() != nargs {
+		return usage(e, "selftest")
 	}
 	if err := firstError(atLeast("count", *count, 1), atLeast("k", *k, 1), atLeast("workers", *workers, 1),
 		check(*timeout >= 0, "timeout", *timeout, "must not be negative")); err != nil {
@@ -45,78 +46,28 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 	opts := &selftest.Options{Seed: *seed, Count: *count, Csmith: *csmith, Inputs: *inputs, Engines: splitList(*engines), Paths: splitList(*paths),
 		K: *k, Timeout: *timeout, Workers: *workers, Keep: *keep}
 	if *interesting != "" {
-		var w selftest.Wrong
-		if err := json.Unmarshal([]byte(*interesting), &w); err != nil {
-			return fail(e, "selftest", err)
-		}
-		src, err := os.ReadFile(fs.Arg(0))
-		if err != nil {
-			return fail(e, "selftest", err)
-		}
-		ok, err := selftest.Interesting(ctx, src, w, opts)
+		ok, err := selftest.InterestingTest(ctx, *interesting, fs.Arg(0), opts)
 		if err != nil {
 			return fail(e, "selftest", err)
 		}
 		return exitIf(!ok)
 	}
-	var st *selftest.State
-	var done []*selftest.ProgramResult
-	if *state != "" {
-		var err error
-		if st, err = selftest.OpenState(*state); err != nil {
-			return fail(e, "selftest", err)
-		}
-		defer st.Close()
-		done, opts.Skip = st.Done(), st.Skip
-	}
-	var mu sync.Mutex
-	n, wrong := len(done), 0
-	for _, pr := range done {
-		wrong += len(pr.Wrong)
-	}
-	opts.Progress = func(pr *selftest.ProgramResult) {
-		mu.Lock()
-		defer mu.Unlock()
-		n++
-		wrong += len(pr.Wrong)
-		status := fmt.Sprintf("%d wrong", len(pr.Wrong))
-		if pr.NoTruth != "" {
-			status = "no truth: " + pr.NoTruth
-		}
-		fmt.Fprintf(e.stderr, "selftest: %d/%d %s %.1fs, %s; %d wrong so far\n", n, *count, pr.Name, pr.Seconds, status, wrong)
-		if st != nil {
-			if err := st.Add(pr); err != nil {
-				fmt.Fprintf(e.stderr, "selftest: %s not kept in %s: %v\n", pr.Name, *state, err)
-			}
-		}
-	}
-	runner, closeRunner, err := nf.runner(e, func(format string, args ...any) {
-		fmt.Fprintf(e.stderr, "selftest: nats: %s\n", fmt.Sprintf(format, args...))
-	})
+	defer nf.close()
+	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("selftest: nats")})
 	if err != nil {
 		return fail(e, "selftest", err)
 	}
-	defer closeRunner()
-	var rep *selftest.Report
-	if runner != nil {
-		rep, err = selftest.RunJobs(ctx, opts, runner)
-	} else {
-		rep, err = selftest.Run(ctx, opts)
-	}
+	rep, err := selftest.Soak(ctx, opts, &selftest.SoakOptions{State: *state, Runner: runner, Logf: e.logf("selftest")})
 	if err != nil {
 		return fail(e, "selftest", err)
-	}
-	if len(done) > 0 {
-		rep = selftest.Summarize(append(done, rep.Results...))
 	}
 	if *reduce != "" {
 		self, err := os.Executable()
 		if err != nil {
 			return fail(e, "selftest", err)
 		}
-		logf := func(format string, args ...any) { fmt.Fprintf(e.stderr, "selftest: "+format+"\n", args...) }
 		ro := &selftest.ReduceOptions{Self: []string{self, "selftest"}, Budget: *reduceBudget}
-		if err := selftest.ReduceAll(ctx, rep, opts, *reduce, ro, logf); err != nil {
+		if err := selftest.ReduceAll(ctx, rep, opts, *reduce, ro, e.logf("selftest")); err != nil {
 			return fail(e, "selftest", err)
 		}
 	}
@@ -124,12 +75,4 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		rep.Results = nil
 	}
 	return finish(e, "selftest", *asJSON, rep, nil, func(r *selftest.Report) bool { return len(r.Wrong) > 0 })
-}
-func containsFlag(args []string, name string) bool {
-	for _, a := range args {
-		if a == "-"+name || a == "--"+name || len(a) > len(name)+2 && (a[:len(name)+3] == "--"+name+"=" || a[:len(name)+2] == "-"+name+"=") {
-			return true
-		}
-	}
-	return false
 }

@@ -51,7 +51,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 			return fail(e, "synth", err)
 		}
 	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
-		return usage(e, "surety synth [flags] (\"DESCRIPTION\" | --file DESC.txt)")
+		return usage(e, "synth")
 	}
 	if err := firstError(check(*name != "" && !strings.ContainsAny(*name, `/\`), "name", fmt.Sprintf("%q", *name), "a plain file name is needed"),
 		checkOut("out", files.CheckOutDir, *out)); err != nil {
@@ -61,7 +61,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		Engines: &viverra.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
 			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
 	if !*noBMCCache {
-		if opts.Cospec.Cache, err = checkCache(ctx, e, &mf.nats, *bmcCache); err != nil {
+		if opts.Cospec.Cache, err = viverra.OpenSharedCheckCache(ctx, mf.nats.client(e).Store, *bmcCache, e.getenv); err != nil {
 			return fail(e, "synth", err)
 		}
 	}
