@@ -7,7 +7,6 @@ import (
 
 	"github.com/suretydev/surety/svrun"
 	"github.com/suretydev/surety/viverra"
-	worknats "github.com/suretydev/surety/work/nats"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
@@ -36,7 +35,7 @@ func runBench(ctx context.Context, e *env, args []string) int {
 		return fail(e, "bench", err)
 	}
 	defer nf.close()
-	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("surety bench")})
+	runner, err := nf.runner(e, "surety bench")
 	if err != nil {
 		return fail(e, "bench", err)
 	}

@@ -13,8 +13,8 @@ import (
 func runContracts(ctx context.Context, e *env, args []string) int {
 	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)
 	var entries, knowledge []string
-	fs.Func("entry", "treat this function (qualified name) as an entry; repeatable", func(v string) error { entries = append(entries, v); return nil })
-	fs.Func("knowledge", "a domain-knowledge document; repeatable", func(v string) error { knowledge = append(knowledge, v); return nil })
+	fs.Func("entry", "treat this function (qualified name) as an entry; repeatable", appendTo(&entries))
+	fs.Func("knowledge", "a domain-knowledge document; repeatable", appendTo(&knowledge))
 	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
 	batch := fs.Int("batch", 1, "components per request")
 	ambiguous := fs.Bool("ambiguous", true, "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")

@@ -8,7 +8,6 @@ import (
 	"github.com/suretydev/surety/internal/files"
 	"github.com/suretydev/surety/svrun"
 	"github.com/suretydev/surety/viverra"
-	worknats "github.com/suretydev/surety/work/nats"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/svcomp"
@@ -36,9 +35,9 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	auditMode := fs.String("audit", "full", "check that facts say something: full (reachability and strength by mutation), reach (reachability only), off")
 	mutants := fs.Int("mutants", 60, "with --audit full: the most mutation queries for the whole program (at least 1)")
 	witness := fs.String("witness", "", "for a task (TASK.yml): directory for the verification witness (format 2.0)")
-	var defines, includes listFlag
-	fs.Var(&defines, "D", "define a macro for every engine, build and replay, as gcc's -D NAME[=VALUE] (repeatable)")
-	fs.Var(&includes, "I", "search DIR for #include files, as gcc's -I DIR (repeatable)")
+	var defines, includes []string
+	fs.Func("D", "define a macro for every engine, build and replay, as gcc's -D NAME[=VALUE] (repeatable)", appendTo(&defines))
+	fs.Func("I", "search DIR for #include files, as gcc's -I DIR (repeatable)", appendTo(&includes))
 	runs := fs.Bool("runs", true, "check every verdict against runs of the program (the run engine)")
 	if code, ok := parseArgs(e, fs, args, 1); !ok {
 		return code
@@ -55,11 +54,10 @@ func runFacts(ctx context.Context, e *env, args []string) int {
 	if err := opts.Compile.Validate(); err != nil {
 		return fail(e, "facts", err)
 	}
-	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("surety facts")})
-	if err != nil {
+	var err error
+	if opts.Runner, err = nf.runner(e, "surety facts"); err != nil {
 		return fail(e, "facts", err)
 	}
-	opts.Runner = runner
 	if strings.HasSuffix(file, ".yml") || strings.HasSuffix(file, ".yaml") {
 		// One task's verdict; 1 when the property is violated (a finding).
 		r, err := svrun.RunTask(ctx, file, &svrun.TaskOptions{Facts: *opts, WitnessDir: *witness})

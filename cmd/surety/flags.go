@@ -13,7 +13,6 @@ import (
 
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
-	worknats "github.com/suretydev/surety/work/nats"
 )
 
 // The flag helpers every command shares: model flags, checks of values
@@ -50,7 +49,7 @@ func (f *modelFlags) runner(e *env, name string) (work.Runner, error) {
 	if mode, _ := llm.ParseCacheMode(f.cacheMode); f.estimate || mode == llm.CacheReplayOnly {
 		return nil, nil
 	}
-	return f.nats.client(e).Runner(&worknats.Options{Logf: e.logf("surety " + name)})
+	return f.nats.runner(e, "surety "+name)
 }
 
 // close closes what open and runner opened: the connection of --nats.
@@ -190,13 +189,11 @@ func splitList(s string) []string {
 	return out
 }
 
-// listFlag is a flag that may be given several times, each value kept in
-// order (gcc's -D and -I).
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(v string) error {
-	*l = append(*l, v)
-	return nil
+// appendTo is the Func of a flag that may be given several times: each
+// value is appended to *list, in order (gcc's -D and -I).
+func appendTo(list *[]string) func(string) error {
+	return func(v string) error {
+		*list = append(*list, v)
+		return nil
+	}
 }

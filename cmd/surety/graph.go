@@ -5,13 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"runtime/debug"
 
 	"github.com/suretydev/surety/fmagent"
 
 	"github.com/suretydev/surety/callgraph"
 	"github.com/suretydev/surety/frontend/golang"
-	"github.com/suretydev/surety/internal/tsutil"
 )
 
 func runGraph(ctx context.Context, e *env, args []string) int {
@@ -69,29 +67,9 @@ func runGraph(ctx context.Context, e *env, args []string) int {
 	case *list:
 		format = fmagent.GraphList
 	}
-	// The runtime reads GOMEMLIMIT itself; without it, graphMemoryLimit.
-	if e.getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(graphMemoryLimit)
-	}
-	// Few malloc arenas for the parsers' C heap: each keeps what its
-	// trees freed, and with one per thread that parsed, a big tree's run
-	// kept hundreds of megabytes of freed C memory resident.
-	tsutil.LimitArenas(graphArenas)
+	fmagent.LimitGraphMemory(e.getenv("GOMEMLIMIT") != "")
 	if err := fmagent.WriteGraph(ctx, e.stdout, fs.Args(), format, opts); err != nil {
 		return fail(e, "graph", err)
 	}
 	return 0
 }
-
-// graphMemoryLimit is the soft limit on the Go heap that surety graph
-// sets unless GOMEMLIMIT gives one. The garbage collector otherwise lets
-// the heap grow to twice what is live: on the Linux kernel the graph, with
-// its millions of edges, is live at about 850 MB by the end, and the
-// process peaked at twice that. Under the limit the collector works
-// harder near the end instead; when the live heap exceeds it, the
-// runtime caps the collector's share of the CPU rather than thrash.
-const graphMemoryLimit = 900 << 20
-
-// graphArenas is the number of malloc arenas surety graph lets the C heap
-// have. glibc's default is eight per core.
-const graphArenas = 2

@@ -115,7 +115,7 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 			if c, ok := commands[args[1]]; ok { // its -h, on stdout
 				h := *e
 				h.stderr = e.stdout
-				return c.run(ctx, &h, []string{"-h"})
+				return runCommand(ctx, &h, args[1], c, []string{"-h"})
 			}
 		}
 		printHelp(e.stdout)
@@ -157,7 +157,7 @@ func printHelp(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, commands[n].short)
 	}
-	fmt.Fprintln(w, "\nRun \"surety help <command>\" for a command's usage.")
+	fmt.Fprintln(w, "\nRun \"surety help <command>\" for a command's usage and flags.")
 	fmt.Fprintln(w, "\n"+exitHelp)
 }
 

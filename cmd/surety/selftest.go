@@ -7,7 +7,6 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/selftest"
-	worknats "github.com/suretydev/surety/work/nats"
 )
 
 func runSelftest(ctx context.Context, e *env, args []string) int {
@@ -53,7 +52,7 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 		return exitIf(!ok)
 	}
 	defer nf.close()
-	runner, err := nf.client(e).Runner(&worknats.Options{Logf: e.logf("selftest: nats")})
+	runner, err := nf.runner(e, "selftest: nats")
 	if err != nil {
 		return fail(e, "selftest", err)
 	}

@@ -43,6 +43,12 @@ func (f *natsFlags) client(e *env) *worknats.Client {
 	return f.c
 }
 
+// runner is the Runner of --nats, which logs its retries on stderr after
+// prefix; nil with no --nats (the work stays in this process).
+func (f *natsFlags) runner(e *env, prefix string) (work.Runner, error) {
+	return f.client(e).Runner(&worknats.Options{Logf: e.logf(prefix)})
+}
+
 // close closes the connection of --nats, if one was made.
 func (f *natsFlags) close() { f.c.Close() }
 
