@@ -134,7 +134,9 @@ func (r failRunner) Run(_ context.Context, jobs []work.Job, _ func(work.Result) 
 // testRunner is a validate.Runner that is not a sandbox.
 type testRunner struct{}
 
-func (testRunner) Run(context.Context, *sandbox.Spec) (*sandbox.Result, error) { return &sandbox.Result{}, nil }
+func (testRunner) Run(context.Context, *sandbox.Spec) (*sandbox.Result, error) {
+	return &sandbox.Result{}, nil
+}
 
 // TestConfirmJobsRefuses: a Model not opened from a configuration and a
 // Runner that is not a sandbox cannot travel with a job: Confirm refuses
