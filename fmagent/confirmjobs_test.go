@@ -42,16 +42,14 @@ func usage(t *testing.T, m *llm.MeteredModel) string {
 	return string(b)
 }
 
-// TestConfirmJobs: Confirm with each potential bug handed out as a job
-// (work.Local running the handler of fmagent.ConfirmKind, with the model
-// the worker opened itself and a sandbox made from the job's options)
-// decides as a run in this process, writes the same reports, and counts
-// the same token use in the coordinator's model; a second run resumes
-// from them without a job.
-func TestConfirmJobs(t *testing.T) {
-	dir := t.TempDir()
-	paths := []string{"../examples/fromkeyword/src"}
-	contracts, reasons := filepath.Join(dir, "contracts"), filepath.Join(dir, "reason.json")
+// reviewed writes the contracts and the reason file of the from_keyword
+// example into a directory of the test, with a scripted model, and
+// returns the directory, the paths and the reason file: one potential bug.
+func reviewed(t *testing.T) (dir string, paths []string, reasons string) {
+	t.Helper()
+	dir, paths = t.TempDir(), []string{"../examples/fromkeyword/src"}
+	contracts := filepath.Join(dir, "contracts")
+	reasons = filepath.Join(dir, "reason.json")
 	review := llmtest.NewFile(t, "testdata/review.txtar").Model(nil)
 	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{Model: review, Out: contracts}); err != nil {
 		t.Fatal(err)
@@ -59,6 +57,17 @@ func TestConfirmJobs(t *testing.T) {
 	if _, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: review, Contracts: contracts, Out: reasons}); err != nil {
 		t.Fatal(err)
 	}
+	return dir, paths, reasons
+}
+
+// TestConfirmJobs: Confirm with each potential bug handed out as a job
+// (work.Local running the handler of fmagent.ConfirmKind, with the model
+// the worker opened itself and a sandbox made from the job's options)
+// decides as a run in this process, writes the same reports, and counts
+// the same token use in the coordinator's model; a second run resumes
+// from them without a job.
+func TestConfirmJobs(t *testing.T) {
+	dir, paths, reasons := reviewed(t)
 	confirm := func(name string, m llm.Model, jobs work.Runner) (res string, reports map[string]string) {
 		t.Helper()
 		out := filepath.Join(dir, name)
@@ -142,16 +151,7 @@ func (testRunner) Run(context.Context, *sandbox.Spec) (*sandbox.Result, error) {
 // Runner that is not a sandbox cannot travel with a job: Confirm refuses
 // both, each by name, before it asks anything or writes anything.
 func TestConfirmJobsRefuses(t *testing.T) {
-	dir := t.TempDir()
-	paths := []string{"../examples/fromkeyword/src"}
-	contracts, reasons := filepath.Join(dir, "contracts"), filepath.Join(dir, "reason.json")
-	review := llmtest.NewFile(t, "testdata/review.txtar").Model(nil)
-	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{Model: review, Out: contracts}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: review, Contracts: contracts, Out: reasons}); err != nil {
-		t.Fatal(err)
-	}
+	dir, paths, reasons := reviewed(t)
 	srv := llmtest.New(t, &llmtest.Script{})
 	out := filepath.Join(dir, "bugs")
 	_, err := fmagent.Confirm(context.Background(), paths, &fmagent.ConfirmOptions{Model: srv.Model(nil),
