@@ -208,3 +208,48 @@ func TestJobsTokenUse(t *testing.T) {
 		t.Errorf("token use on the worker:\n%s\nin this process:\n%s", got, want)
 	}
 }
+
+// recordRunner is a work.Runner that keeps the jobs it is given and runs
+// none.
+type recordRunner struct{ jobs []work.Job }
+
+func (r *recordRunner) Run(_ context.Context, jobs []work.Job, _ func(work.Result) error) error {
+	r.jobs = append(r.jobs, jobs...)
+	return nil
+}
+
+// TestConfirmJobsStable: a potential bug's job is the same from run to
+// run (its ID, the hash of its input, names it), of kind ConfirmKind, and
+// carries the model's name and the sandbox's limits and isolation.
+func TestConfirmJobsStable(t *testing.T) {
+	dir, paths, reasons := reviewed(t)
+	m := openScripted(t, llmtest.New(t, &llmtest.Script{}))
+	var runs [2]recordRunner
+	for i := range runs {
+		_, err := fmagent.Confirm(context.Background(), paths, &fmagent.ConfirmOptions{Model: m,
+			System:   validate.TargetSystem{Build: "/opt/sut/cc {test}"},
+			Runner:   sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: 7e9}, AllowWrites: true, Env: []string{"A=1"}}),
+			From:     reasons,
+			Out:      filepath.Join(dir, "bugs"),
+			Jobs:     &runs[i],
+			Attempts: 3,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(runs[0].jobs) != 1 || len(runs[1].jobs) != 1 || runs[0].jobs[0].ID != runs[1].jobs[0].ID {
+		t.Fatalf("jobs of two runs: %v, %v", runs[0].jobs, runs[1].jobs)
+	}
+	j := runs[0].jobs[0]
+	in := string(j.Input)
+	for _, want := range []string{`"model":"llmtest"`, `"attempts":3`, `"build":"/opt/sut/cc {test}"`, `"timeout_ns":7000000000`,
+		`"allow_writes":true`, `"env":["A=1"]`, `"function":"token::TokenKind::from_keyword"`} {
+		if !strings.Contains(in, want) {
+			t.Errorf("the job's input lacks %s:\n%s", want, in)
+		}
+	}
+	if j.Kind != fmagent.ConfirmKind || j.ID != work.JobID(j.Kind, j.Input) {
+		t.Errorf("job kind %q, ID %s", j.Kind, j.ID)
+	}
+}
