@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/suretydev/surety/llm/llmtest"
-	"github.com/suretydev/surety/validate/sandbox"
 	"github.com/suretydev/surety/work/nats/natstest"
 )
 
@@ -31,23 +27,17 @@ func TestConfirmNATS(t *testing.T) {
 	if err := os.WriteFile(sut, []byte("#!/bin/sh\ngrep -q nullptr \"$1\" && kill -SEGV $$\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var allow []string
-	if _, err := sandbox.New(nil).Run(context.Background(), &sandbox.Spec{Steps: []sandbox.Step{{Name: "probe", Command: "true"}}}); errors.Is(err, sandbox.ErrNoIsolation) {
-		t.Logf("running tests without isolation: %v", err)
-		allow = []string{"--allow-network", "--allow-writes"}
-	}
+	allow := sandboxFlags(t)
 	srv := natstest.Start(t, t.TempDir())
+	creds := map[string]string{"SURETY_NATS_USER": srv.Creds.User, "SURETY_NATS_PASSWORD": srv.Creds.Password}
 	run := func(llm *llmtest.Server, want int, args ...string) string {
 		t.Helper()
-		var stdout, stderr bytes.Buffer
-		vars := map[string]string{"OPENAI_BASE_URL": llm.BaseURL(), "OPENAI_API_KEY": "test", "SURETY_MODEL": "llmtest",
-			"SURETY_NATS_USER": srv.Creds.User, "SURETY_NATS_PASSWORD": srv.Creds.Password}
-		e := &env{stdout: &stdout, stderr: &stderr, getenv: func(k string) string { return vars[k] }}
-		if code := dispatch(context.Background(), e, append(args, src)); code != want {
-			t.Fatalf("surety %q: exit %d, want %d\n%s\n%s", args, code, want, stdout.String(), stderr.String())
+		code, stdout, stderr := runWithEnv(t, llm, creds, append(args, src)...)
+		if code != want {
+			t.Fatalf("surety %q: exit %d, want %d\n%s\n%s", args, code, want, stdout, stderr)
 		}
 		// Each run has a model server of its own, and its own directory.
-		return strings.ReplaceAll(stdout.String(), llm.BaseURL(), "MODEL")
+		return strings.ReplaceAll(stdout, llm.BaseURL(), "MODEL")
 	}
 	type outputs struct {
 		stdout  []string
