@@ -24,11 +24,18 @@ func init() { work.Register(BatchKind, runBatchJob) }
 
 // batchJob is the input of a BatchKind job: the request of the batch
 // (its prompt, made by the caller from the records above), the repair
-// loop's options and the model by name. Its output is the llm.Reply.
+// loop's options and the model by name. Its output is the llm.Reply, with
+// the token use of the requests the worker asked for it (batchOutput).
 type batchJob struct {
 	Model   string          `json:"model"`
 	Request *llm.Request    `json:"request"`
 	Ask     *llm.AskOptions `json:"ask,omitempty"`
+}
+
+// batchOutput is the output of a BatchKind job.
+type batchOutput struct {
+	*llm.Reply
+	TokenUse *llm.Report `json:"token_use,omitempty"`
 }
 
 // runBatchJob is the handler of BatchKind: it asks the worker's model
@@ -46,11 +53,13 @@ func runBatchJob(ctx context.Context, in []byte) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("contract: batch job: %w", err)
 	}
-	reply, err := llm.Structured(ctx, m, j.Request, generateSchema, j.Ask)
+	mt := llm.Metered(m, nil) // this job's requests alone
+	reply, err := llm.Structured(ctx, mt, j.Request, generateSchema, j.Ask)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(reply)
+	use := mt.Report()
+	return json.Marshal(batchOutput{Reply: reply, TokenUse: &use})
 }
 
 // layersAsJobs is Schedule's work done with opts.Runner: the batches of a
@@ -122,6 +131,10 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 			continue
 		}
 		err := gen.opts.Runner.Run(ctx, jobs, func(r work.Result) error {
+			var out batchOutput
+			if r.Err == "" && json.Unmarshal(r.Output, &out) == nil {
+				llm.AddUsage(gen.opts.Model, out.TokenUse)
+			}
 			for _, a := range byID[r.ID] {
 				var reply *llm.Reply
 				var err error

@@ -12,6 +12,7 @@ import (
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/progress"
 	"github.com/suretydev/surety/validate"
+	"github.com/suretydev/surety/work"
 )
 
 // ConfirmOptions control Confirm. System needs a Build or a Run command;
@@ -28,6 +29,16 @@ type ConfirmOptions struct {
 	// Runner runs the tests; nil means sandbox.New(nil) (see
 	// validate.ConfirmOptions).
 	Runner validate.Runner
+	// Jobs, if not nil, confirms each potential bug as a job of kind
+	// ConfirmKind (package work), on a worker with its own model and its
+	// own sandbox; nil confirms them in this process. A worker runs the
+	// System's commands in its sandbox's directory on its own machine, so
+	// the system under test (and the reference) must be at the same paths
+	// there. Model must be one a worker can open by name
+	// (llm.JobModelName), and Runner nil or a *sandbox.Sandbox: anything
+	// else is refused by name before any work. The reports are written
+	// here, as each job's comes back.
+	Jobs work.Runner
 	// From is the reason file Reason wrote; "" means
 	// ".surety/reason.json".
 	From string
@@ -187,38 +198,87 @@ func Confirm(ctx context.Context, paths []string, opts *ConfirmOptions) (*Confir
 	if out == "" {
 		out = State("").Bugs()
 	}
+	// What cannot be sent to workers is refused before any work.
+	var jobs *confirmJobs
+	if opts.Jobs != nil {
+		if jobs, err = opts.sendable(attempts); err != nil {
+			return nil, err
+		}
+	}
 	// Nothing is asked before the reports are known to have a place.
 	if err := files.CheckOutDir(out, opts.DryRun); err != nil {
 		return nil, fmt.Errorf("surety: %w", err)
 	}
-	vopts := &validate.ConfirmOptions{Model: opts.Model, System: opts.System, Attempts: attempts, Runner: opts.Runner}
-	var done []*validate.Confirmation
+	// The decisions of an earlier run first, then the others, in this
+	// process or as jobs; each is written as it is made.
+	bugs := make([]*ConfirmedBug, len(suspects))
+	var todo []int
 	for i, s := range suspects {
-		b := &ConfirmedBug{Suspect: s}
+		bugs[i] = &ConfirmedBug{Suspect: s}
 		if !opts.Fresh {
 			c, err := validate.ReadBugReport(out, s.ID())
 			if err != nil {
 				return res, fmt.Errorf("surety: %w", err)
 			}
 			if c != nil && c.Status != validate.ConfirmFailed {
-				b.Confirmation, b.Earlier = c, true
+				bugs[i].Confirmation, bugs[i].Earlier = c, true
 			}
 		}
-		if b.Confirmation == nil {
-			c, err := validate.Confirm(ctx, s, vopts)
-			if err != nil {
-				return res, fmt.Errorf("surety: %w", err)
-			}
-			if !opts.DryRun {
-				if _, err := validate.WriteBugReport(out, c); err != nil {
-					return res, fmt.Errorf("surety: %w", err)
-				}
-			}
-			b.Confirmation = c
+		if bugs[i].Confirmation == nil {
+			todo = append(todo, i)
 		}
-		res.Bugs = append(res.Bugs, b)
+	}
+	n := 0
+	progressed := func(i int) {
+		n++
+		send(progress.Event{Stage: "confirm", Done: n, Total: len(suspects), Function: suspects[i].Function})
+	}
+	decided := func(i int, c *validate.Confirmation) error {
+		if !opts.DryRun {
+			if _, err := validate.WriteBugReport(out, c); err != nil {
+				return fmt.Errorf("surety: %w", err)
+			}
+		}
+		bugs[i].Confirmation = c
+		progressed(i)
+		return nil
+	}
+	// finish is res with the bugs decided, in suspect order.
+	finish := func() *ConfirmResult {
+		for _, b := range bugs {
+			if b.Confirmation != nil {
+				res.Bugs = append(res.Bugs, b)
+			}
+		}
+		return res
+	}
+	for i, b := range bugs {
+		if b.Earlier {
+			progressed(i)
+		}
+	}
+	if jobs != nil {
+		err = jobs.run(ctx, opts, suspects, todo, decided)
+	} else {
+		vopts := &validate.ConfirmOptions{Model: opts.Model, System: opts.System, Attempts: attempts, Runner: opts.Runner}
+		for _, i := range todo {
+			var c *validate.Confirmation
+			if c, err = validate.Confirm(ctx, suspects[i], vopts); err != nil {
+				err = fmt.Errorf("surety: %w", err)
+				break
+			}
+			if err = decided(i, c); err != nil {
+				break
+			}
+		}
+	}
+	res = finish()
+	if err != nil {
+		return res, err
+	}
+	var done []*validate.Confirmation
+	for _, b := range res.Bugs {
 		done = append(done, b.Confirmation)
-		send(progress.Event{Stage: "confirm", Done: i + 1, Total: len(suspects), Function: s.Function})
 	}
 	if !opts.DryRun {
 		if res.Files, err = validate.WriteBugReports(out, done); err != nil {

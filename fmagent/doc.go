@@ -24,10 +24,15 @@
 // Which steps can be handed out as jobs (package work) to other processes
 // and machines: step 2, each batch of a layer one job, a layer at a time
 // (ContractsOptions.Runner, job kind contract.BatchKind: the layer order
-// stays the barrier), and step 3, each function one job
-// (ReasonOptions.Runner, job kind ReasonKind). A worker asks the model it
-// opened itself (llm.SetWorkerModel). Steps 4 and 6, and Review, run in
-// the caller's process.
+// stays the barrier), step 3, each function one job
+// (ReasonOptions.Runner, job kind ReasonKind), and step 4, each potential
+// bug one job (ConfirmOptions.Jobs, job kind ConfirmKind: the worker runs
+// the tests in a sandbox of its own, so the system under test must be at
+// the same paths on its machine). A worker asks the model it opened
+// itself (llm.SetWorkerModel), and each job returns its token use with
+// its result, which the caller adds to its model's (llm.AddUsage), so the
+// usage table is that of a run in one process. Step 6, and Review, run
+// in the caller's process.
 //
 // Every function takes an options struct whose zero value is valid (a
 // Model where it asks one: llm.ErrNoModel otherwise), checks its input

@@ -47,9 +47,16 @@ type reasonJob struct {
 	Solver string `json:"solver,omitempty"`
 }
 
+// reasonOutput is the output of a ReasonKind job: the report, and the
+// token use of the requests the worker asked for it.
+type reasonOutput struct {
+	*hoare.Report
+	TokenUse *llm.Report `json:"token_use,omitempty"`
+}
+
 // runReasonJob is the handler of ReasonKind: it rebuilds the input of the
 // Hoare pass, runs it with the worker's model and the named solver, and
-// returns the hoare.Report as JSON.
+// returns the hoare.Report with its token use as JSON.
 func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
 	var j reasonJob
 	if err := json.Unmarshal(in, &j); err != nil {
@@ -71,12 +78,14 @@ func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
 		src[i] = '\n'
 	}
 	src = append(src, j.Source...)
+	mt := llm.Metered(m, nil) // this job's requests alone
 	rep, err := hoare.Reason(ctx, &hoare.Input{Func: j.Func, Source: src, Contract: j.Contract, Callees: j.Callees,
-		CalleeNames: j.CalleeNames}, &hoare.Options{Model: m, Solver: solver, BlockLines: j.BlockLines})
+		CalleeNames: j.CalleeNames}, &hoare.Options{Model: mt, Solver: solver, BlockLines: j.BlockLines})
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(rep)
+	use := mt.Report()
+	return json.Marshal(reasonOutput{Report: rep, TokenUse: &use})
 }
 
 // sendable returns the names of the model and the solver of opts for jobs,
@@ -128,7 +137,8 @@ func reasonJobOf(in *hoare.Input, model, solver string, blockLines int) (work.Jo
 }
 
 // reasonJobs runs the Hoare pass of inputs (by index into reports) as
-// jobs of opts.Runner, and puts each report at its index.
+// jobs of opts.Runner, puts each report at its index, and adds each job's
+// token use to opts.Model's.
 func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoare.Report, total int, opts *ReasonOptions) error {
 	model, solver, err := opts.sendable()
 	if err != nil {
@@ -155,6 +165,10 @@ func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoa
 	}
 	done := 0
 	return opts.Runner.Run(ctx, jobs, func(r work.Result) error {
+		var out reasonOutput
+		if r.Err == "" && json.Unmarshal(r.Output, &out) == nil {
+			llm.AddUsage(opts.Model, out.TokenUse)
+		}
 		for _, i := range byID[r.ID] {
 			name := inputs[i].Func.QualifiedName()
 			if r.Err != "" {

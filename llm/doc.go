@@ -34,7 +34,9 @@
 //     an invalid reply is never replayed in place of asking again.
 //   - Metered counts requests and tokens per stage and per item and stops
 //     new requests with ErrBudget once a token budget is spent; its Report
-//     marshals to stable JSON. An Estimator is a Model for dry runs: it
+//     marshals to stable JSON; Meter.Add (AddUsage) counts the Report of
+//     requests asked elsewhere, such as a job's on a worker, as its own.
+//     An Estimator is a Model for dry runs: it
 //     counts the requests a run would send and estimates their tokens (4
 //     bytes a token), answering each with ErrEstimate.
 //

@@ -31,6 +31,8 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	fresh := flags.Bool("fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
 	var mf modelFlags
 	mf.register(flags)
+	flags.Lookup("nats").Usage = "URL of a NATS server (JetStream): each potential bug is a job for its workers (surety worker, with the same SURETY_MODEL and the system under test at the same paths; not in replay or estimate), " +
+		"and its key-value store keeps the model replies instead of --cache"
 	defer mf.close()
 	if code, ok := parseFlags(e, flags, args); !ok {
 		return code
@@ -48,6 +50,14 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
 		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
 	}
+	// With --nats, the work is handed out to the workers (not that of an
+	// estimate or a replay: it asks no model).
+	runner, closeRunner, err := mf.runner(e, "confirm")
+	if err != nil {
+		return fail(e, "confirm", err)
+	}
+	defer closeRunner()
+	opts.Jobs = runner
 	res, err := fmagent.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
 	if res != nil {
 		res.WriteText(e.stdout)

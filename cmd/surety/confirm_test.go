@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,11 +24,30 @@ import (
 // OPENAI_BASE_URL, as a user's shell would set it.
 func runWith(t *testing.T, srv *llmtest.Server, args ...string) (int, string, string) {
 	t.Helper()
+	return runWithEnv(t, srv, nil, args...)
+}
+
+// runWithEnv is runWith with more variables in the environment.
+func runWithEnv(t *testing.T, srv *llmtest.Server, more map[string]string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	vars := map[string]string{"OPENAI_BASE_URL": srv.BaseURL(), "OPENAI_API_KEY": "test", "SURETY_MODEL": "llmtest"}
+	maps.Copy(vars, more)
 	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
 	code := dispatch(context.Background(), e, args)
 	return code, out.String(), errb.String()
+}
+
+// sandboxFlags are the flags of surety confirm that let tests run where
+// the machine cannot isolate them (the sandbox's own tests show the
+// isolation); none where it can.
+func sandboxFlags(t *testing.T) []string {
+	t.Helper()
+	if _, err := sandbox.New(nil).Run(context.Background(), &sandbox.Spec{Steps: []sandbox.Step{{Name: "probe", Command: "true"}}}); errors.Is(err, sandbox.ErrNoIsolation) {
+		t.Logf("running tests without isolation: %v", err)
+		return []string{"--allow-network", "--allow-writes"}
+	}
+	return nil
 }
 
 // TestReasonThenConfirmFromKeyword runs the two commands on the example
@@ -37,13 +57,7 @@ func TestReasonThenConfirmFromKeyword(t *testing.T) {
 	if _, err := proc.LookPath("gcc"); err != nil {
 		t.Skip("needs gcc")
 	}
-	// Where the machine cannot isolate tests, run them unisolated (the
-	// sandbox's own tests show the isolation) and say so.
-	var allow []string
-	if _, err := sandbox.New(nil).Run(context.Background(), &sandbox.Spec{Steps: []sandbox.Step{{Name: "probe", Command: "true"}}}); errors.Is(err, sandbox.ErrNoIsolation) {
-		t.Logf("running tests without isolation: %v", err)
-		allow = []string{"--allow-network", "--allow-writes"}
-	}
+	allow := sandboxFlags(t)
 	dir := t.TempDir()
 	toycc := filepath.Join(dir, "toycc")
 	if res, err := proc.Run(context.Background(), &proc.Cmd{Path: "go", Args: []string{"build", "-o", toycc, "../../examples/fromkeyword/toycc"}}); err != nil || res.ExitCode != 0 {

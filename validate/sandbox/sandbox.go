@@ -84,6 +84,14 @@ func New(opts *Options) *Sandbox {
 	return s
 }
 
+// Options returns the options s was made with (a copy): what a job
+// carries so that another process makes the same sandbox.
+func (s *Sandbox) Options() Options {
+	o := s.opts
+	o.Env = slices.Clone(s.opts.Env)
+	return o
+}
+
 // A Step is one command run in the Spec's directory.
 type Step struct {
 	// Name labels the step in the Result ("build", "run").

@@ -1,0 +1,158 @@
+package fmagent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/suretydev/surety/llm"
+	"github.com/suretydev/surety/validate"
+	"github.com/suretydev/surety/validate/sandbox"
+	"github.com/suretydev/surety/work"
+)
+
+// ConfirmKind is the kind of job (package work) that confirms one
+// potential bug for Confirm with a Runner of jobs (ConfirmOptions.Jobs):
+// any program that imports this package, and has set how it opens its
+// model (llm.SetWorkerModel), can run it as a worker. The worker writes
+// the tests with its own model and runs them in a sandbox of its own,
+// made from the options the job carries; the commands of the target
+// system run in that sandbox's directory on the worker's machine, so the
+// system under test must be at the same paths there as here.
+const ConfirmKind = "surety.fmagent-confirm"
+
+func init() { work.Register(ConfirmKind, runConfirmJob) }
+
+// confirmJob is the input of a ConfirmKind job: validate.Confirm's
+// suspect and options, with the model by name and the sandbox by its
+// options.
+type confirmJob struct {
+	// Model is the name of the model (llm.JobModelName) the worker must
+	// have opened.
+	Model    string                `json:"model"`
+	Suspect  *validate.Suspect     `json:"suspect"`
+	System   validate.TargetSystem `json:"system"`
+	Attempts int                   `json:"attempts"`
+	Sandbox  sandboxJob            `json:"sandbox"`
+}
+
+// sandboxJob is sandbox.Options as a job carries them.
+type sandboxJob struct {
+	Limits       sandbox.Limits `json:"limits"`
+	AllowNetwork bool           `json:"allow_network,omitempty"`
+	AllowWrites  bool           `json:"allow_writes,omitempty"`
+	Env          []string       `json:"env,omitempty"`
+}
+
+// confirmOutput is the output of a ConfirmKind job: the confirmation,
+// and the token use of the requests the worker asked for it.
+type confirmOutput struct {
+	*validate.Confirmation
+	TokenUse *llm.Report `json:"token_use,omitempty"`
+}
+
+// runConfirmJob is the handler of ConfirmKind: it confirms the suspect
+// with the worker's model in a sandbox made from the job's options, and
+// returns the confirmation with its token use as JSON.
+func runConfirmJob(ctx context.Context, in []byte) ([]byte, error) {
+	var j confirmJob
+	if err := json.Unmarshal(in, &j); err != nil {
+		return nil, fmt.Errorf("fmagent: confirm job: %w", err)
+	}
+	if j.Suspect == nil {
+		return nil, errors.New("fmagent: confirm job: no suspect")
+	}
+	m, err := llm.WorkerModel(ctx, j.Model)
+	if err != nil {
+		return nil, fmt.Errorf("fmagent: confirm job: %w", err)
+	}
+	mt := llm.Metered(m, nil) // this job's requests alone
+	sb := sandbox.New(&sandbox.Options{Limits: j.Sandbox.Limits, AllowNetwork: j.Sandbox.AllowNetwork,
+		AllowWrites: j.Sandbox.AllowWrites, Env: j.Sandbox.Env})
+	c, err := validate.Confirm(ctx, j.Suspect, &validate.ConfirmOptions{Model: mt, System: j.System, Attempts: j.Attempts, Runner: sb})
+	if err != nil {
+		return nil, err
+	}
+	use := mt.Report()
+	return json.Marshal(confirmOutput{Confirmation: c, TokenUse: &use})
+}
+
+// confirmJobs is what the jobs of one Confirm carry besides the suspect.
+type confirmJobs struct {
+	model    string
+	attempts int
+	sandbox  sandboxJob
+}
+
+// sendable returns what the jobs of opts carry, or an error naming each
+// option that cannot be sent to workers: a Model that a worker cannot
+// open by name, a Runner other than a *sandbox.Sandbox.
+func (opts *ConfirmOptions) sendable(attempts int) (*confirmJobs, error) {
+	var why []string
+	cj := &confirmJobs{attempts: attempts}
+	var err error
+	if opts.Model == nil {
+		why = append(why, "Model (none)")
+	} else if cj.model, err = llm.JobModelName(opts.Model); err != nil {
+		why = append(why, fmt.Sprintf("Model (%v)", err))
+	}
+	switch r := opts.Runner.(type) {
+	case nil:
+	case *sandbox.Sandbox:
+		if r != nil {
+			o := r.Options()
+			cj.sandbox = sandboxJob{Limits: o.Limits, AllowNetwork: o.AllowNetwork, AllowWrites: o.AllowWrites, Env: o.Env}
+		}
+	default:
+		why = append(why, fmt.Sprintf("Runner (%T: a worker runs the tests in a sandbox.Sandbox made from its options; another Runner stays in this process)", r))
+	}
+	if len(why) > 0 {
+		return nil, fmt.Errorf("surety: Confirm cannot send its work to workers: %s", strings.Join(why, "; "))
+	}
+	return cj, nil
+}
+
+// run confirms suspects[i] for each i in todo as jobs of opts.Jobs, and
+// calls decided with each confirmation as it comes back, adding the token
+// use of each job to opts.Model's.
+func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects []*validate.Suspect, todo []int,
+	decided func(int, *validate.Confirmation) error) error {
+	var jobs []work.Job
+	byID := map[string][]int{}
+	for _, i := range todo {
+		b, err := json.Marshal(confirmJob{Model: cj.model, Suspect: suspects[i], System: opts.System, Attempts: cj.attempts, Sandbox: cj.sandbox})
+		if err != nil {
+			return fmt.Errorf("surety: %w", err)
+		}
+		j := work.NewJob(ConfirmKind, b)
+		if byID[j.ID] == nil {
+			jobs = append(jobs, j)
+		}
+		byID[j.ID] = append(byID[j.ID], i)
+	}
+	if len(jobs) == 0 {
+		return nil
+	}
+	return opts.Jobs.Run(ctx, jobs, func(r work.Result) error {
+		for k, i := range byID[r.ID] {
+			s := suspects[i]
+			if r.Err != "" {
+				return fmt.Errorf("surety: confirming the potential bug of %s at %s:%d on worker %s: %s", s.Function, s.File, s.Line, r.Worker, r.Err)
+			}
+			var out confirmOutput
+			if err := json.Unmarshal(r.Output, &out); err != nil || out.Confirmation == nil {
+				return fmt.Errorf("surety: worker %s sent a result for the potential bug of %s at %s:%d that is not a confirmation (%v)",
+					r.Worker, s.Function, s.File, s.Line, err)
+			}
+			if k == 0 {
+				llm.AddUsage(opts.Model, out.TokenUse)
+			}
+			if err := decided(i, out.Confirmation); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
