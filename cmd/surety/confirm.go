@@ -52,12 +52,10 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	}
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
-	runner, closeRunner, err := mf.runner(e, "confirm")
-	if err != nil {
+	var err error
+	if opts.Jobs, err = mf.runner(e, "confirm"); err != nil {
 		return fail(e, "confirm", err)
 	}
-	defer closeRunner()
-	opts.Jobs = runner
 	res, err := fmagent.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
 	if res != nil {
 		res.WriteText(e.stdout)

@@ -74,7 +74,7 @@ func init() {
 		"update": {usage: "surety update [flags] [PATH...]",
 			short: "redo only what a change touches: changed contracts, callers of changed contracts, functions relevant to the goal", run: runUpdate},
 		"worker": {usage: "surety worker --nats URL [flags]",
-			short: "Run the jobs (bench tasks, selftest programs, facts' checks, contracts' batches, reason's functions) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
+			short: "Run the jobs (bench tasks, selftest programs, facts' checks, contracts' batches, reason's functions, confirm's potential bugs) that surety commands given --nats URL hand out, until interrupted; the same build as theirs.", run: runWorker},
 		"version": {usage: "surety version", short: "print the version of surety and of Go it was built with", run: runVersion},
 	}
 }
