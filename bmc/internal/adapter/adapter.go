@@ -74,3 +74,13 @@ func (v *Version) Get(ctx context.Context, tool string, path func() (string, err
 	v.s = s
 	return s, nil
 }
+
+// With is the bmc.Configurer of an adapter whose one setting is its
+// binary: c when s gives no program for c's name (bmc.Settings.Path),
+// else the checker renew makes for the program s gives.
+func With(c bmc.Checker, s bmc.Settings, renew func(path string) bmc.Checker) bmc.Checker {
+	if p, ok := s.Path(c.Name()); ok {
+		return renew(p)
+	}
+	return c
+}
