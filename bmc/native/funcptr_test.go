@@ -28,9 +28,8 @@ func TestFuncPointers(t *testing.T) {
 		for _, pr := range probes {
 			t.Run(filepath.Base(pr.file), func(t *testing.T) {
 				t.Parallel()
-				for i, a := range pr.prog.Asserts {
-					if failed := pr.settle(context.Background(), t, i); failed != pr.fails[i] {
-						t.Errorf("a%d (line %d): recorded truth fails=%v, but the runs under gcc say fails=%v", i+1, a.SrcLine, pr.fails[i], failed)
+				for i := range pr.prog.Asserts {
+					if !pr.truthAgrees(context.Background(), t, i) {
 						continue
 					}
 					total.Add(1)

@@ -144,6 +144,18 @@ func (pr *probe) settle(ctx context.Context, t testing.TB, i int) bool {
 	return failed
 }
 
+// truthAgrees settles assertion i (settle) and reports whether the runs
+// agree with its recorded truth; where they do not, it fails t, naming
+// both.
+func (pr *probe) truthAgrees(ctx context.Context, t testing.TB, i int) bool {
+	t.Helper()
+	failed := pr.settle(ctx, t, i)
+	if failed != pr.fails[i] {
+		t.Errorf("a%d (line %d): recorded truth fails=%v, but the runs under gcc say fails=%v", i+1, pr.prog.Asserts[i].SrcLine, pr.fails[i], failed)
+	}
+	return failed == pr.fails[i]
+}
+
 // TestSoundness settles the truth of every probe of testdata/conventions
 // under gcc and checks the native engine's answers against it and its
 // pins; see the comment above.
@@ -160,9 +172,8 @@ func TestSoundness(t *testing.T) {
 		t.Run(filepath.Base(pr.file), func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			for i, a := range pr.prog.Asserts {
-				if failed := pr.settle(ctx, t, i); failed != pr.fails[i] {
-					t.Errorf("a%d (line %d): recorded truth fails=%v, but the runs under gcc say fails=%v", i+1, a.SrcLine, pr.fails[i], failed)
+			for i := range pr.prog.Asserts {
+				if !pr.truthAgrees(ctx, t, i) {
 					continue
 				}
 				pr.judge(t, plain, i, pr.native[i], "default options")
