@@ -115,15 +115,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	dir, remove, err := proc.TempDir("cbmc")
+	dir, name, remove, err := adapter.WriteInput("cbmc", q, "__CPROVER_assume")
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	name, err := adapter.WriteInput("cbmc", dir, q, "__CPROVER_assume")
-	if err != nil {
-		return nil, err
-	}
 	args := []string{name, "--json-ui", "--trace", "--unwind", strconv.Itoa(q.K)}
 	if q.UnwindingAssertions {
 		args = append(args, "--unwinding-assertions")

@@ -126,15 +126,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	dir, remove, err := proc.TempDir("esbmc")
+	dir, name, remove, err := adapter.WriteInput("esbmc", q, "__ESBMC_assume")
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	name, err := adapter.WriteInput("esbmc", dir, q, "__ESBMC_assume")
-	if err != nil {
-		return nil, err
-	}
 	timeout := q.TimeoutOrDefault()
 	secs := int((timeout + time.Second - 1) / time.Second)
 	args := []string{name, "--timeout", strconv.Itoa(secs) + "s"}

@@ -17,20 +17,27 @@ import (
 	"github.com/suretydev/surety/internal/proc"
 )
 
-// WriteInput writes q rendered for a checker (bmc.Query.Render, the
-// target a plain assert, the assumptions calls of assume) into dir, under
-// the program's own file name when that is a plain .c name (so that the
-// checker's messages name it), else input.c; it returns the name. tool
-// prefixes its error.
-func WriteInput(tool, dir string, q *bmc.Query, assume string) (string, error) {
-	name := "input.c"
+// WriteInput makes a temporary directory named after tool
+// (proc.TempDir) and writes q rendered for a checker (bmc.Query.Render,
+// the target a plain assert, the assumptions calls of assume) into it,
+// under the program's own file name when that is a plain .c name (so that
+// the checker's messages name it), else input.c. It returns the
+// directory, the file's name, and the function that removes the
+// directory, which the caller must call; on an error nothing is left.
+func WriteInput(tool string, q *bmc.Query, assume string) (dir, name string, remove func(), err error) {
+	dir, remove, err = proc.TempDir(tool)
+	if err != nil {
+		return "", "", nil, err
+	}
+	name = "input.c"
 	if b := filepath.Base(q.Program.File); strings.HasSuffix(b, ".c") && !strings.ContainsAny(b, " \t\n") {
 		name = b
 	}
 	if err := os.WriteFile(filepath.Join(dir, name), q.Render("", assume), 0o644); err != nil {
-		return "", fmt.Errorf("%s: %w", tool, err)
+		remove()
+		return "", "", nil, fmt.Errorf("%s: %w", tool, err)
 	}
-	return name, nil
+	return dir, name, remove, nil
 }
 
 // A Version keeps a checker's version once found. The zero value is
