@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc/gcc"
+	"github.com/suretydev/surety/bmc/internal/verifier"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -42,17 +43,6 @@ const (
 	replayInfeasible = 87
 	replayMarker     = "SURETY-TARGET-VIOLATED"
 )
-
-// nondetCTypes are the C types of SV-COMP's __VERIFIER_nondet_ functions,
-// by suffix.
-var nondetCTypes = map[string]string{
-	"int": "int", "uint": "unsigned int", "unsigned": "unsigned int", "unsigned_int": "unsigned int",
-	"long": "long", "ulong": "unsigned long", "longlong": "long long", "ulonglong": "unsigned long long",
-	"char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
-	"bool": "_Bool", "_Bool": "_Bool", "float": "float", "double": "double", "size_t": "unsigned long",
-	"u32": "unsigned int", "s32": "int", "u8": "unsigned char", "u16": "unsigned short",
-	"loff_t": "long", "sector_t": "unsigned long", "pointer": "void *",
-}
 
 // Replay is the independent check of a FALSIFIED answer: it compiles the
 // query's program (target as an assertion that exits with a marker,
@@ -232,13 +222,8 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (h string, wrapp
 	// Nondet functions the program calls with no value in the trace return
 	// zero: a run that needs another value will not reproduce, and the
 	// claim stays unconfirmed.
-	suffixes := make([]string, 0, len(nondetCTypes))
-	for suffix := range nondetCTypes {
-		suffixes = append(suffixes, suffix)
-	}
-	sort.Strings(suffixes)
-	for _, suffix := range suffixes {
-		ct := nondetCTypes[suffix]
+	for _, suffix := range verifier.NondetSuffixes() {
+		ct, _ := verifier.NondetCType(suffix)
 		for _, fn := range []string{"__VERIFIER_nondet_" + suffix, "nondet_" + suffix} {
 			if _, have := vals[fn]; have || defined[fn] || !used(fn) {
 				continue
@@ -293,8 +278,7 @@ func isNull(v string) bool {
 func nondetType(fn string) (string, bool) {
 	for _, prefix := range []string{"__VERIFIER_nondet_", "nondet_"} { // nondet_int(): ESBMC's and CBMC's extern convention
 		if s, ok := strings.CutPrefix(fn, prefix); ok {
-			t, ok := nondetCTypes[s]
-			return t, ok
+			return verifier.NondetCType(s)
 		}
 	}
 	if fn == "rand" {

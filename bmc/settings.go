@@ -17,6 +17,14 @@ type Settings struct {
 	NoInduction bool
 }
 
+// Path returns the program s.Paths gives the engine named name, and
+// whether it gives one (an empty path is none: the engine keeps its own
+// search).
+func (s Settings) Path(name string) (string, bool) {
+	p := s.Paths[name]
+	return p, p != ""
+}
+
 // A Configurer is an optional interface of a Checker: With returns a
 // checker like it with s applied.
 type Configurer interface {

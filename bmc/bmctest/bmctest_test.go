@@ -122,3 +122,24 @@ func TestJudge(t *testing.T) {
 		})
 	}
 }
+
+// TestHarness: a probe's Harness defines a function the kit's harness
+// does not, reading the run's values through __VERIFIER_nondet_int.
+func TestHarness(t *testing.T) {
+	if _, err := proc.LookPath("gcc"); err != nil {
+		t.Skip("needs gcc")
+	}
+	src := "int sensor(void);\nint main(void) {\n  int v = sensor();\n  assert(v != 7); // truth: fails\n  return 0;\n}\n// run: 3\n// run: 7\n"
+	p, err := ParseProbe("sensor", []byte("#include <assert.h>\n"+src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Harness = "int __VERIFIER_nondet_int(void);\nint sensor(void) { return __VERIFIER_nondet_int(); }\n"
+	if err := p.CheckTruth(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p.Runs = p.Runs[:1]
+	if v, err := p.Violates(context.Background(), &bmc.Query{Program: p.Program, Target: 0}); err != nil || v {
+		t.Fatalf("run 3 alone: violates %v, %v; want false", v, err)
+	}
+}

@@ -44,6 +44,13 @@ type Probe struct {
 	Broken string
 	// K is the probe's own bound; 0 when it gives none.
 	K int
+	// Harness is C source compiled beside the kit's harness into every
+	// run of Violates: definitions of the functions the probe calls
+	// without a body that the kit's harness does not define. One reads
+	// the run's next value by calling a __VERIFIER_nondet_ function; the
+	// kit defines those, and the other SV-COMP functions, weakly, so
+	// Harness may replace them. "" means none; ParseProbe sets none.
+	Harness string
 
 	truth  map[string]Truth // by label; "" for every assertion
 	byLine map[int]Truth    // written on an assertion's own line

@@ -80,9 +80,10 @@ __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 
 // Violates compiles q, a query of the probe's program, with gcc (its
 // target an assertion that fails with a marker, its assumptions exits of
-// their own) and runs it on each of the probe's runs; it reports whether
-// a run failed the target. An error means the query could not be built
-// or run (gcc missing, a program gcc rejects, ctx ended).
+// their own, its functions without a body defined by the kit's harness
+// and the probe's Harness) and runs it on each of the probe's runs; it
+// reports whether a run failed the target. An error means the query could
+// not be built or run (gcc missing, a program gcc rejects, ctx ended).
 func (p *Probe) Violates(ctx context.Context, q *bmc.Query) (bool, error) {
 	dir, remove, err := proc.TempDir("bmctest")
 	if err != nil {
@@ -97,8 +98,14 @@ func (p *Probe) Violates(ctx context.Context, q *bmc.Query) (bool, error) {
 	if err := os.WriteFile(filepath.Join(dir, "harness.c"), []byte(harness), 0o644); err != nil {
 		return false, err
 	}
-	args := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-o", "probe", "probe.c", "harness.c", "-lm"},
-		q.Program.BuildFlags()...)
+	args := []string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-o", "probe", "probe.c", "harness.c", "-lm"}
+	if p.Harness != "" {
+		if err := os.WriteFile(filepath.Join(dir, "probe_harness.c"), []byte(p.Harness), 0o644); err != nil {
+			return false, err
+		}
+		args = append(args, "probe_harness.c")
+	}
+	args = append(args, q.Program.BuildFlags()...)
 	cr, err := proc.Run(ctx, &proc.Cmd{Path: "gcc", Args: args, Dir: dir, Timeout: 60 * time.Second, MaxOutput: 1 << 16})
 	if err != nil {
 		return false, fmt.Errorf("bmctest: %s: gcc: %w", p.Name, err)

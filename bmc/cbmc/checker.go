@@ -4,15 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/bmc/internal/adapter"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -36,8 +33,7 @@ type Options struct {
 // A Checker runs CBMC. It is safe for concurrent use.
 type Checker struct {
 	opts Options
-	vmu  sync.Mutex
-	ver  string
+	ver  adapter.Version
 }
 
 // New returns a checker with the given options.
@@ -81,28 +77,11 @@ func (c *Checker) Available(ctx context.Context) error {
 
 // Version returns `cbmc --version` and the solver choice.
 func (c *Checker) Version(ctx context.Context) (string, error) {
-	c.vmu.Lock()
-	defer c.vmu.Unlock()
-	if c.ver != "" {
-		return c.ver, nil
-	}
-	path, err := c.path()
-	if err != nil {
-		return "", err
-	}
-	res, err := proc.Run(ctx, &proc.Cmd{Path: path, Args: []string{"--version"}, Timeout: 30 * time.Second, MaxOutput: 1 << 16})
-	if err != nil {
-		return "", fmt.Errorf("cbmc: %w", err)
-	}
-	c.ver = strings.TrimSpace(string(res.Stdout))
-	// Two builds may print one version: the binary's hash tells them apart.
-	if id, err := buildid.File(path); err == nil {
-		c.ver += " " + id
-	}
+	var suffix []string
 	if c.opts.Solver != "" {
-		c.ver += " --" + c.opts.Solver
+		suffix = append(suffix, "--"+c.opts.Solver)
 	}
-	return c.ver, nil
+	return c.ver.Get(ctx, "cbmc", c.path, false, suffix...)
 }
 
 // Exit codes of CBMC (util/exit_codes.h).
@@ -136,18 +115,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	dir, remove, err := proc.TempDir("cbmc")
+	dir, name, remove, err := adapter.WriteInput("cbmc", q, "__CPROVER_assume")
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	name := "input.c"
-	if b := filepath.Base(q.Program.File); strings.HasSuffix(b, ".c") && !strings.ContainsAny(b, " \t\n") {
-		name = b
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), q.Render("", "__CPROVER_assume"), 0o644); err != nil {
-		return nil, fmt.Errorf("cbmc: %w", err)
-	}
 	args := []string{name, "--json-ui", "--trace", "--unwind", strconv.Itoa(q.K)}
 	if q.UnwindingAssertions {
 		args = append(args, "--unwinding-assertions")

@@ -4,16 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/bmc/internal/adapter"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -53,8 +50,7 @@ type Checker struct {
 	once sync.Once
 	path string
 	err  error
-	vmu  sync.Mutex
-	ver  string
+	ver  adapter.Version
 }
 
 // New returns a checker with the given options.
@@ -99,35 +95,17 @@ func (c *Checker) Path(ctx context.Context) (string, error) { return c.find(ctx)
 // Version returns ESBMC's version line, e.g. "ESBMC version 8.4.0 64-bit
 // x86_64 linux", with the solver choice.
 func (c *Checker) Version(ctx context.Context) (string, error) {
-	c.vmu.Lock()
-	defer c.vmu.Unlock()
-	if c.ver != "" {
-		return c.ver, nil
-	}
-	path, err := c.find(ctx)
-	if err != nil {
-		return "", err
-	}
-	res, err := proc.Run(ctx, &proc.Cmd{Path: path, Args: []string{"--version"}, Timeout: 30 * time.Second, MaxOutput: 1 << 16})
-	if err != nil {
-		return "", fmt.Errorf("esbmc: %w", err)
-	}
-	v := strings.TrimSpace(string(res.Stdout) + string(res.Stderr))
-	// Two builds may print one version: the binary's hash tells them apart.
-	if id, err := buildid.File(path); err == nil {
-		v += " " + id
-	}
+	var suffix []string
 	if c.opts.Solver != "" {
-		v += " --" + c.opts.Solver
+		suffix = append(suffix, "--"+c.opts.Solver)
 	}
 	if c.opts.StandardChecks {
-		v += " standard-checks"
+		suffix = append(suffix, "standard-checks")
 	}
 	if c.opts.KInduction {
-		v += " k-induction"
+		suffix = append(suffix, "k-induction")
 	}
-	c.ver = v
-	return v, nil
+	return c.ver.Get(ctx, "esbmc", func() (string, error) { return c.find(ctx) }, true, suffix...)
 }
 
 // A RunError reports an ESBMC run that gave no verdict: it could not read
@@ -148,18 +126,11 @@ func (c *Checker) Check(ctx context.Context, q *bmc.Query) (*bmc.Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	dir, remove, err := proc.TempDir("esbmc")
+	dir, name, remove, err := adapter.WriteInput("esbmc", q, "__ESBMC_assume")
 	if err != nil {
 		return nil, err
 	}
 	defer remove()
-	name := "input.c"
-	if b := filepath.Base(q.Program.File); strings.HasSuffix(b, ".c") && !strings.ContainsAny(b, " \t\n") {
-		name = b
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), q.Render("", "__ESBMC_assume"), 0o644); err != nil {
-		return nil, fmt.Errorf("esbmc: %w", err)
-	}
 	timeout := q.TimeoutOrDefault()
 	secs := int((timeout + time.Second - 1) / time.Second)
 	args := []string{name, "--timeout", strconv.Itoa(secs) + "s"}

@@ -7,7 +7,6 @@ package esbmc_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/bmctest"
 	"github.com/suretydev/surety/bmc/esbmc"
 )
 
@@ -27,23 +27,6 @@ func checker(tb testing.TB) bmc.Checker {
 		tb.Skip("needs esbmc")
 	}
 	return c
-}
-
-func load(tb testing.TB, name string) (*bmc.Program, *bmc.Expectation) {
-	tb.Helper()
-	src, err := os.ReadFile(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := bmc.ParseProgram(name, src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	exp, err := bmc.ReadExpectation(strings.TrimSuffix(name, ".c") + ".expect.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return p, exp
 }
 
 func labels(idx []int) []string {
@@ -66,7 +49,7 @@ func TestExpectedStatuses(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(name), ".c"), func(t *testing.T) {
-			p, exp := load(t, name)
+			p, exp := bmctest.LoadExample(t, name)
 			if len(p.Asserts) < 10 || len(exp.Assertions) != len(p.Asserts) {
 				t.Fatalf("%d assertions, %d expected; want the same, at least 10", len(p.Asserts), len(exp.Assertions))
 			}
@@ -112,7 +95,7 @@ func TestExpectedStatuses(t *testing.T) {
 // at a time, with every CPU, and a second run answered by the cache.
 func BenchmarkVerifyAll(b *testing.B) {
 	c := checker(b)
-	p, exp := load(b, filepath.Join(examplesDir, "base_convert.c"))
+	p, exp := bmctest.LoadExample(b, filepath.Join(examplesDir, "base_convert.c"))
 	ctx := context.Background()
 	for _, bc := range []struct {
 		name    string

@@ -1,15 +1,16 @@
 package esbmc
 
-import "github.com/suretydev/surety/bmc"
+import (
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/internal/adapter"
+)
 
-// With returns a checker like c whose binary is s.Paths[c.Name()], when
-// that is set (bmc.Configurer).
+// With returns a checker like c whose binary is the one s gives for
+// c.Name() (bmc.Settings.Path), when it gives one (bmc.Configurer).
 func (c *Checker) With(s bmc.Settings) bmc.Checker {
-	p, ok := s.Paths[c.Name()]
-	if !ok || p == "" {
-		return c
-	}
-	opts := c.opts
-	opts.Path = p
-	return New(&opts)
+	return adapter.With(c, s, func(path string) bmc.Checker {
+		opts := c.opts
+		opts.Path = path
+		return New(&opts)
+	})
 }

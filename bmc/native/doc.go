@@ -219,8 +219,11 @@
 // program as compiled does not, or checks it its own way. Where asserts
 // are compiled out, a VERIFIED stays, listing the assumption that the
 // answer is of the predicate, and carrying the hazard; where assert is
-// the program's own, it is UNKNOWN. bmc.Prescan finds these constructs
-// (screen.go). qsort's and bsearch's callbacks are modelled, not refused.
+// the program's own, it is UNKNOWN. Safety refuses both kinds of program
+// (an error naming the construct and its line): code outside main has
+// sites no claim covers, and Safety assumes assertions stop a run.
+// bmc.Prescan finds these constructs (screen.go). qsort's and bsearch's
+// callbacks are modelled, not refused.
 //
 // # Assumptions
 //

@@ -2,13 +2,13 @@ package native
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/bmctest"
 )
 
 // BenchmarkExamples runs VerifyAll with the native engine on each program
@@ -41,7 +41,7 @@ func BenchmarkExamples(b *testing.B) {
 				if cfg.solvers != nil {
 					opts.Solver = solvers(b, cfg.solvers...)
 				}
-				p, exp := loadExample(b, name)
+				p, exp := bmctest.LoadExample(b, name)
 				for n := 0; n < b.N; n++ {
 					rep, err := bmc.VerifyAll(context.Background(), p, New(opts), &bmc.Options{K: exp.K, Workers: 1})
 					if err != nil {
@@ -63,27 +63,4 @@ func BenchmarkExamples(b *testing.B) {
 			})
 		}
 	}
-}
-
-// loadExample reads an example program and its expectation,
-// NAME.expect.json beside it (bmc.ReadExpectation), which must name every
-// assertion of the program.
-func loadExample(tb testing.TB, name string) (*bmc.Program, *bmc.Expectation) {
-	tb.Helper()
-	src, err := os.ReadFile(name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	p, err := bmc.ParseProgram(name, src)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	exp, err := bmc.ReadExpectation(strings.TrimSuffix(name, ".c") + ".expect.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(exp.Assertions) != len(p.Asserts) {
-		tb.Fatalf("%s: %d expectations for %d assertions", name, len(exp.Assertions), len(p.Asserts))
-	}
-	return p, exp
 }

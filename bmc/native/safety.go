@@ -138,6 +138,10 @@ type Claim struct {
 //
 // An unsupported construct anywhere in the program is an error (wrapping
 // the "unsupported: <construct> at line N" text): no site can be listed.
+// So is code that runs outside main (a constructor, a destructor, an
+// exit handler: bmc.Prescan's constructs), and, in a program with
+// assertions, a change to assert (NDEBUG, the program's own assert):
+// see screen.go.
 func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOptions) (claims []Claim, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -176,6 +180,13 @@ func (c *Checker) Safety(ctx context.Context, p *bmc.Program, opts *SafetyOption
 	}
 	if _, err := c.solver(false); err != nil {
 		return nil, err
+	}
+	sc, err := c.screened(ctx, p)
+	if err != nil {
+		return nil, fmt.Errorf("native: %w", err)
+	}
+	if err := sc.safetyRefusal(p); err != nil {
+		return nil, fmt.Errorf("native: %s: %w", p.File, err)
 	}
 	tctx, cancel := context.WithTimeout(ctx, timeout)
 	tr, rec, err := c.translateSafety(tctx, p, k)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
 // The engine starts at main, stops where main returns or exit is called,
@@ -36,6 +37,16 @@ import (
 //     carries the hazard. Where assert is the program's own, it may do
 //     what the engine does not model (count its calls, change the state
 //     later assertions read), and the answer is UNKNOWN.
+//
+// Safety, which claims the absence of undefined behaviour at the sites
+// its runs from main reach, refuses both kinds of program outright (an
+// error naming the construct and its line, as for a construct it cannot
+// translate; safetyRefusal): a constructor may do undefined behaviour
+// before main, or leave main a state in which a site VERIFIED is not
+// safe, and a destructor's or exit handler's sites are in no claim; and
+// Safety assumes every assertion, so where assert does not stop a run
+// (compiled out, or the program's own), the runs past a failing assertion
+// are in no claim.
 //
 // Library functions that call the program back (qsort, bsearch) are not
 // refused here: the engine models them (symex's sort.go), and its answers
@@ -119,4 +130,21 @@ func (sc *screen) vet(res *bmc.Result) *bmc.Result {
 	out.Assumptions = sortedUnion(res.Assumptions, []string{fmt.Sprintf(
 		"the assertion is compiled out (%s at line %d): the answer is of its predicate, which the program as compiled does not check", h.Construct, h.Line)})
 	return &out
+}
+
+// safetyRefusal returns the error of Safety on a program of this screen
+// (see above), or nil: code outside main always refuses it, a change to
+// assert only where the program has assertions (Safety assumes them).
+func (sc *screen) safetyRefusal(p *bmc.Program) error {
+	var h bmc.Hazard
+	var why string
+	switch {
+	case len(sc.outside) > 0:
+		h, why = sc.outside[0], "the safety check runs main only, so the undefined behaviour of this code, and what it does to the state main starts from, would be in no claim"
+	case len(sc.asserts) > 0 && len(p.Asserts) > 0:
+		h, why = sc.asserts[0], "the safety check assumes every assertion stops a run that fails it, which the program as compiled does not do"
+	default:
+		return nil
+	}
+	return fmt.Errorf("%w: %s; %s", ctree.Unsupported(h.Line, "%s", h.Construct), h.Detail, why)
 }

@@ -2,19 +2,15 @@ package native
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/bmctest"
-	"github.com/suretydev/surety/internal/proc"
 )
 
 // The soundness probes, small C programs each of whose assertions carries
@@ -25,7 +21,9 @@ import (
 // fails and replayed; UNKNOWN is always acceptable), and checks the pins
 // of the probes under native/. The probes of testdata/conventions,
 // testdata/funcptr and testdata/induction, whose functions without a body
-// only this harness defines, keep this package's loader; their format:
+// only this package's truthHarness defines, are not the kit's; loadProbes
+// reads them with the kit's parser and settles their truths with the
+// kit's runs (bmctest.Probe.Violates, with Harness set); their format:
 //
 //	// run: 5 -3 stdin "ab\x00"   one run: the values the nondet functions
 //	                              return, in order, and the stdin text (a Go
@@ -52,21 +50,12 @@ var (
 	nativeRE    = regexp.MustCompile(`\bnative:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
 	inductionRE = regexp.MustCompile(`\binduction:\s*(proved|bounded)`)
 	mmfRE       = regexp.MustCompile(`\bnative-mmf:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
-	runRE       = regexp.MustCompile(`(?m)^//\s*run:(.*)$`)
-	brokenRE    = regexp.MustCompile(`(?m)^//\s*broken:\s*(.*\S)\s*$`)
-	// glibc's message: "prog: probe.c:12: main: Assertion `x' failed."
-	failRE = regexp.MustCompile(`\.c:(\d+): [^\n]*Assertion [^\n]* failed`)
 )
-
-type probeRun struct {
-	nondet string
-	stdin  string
-}
 
 type probe struct {
 	file   string
+	kit    *bmctest.Probe // the probe as the kit reads it: its runs settle the truths
 	prog   *bmc.Program
-	runs   []probeRun
 	k      int
 	broken string
 	fails  []bool // per assertion: the recorded truth
@@ -77,6 +66,9 @@ type probe struct {
 	mmf       []bmc.Status // -1: not run with MallocMayFail
 }
 
+// loadProbes reads the probes of dir through the kit's parser
+// (bmctest.ParseProbe: truths, runs, bound, broken assumption) and this
+// package's pins.
 func loadProbes(t testing.TB, dir string) []*probe {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.c"))
@@ -89,35 +81,19 @@ func loadProbes(t testing.TB, dir string) []*probe {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := bmc.ParseProgram(filepath.Base(f), src)
+		kp, err := bmctest.ParseProbe(strings.TrimSuffix(filepath.Base(f), ".c"), src)
 		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+			t.Fatal(err)
 		}
-		pr := &probe{file: f, prog: p, k: 5}
-		if m := kRE.FindStringSubmatch(string(src)); m != nil {
-			pr.k = atoiMust(m[1])
-		}
-		if m := brokenRE.FindStringSubmatch(string(src)); m != nil {
-			pr.broken = m[1]
-		}
-		for _, m := range runRE.FindAllStringSubmatch(string(src), -1) {
-			r, err := parseRun(m[1])
-			if err != nil {
-				t.Fatalf("%s: run %q: %v", f, m[1], err)
-			}
-			pr.runs = append(pr.runs, r)
-		}
-		if len(pr.runs) == 0 {
-			pr.runs = []probeRun{{}}
-		}
+		kp.Harness = truthHarness
+		pr := &probe{file: f, kit: kp, prog: kp.Program, k: kp.Bound(0), broken: kp.Broken}
 		lines := strings.Split(string(src), "\n")
-		for _, a := range p.Asserts {
+		for _, a := range pr.prog.Asserts {
 			l := lines[a.SrcLine-1]
-			m := truthRE.FindStringSubmatch(l)
-			if m == nil {
-				t.Fatalf("%s:%d: assertion without its truth", f, a.SrcLine)
+			if !truthRE.MatchString(l) {
+				t.Fatalf("%s:%d: assertion without its truth on its line", f, a.SrcLine)
 			}
-			pr.fails = append(pr.fails, m[1] == "fails")
+			pr.fails = append(pr.fails, kp.Truth(a) == bmctest.Fails)
 			ind := ""
 			if m := inductionRE.FindStringSubmatch(l); m != nil {
 				ind = m[1]
@@ -133,124 +109,51 @@ func loadProbes(t testing.TB, dir string) []*probe {
 			pr.native = append(pr.native, st)
 			pr.mmf = append(pr.mmf, mst)
 		}
-		if len(p.Asserts) == 0 {
-			t.Fatalf("%s: no assertions", f)
-		}
 		out = append(out, pr)
 	}
 	return out
 }
 
-// parseRun reads `5 -3 stdin "ab\x00"`.
-func parseRun(s string) (probeRun, error) {
-	var r probeRun
-	vals, in, ok := strings.Cut(s, "stdin")
-	r.nondet = strings.Join(strings.Fields(vals), " ")
-	if ok {
-		q, err := strconv.Unquote(strings.TrimSpace(in))
-		if err != nil {
-			return r, err
-		}
-		r.stdin = q
-	}
-	return r, nil
-}
-
-// truthHarness gives a probe's run its input, independently of the
-// engine's replay harness: the nondet functions read PROBE_NONDET, one
-// number each; the SV-COMP functions the probe does not define itself
-// (weak definitions) abort or end the run. The functions without a body
-// of the probes of that convention (nondet_int, sensor, ...) read the
-// numbers too, as the engine's replay harness has them do.
-const truthHarness = `#include <stdio.h>
-#include <stdlib.h>
-static const char *probe_next;
-static int probe_started;
-static const char *probe_tok(void) {
-  if (!probe_started) { probe_next = getenv("PROBE_NONDET"); probe_started = 1; }
-  if (!probe_next) return 0;
-  while (*probe_next == ' ') probe_next++;
-  return *probe_next ? probe_next : 0;
-}
-static unsigned long long probe_u(void) {
-  const char *t = probe_tok(); char *end;
-  if (!t) return 0;
-  unsigned long long v = strtoull(t, &end, 0);
-  probe_next = end;
-  return v;
-}
-static double probe_d(void) {
-  const char *t = probe_tok(); char *end;
-  if (!t) return 0;
-  double v = strtod(t, &end);
-  probe_next = end;
-  return v;
-}
-#define PROBE_INT(T, N) __attribute__((weak)) T N(void) { return (T)probe_u(); }
-PROBE_INT(int, __VERIFIER_nondet_int)
-PROBE_INT(unsigned, __VERIFIER_nondet_uint)
-PROBE_INT(long, __VERIFIER_nondet_long)
-PROBE_INT(unsigned long, __VERIFIER_nondet_ulong)
-PROBE_INT(char, __VERIFIER_nondet_char)
-PROBE_INT(unsigned char, __VERIFIER_nondet_uchar)
-PROBE_INT(short, __VERIFIER_nondet_short)
-PROBE_INT(unsigned short, __VERIFIER_nondet_ushort)
-PROBE_INT(_Bool, __VERIFIER_nondet_bool)
-__attribute__((weak)) double __VERIFIER_nondet_double(void) { return probe_d(); }
-__attribute__((weak)) float __VERIFIER_nondet_float(void) { return (float)probe_d(); }
-PROBE_INT(int, nondet_int)
-PROBE_INT(unsigned, nondet_uint)
-PROBE_INT(_Bool, nondet_bool)
-PROBE_INT(int, nondet_char) /* called without a declaration: gcc's int */
-PROBE_INT(int, sensor)
-__attribute__((weak)) void log_event(void) {}
-__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) exit(0); }
-__attribute__((weak)) void __CPROVER_assume(int c) { if (!c) exit(0); }
-__attribute__((weak)) void __ESBMC_assume(int c) { if (!c) exit(0); }
-__attribute__((weak)) void reach_error(void) { abort(); }
-__attribute__((weak)) void __VERIFIER_error(void) { abort(); }
+// truthHarness defines, for the kit's truth runs (bmctest.Probe.Harness),
+// the functions without a body of the probes of this package's
+// conventions (nondet_int, sensor, ...): each reads the run's next value,
+// as the engine's replay harness has them do.
+const truthHarness = `#include <stdlib.h>
+int __VERIFIER_nondet_int(void);
+unsigned __VERIFIER_nondet_uint(void);
+_Bool __VERIFIER_nondet_bool(void);
+int nondet_int(void) { return __VERIFIER_nondet_int(); }
+unsigned nondet_uint(void) { return __VERIFIER_nondet_uint(); }
+_Bool nondet_bool(void) { return __VERIFIER_nondet_bool(); }
+int nondet_char(void) { return __VERIFIER_nondet_int(); } /* called without a declaration: gcc's int */
+int sensor(void) { return __VERIFIER_nondet_int(); }
+void log_event(void) {}
+void __CPROVER_assume(int c) { if (!c) exit(0); }
+void __ESBMC_assume(int c) { if (!c) exit(0); }
 `
 
-// settle compiles the query of assertion i under gcc and runs it on every
-// run of the probe; it returns whether some run failed the assertion, and
-// a description of the runs.
-func (pr *probe) settle(ctx context.Context, t testing.TB, dir string, i int) (bool, string) {
-	q := &bmc.Query{Program: pr.prog, Target: i}
-	name := strings.TrimSuffix(filepath.Base(pr.file), ".c") + fmt.Sprintf("_a%d", i+1)
-	sub := filepath.Join(dir, name)
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		t.Fatal(err)
+// settle runs the query of assertion i under gcc on every run of the
+// probe (bmctest.Probe.Violates) and returns whether some run failed the
+// assertion.
+func (pr *probe) settle(ctx context.Context, t testing.TB, i int) bool {
+	t.Helper()
+	failed, err := pr.kit.Violates(ctx, &bmc.Query{Program: pr.prog, Target: i})
+	if err != nil {
+		t.Fatalf("the truth of a%d: %v", i+1, err)
 	}
-	if err := os.WriteFile(filepath.Join(sub, "probe.c"), q.Render("assert", "__VERIFIER_assume"), 0o644); err != nil {
-		t.Fatal(err)
+	return failed
+}
+
+// truthAgrees settles assertion i (settle) and reports whether the runs
+// agree with its recorded truth; where they do not, it fails t, naming
+// both.
+func (pr *probe) truthAgrees(ctx context.Context, t testing.TB, i int) bool {
+	t.Helper()
+	failed := pr.settle(ctx, t, i)
+	if failed != pr.fails[i] {
+		t.Errorf("a%d (line %d): recorded truth fails=%v, but the runs under gcc say fails=%v", i+1, pr.prog.Asserts[i].SrcLine, pr.fails[i], failed)
 	}
-	if err := os.WriteFile(filepath.Join(sub, "harness.c"), []byte(truthHarness), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cr, err := proc.Run(ctx, &proc.Cmd{Path: "gcc", Dir: sub, Timeout: 60 * time.Second,
-		Args: []string{"-std=gnu11", "-O0", "-w", "-o", "probe", "probe.c", "harness.c", "-lm"}})
-	if err != nil || cr.ExitCode != 0 {
-		t.Fatalf("gcc on the query of a%d: %v %s", i+1, err, cr.Stderr)
-	}
-	line := pr.prog.Asserts[i].SrcLine
-	var notes []string
-	failed := false
-	for _, r := range pr.runs {
-		rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(sub, "probe"), Dir: sub, Stdin: []byte(r.stdin),
-			Env: []string{"PROBE_NONDET=" + r.nondet}, Timeout: 10 * time.Second, MaxOutput: 1 << 16})
-		if err != nil && rr == nil {
-			t.Fatalf("run %+v: %v", r, err)
-		}
-		hit := false
-		for _, m := range failRE.FindAllStringSubmatch(string(rr.Stderr), -1) {
-			if atoiMust(m[1]) == line {
-				hit = true
-			}
-		}
-		failed = failed || hit
-		notes = append(notes, fmt.Sprintf("run [%s] stdin %q: exit %d, failed=%v", r.nondet, r.stdin, rr.ExitCode, hit))
-	}
-	return failed, strings.Join(notes, "; ")
+	return failed == pr.fails[i]
 }
 
 // TestSoundness settles the truth of every probe of testdata/conventions
@@ -264,16 +167,13 @@ func TestSoundness(t *testing.T) {
 	// their functions without a body are defined by this harness only,
 	// not by the conformance kit's.
 	probes := loadProbes(t, "testdata/conventions")
-	dir := t.TempDir()
 	plain, mmf := New(nil), New(&Options{MallocMayFail: true})
 	for _, pr := range probes {
 		t.Run(filepath.Base(pr.file), func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			for i, a := range pr.prog.Asserts {
-				failed, runs := pr.settle(ctx, t, dir, i)
-				if failed != pr.fails[i] {
-					t.Errorf("a%d (line %d): recorded truth fails=%v, but gcc: %s", i+1, a.SrcLine, pr.fails[i], runs)
+			for i := range pr.prog.Asserts {
+				if !pr.truthAgrees(ctx, t, i) {
 					continue
 				}
 				pr.judge(t, plain, i, pr.native[i], "default options")

@@ -66,27 +66,18 @@ type Options struct {
 type Checker struct {
 	opts Options
 
-	mu     sync.Mutex
-	cache  map[string]*entry
-	order  []string
-	builds map[string]*build
-	border []string
+	runs   memo[*state] // by key: a program variant's runs
+	builds memo[*build] // by buildKey: a program's build, for all its variants
 
 	vmu sync.Mutex
 	ver string
 }
 
-type entry struct {
-	done    chan struct{} // closed when st and err are set
-	st      *state
-	err     error
-	waiters int // callers waiting, guarded by Checker.mu
-	cancel  context.CancelFunc
-}
-
 // New returns a checker with the given options.
 func New(opts *Options) *Checker {
-	c := &Checker{cache: map[string]*entry{}, builds: map[string]*build{}}
+	c := &Checker{}
+	c.runs.size = cacheSize
+	c.builds.size, c.builds.idle, c.builds.free = buildCacheSize, buildIdle, (*build).free
 	if opts != nil {
 		c.opts = *opts
 		c.opts.Flags = append([]string(nil), opts.Flags...)
@@ -204,94 +195,21 @@ func (c *Checker) Observe(ctx context.Context, p *bmc.Program, variant int) (obs
 	return st.observation(c.Name(), len(p.Asserts)), nil
 }
 
-// key names a program variant in the cache.
+// key names a program variant in c.runs.
 func key(p *bmc.Program, variant int) string {
 	return buildKey(p) + "=" + strconv.Itoa(variant)
 }
 
-// state returns the runs of a program variant, making them once. The runs
-// are made in a goroutine of their own, which every caller waits for: a
-// caller whose ctx ends returns at once, and the last one to leave cancels
-// the work and waits for it to stop (children killed, files removed).
+// state returns the runs of a program variant, making them once (c.runs).
 func (c *Checker) state(ctx context.Context, p *bmc.Program, variant int) (*state, error) {
-	k := key(p, variant)
-	for {
-		c.mu.Lock()
-		e, ok := c.cache[k]
-		if !ok {
-			wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-			e = &entry{done: make(chan struct{}), cancel: cancel}
-			c.cache[k] = e
-			c.order = append(c.order, k)
-			c.evictLocked()
-			go c.make(wctx, e, k, p, variant)
-		}
-		e.waiters++
-		c.mu.Unlock()
-		select {
-		case <-e.done:
-			c.mu.Lock()
-			e.waiters--
-			c.mu.Unlock()
-		case <-ctx.Done():
-			c.mu.Lock()
-			e.waiters--
-			last := e.waiters == 0
-			if last {
-				e.cancel()
-			}
-			c.mu.Unlock()
-			if last {
-				<-e.done
-			}
-			return nil, fmt.Errorf("run: %w", ctx.Err())
-		}
-		if e.err == nil {
-			return e.st, nil
-		}
-		if !errors.Is(e.err, context.Canceled) {
-			return nil, e.err
-		}
-		// The callers that waited before all left: make the runs anew.
+	st, release, err := c.runs.get(ctx, key(p, variant), func(ctx context.Context) (*state, error) {
+		return c.compute(ctx, p, variant)
+	})
+	if err != nil {
+		return nil, err
 	}
-}
-
-// make computes an entry's runs and publishes them.
-func (c *Checker) make(ctx context.Context, e *entry, k string, p *bmc.Program, variant int) {
-	var (
-		st  *state
-		err error
-	)
-	defer func() {
-		if r := recover(); r != nil {
-			st, err = nil, fmt.Errorf("run: internal error: %v", r)
-		}
-		e.cancel()
-		c.mu.Lock()
-		e.st, e.err = st, err
-		if err != nil && c.cache[k] == e {
-			delete(c.cache, k)
-		}
-		c.mu.Unlock()
-		close(e.done)
-	}()
-	st, err = c.compute(ctx, p, variant)
-}
-
-func (c *Checker) evictLocked() {
-	for len(c.order) > cacheSize {
-		k := c.order[0]
-		c.order = c.order[1:]
-		if e, ok := c.cache[k]; ok {
-			select {
-			case <-e.done:
-				delete(c.cache, k)
-			default:
-				c.order = append(c.order, k) // still being made
-				return
-			}
-		}
-	}
+	release()
+	return st, nil
 }
 
 // A runRec is one run of the instrumented program and what it logged.

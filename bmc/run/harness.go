@@ -42,15 +42,6 @@ type nondetFn struct {
 	sgn   bool
 }
 
-var nondetTypes = map[string]string{
-	"int": "int", "uint": "unsigned int", "unsigned": "unsigned int", "unsigned_int": "unsigned int",
-	"long": "long", "ulong": "unsigned long", "longlong": "long long", "ulonglong": "unsigned long long",
-	"char": "char", "uchar": "unsigned char", "short": "short", "ushort": "unsigned short",
-	"bool": "_Bool", "_Bool": "_Bool", "float": "float", "double": "double", "size_t": "unsigned long",
-	"u32": "unsigned int", "s32": "int", "u8": "unsigned char", "u16": "unsigned short",
-	"loff_t": "long", "sector_t": "unsigned long", "pointer": "void *",
-}
-
 func newNondetFn(name, ct string) nondetFn {
 	f := nondetFn{Name: name, CType: ct}
 	switch ct {

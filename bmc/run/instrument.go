@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/internal/verifier"
 )
 
 // A plan is what the engine knows of one program before building it.
@@ -95,7 +96,7 @@ func makePlan(p *bmc.Program) *plan {
 			continue
 		}
 		suffix := strings.TrimPrefix(strings.TrimPrefix(name, "__VERIFIER_nondet_"), "nondet_")
-		ct, ok := nondetTypes[suffix]
+		ct, ok := verifier.NondetCType(suffix)
 		if !ok {
 			pl.readsInput = true
 			pl.uncontrol = append(pl.uncontrol, name)

@@ -473,11 +473,11 @@ int main(void) {
 			t.Errorf("variant %d: %v, want %v (%s)", v, r.Status, w, r.Reason)
 		}
 	}
-	if len(c.builds) != 1 {
-		t.Errorf("%d builds for the 3 variants of one schema, want 1", len(c.builds))
+	if c.builds.len() != 1 {
+		t.Errorf("%d builds for the 3 variants of one schema, want 1", c.builds.len())
 	}
-	if len(c.cache) != 3 {
-		t.Errorf("%d run states, want 3 (one per variant)", len(c.cache))
+	if c.runs.len() != 3 {
+		t.Errorf("%d run states, want 3 (one per variant)", c.runs.len())
 	}
 	st0, err := c.state(context.Background(), p, 0)
 	if err != nil {
@@ -520,8 +520,8 @@ func TestConcurrentQueriesBuildOnce(t *testing.T) {
 	if falsified != 4 {
 		t.Errorf("%d FALSIFIED, want 4", falsified)
 	}
-	if len(c.cache) != 1 {
-		t.Errorf("%d cache entries", len(c.cache))
+	if c.runs.len() != 1 {
+		t.Errorf("%d cache entries", c.runs.len())
 	}
 }
 
