@@ -16,7 +16,7 @@ import (
 // package and the engines can run it as a worker.
 const CheckKind = "surety.bmc-check"
 
-func init() { work.Register(CheckKind, runCheckJob) }
+var checkKind = work.Func(CheckKind, runCheckJob)
 
 // checkJob is the input of a CheckKind job: the query, with its program
 // as source, and the checker by the names of registered engines.
@@ -97,14 +97,10 @@ func (s engineSpec) checker() (Checker, error) {
 }
 
 // runCheckJob is the handler of CheckKind: it rebuilds the query and the
-// checker, runs the check and returns its Result as JSON. What the
-// coordinator does with an answer (replaying a counterexample, the cache)
-// it does itself.
-func runCheckJob(ctx context.Context, in []byte) ([]byte, error) {
-	var j checkJob
-	if err := json.Unmarshal(in, &j); err != nil {
-		return nil, fmt.Errorf("bmc: check job: %w", err)
-	}
+// checker, runs the check and returns its Result. What the coordinator
+// does with an answer (replaying a counterexample, the cache) it does
+// itself.
+func runCheckJob(ctx context.Context, j checkJob) (*Result, error) {
 	p, err := ParseProgram(j.File, []byte(j.Source))
 	if err != nil {
 		return nil, fmt.Errorf("bmc: check job: %w", err)
@@ -139,19 +135,19 @@ func runCheckJob(ctx context.Context, in []byte) ([]byte, error) {
 	if res == nil {
 		return nil, fmt.Errorf("bmc: checker %s returned no result", c.Name())
 	}
-	return json.Marshal(res)
+	return res, nil
 }
 
 // job is the CheckKind job of q.
 func (r *runner) job(q *Query) (work.Job, error) {
 	p := q.Program
-	in, err := json.Marshal(checkJob{File: p.File, Source: string(p.Source), Compile: p.Compile, Switch: p.Switch,
+	j, err := checkKind.Job(checkJob{File: p.File, Source: string(p.Source), Compile: p.Compile, Switch: p.Switch,
 		Target: q.Target, Pred: p.Asserts[q.Target].Pred, Assume: q.Assume, K: q.K, UnwindingAssertions: q.UnwindingAssertions,
 		Timeout: q.Timeout, Variant: q.Variant, Engine: r.spec, Version: r.engineID})
 	if err != nil {
 		return work.Job{}, fmt.Errorf("bmc: %w", err)
 	}
-	return work.NewJob(CheckKind, in), nil
+	return j, nil
 }
 
 // A pending assertion of waves: its decision, the position of the

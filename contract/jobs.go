@@ -20,7 +20,7 @@ import (
 // how it opens its model (llm.SetWorkerModel), can run it as a worker.
 const BatchKind = "surety.contract-batch"
 
-func init() { work.Register(BatchKind, runBatchJob) }
+var batchKind = work.Func(BatchKind, runBatchJob)
 
 // batchJob is the input of a BatchKind job: the request of the batch
 // (its prompt, made by the caller from the records above), the repair
@@ -40,12 +40,8 @@ type batchOutput struct {
 
 // runBatchJob is the handler of BatchKind: it asks the worker's model
 // for the batch's contracts, with the generation schema and its repairs,
-// and returns the valid reply as JSON.
-func runBatchJob(ctx context.Context, in []byte) ([]byte, error) {
-	var j batchJob
-	if err := json.Unmarshal(in, &j); err != nil {
-		return nil, fmt.Errorf("contract: batch job: %w", err)
-	}
+// and returns the valid reply with its token use.
+func runBatchJob(ctx context.Context, j batchJob) (*batchOutput, error) {
 	if j.Request == nil {
 		return nil, errors.New("contract: batch job: no request")
 	}
@@ -59,7 +55,7 @@ func runBatchJob(ctx context.Context, in []byte) ([]byte, error) {
 		return nil, err
 	}
 	use := mt.Report()
-	return json.Marshal(batchOutput{Reply: reply, TokenUse: &use})
+	return &batchOutput{Reply: reply, TokenUse: &use}, nil
 }
 
 // layersAsJobs is Schedule's work done with opts.Runner: the batches of a
@@ -117,11 +113,10 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 				finish(batch, err)
 				continue
 			}
-			in, err := json.Marshal(batchJob{Model: model, Request: req, Ask: gen.opts.Ask})
+			j, err := batchKind.Job(batchJob{Model: model, Request: req, Ask: gen.opts.Ask})
 			if err != nil {
 				return fmt.Errorf("contract: %w", err)
 			}
-			j := work.NewJob(BatchKind, in)
 			if byID[j.ID] == nil {
 				jobs = append(jobs, j)
 			}

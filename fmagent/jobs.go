@@ -23,7 +23,7 @@ import (
 // (llm.SetWorkerModel), can run it as a worker.
 const ReasonKind = "surety.fmagent-reason"
 
-func init() { work.Register(ReasonKind, runReasonJob) }
+var reasonKind = work.Func(ReasonKind, runReasonJob)
 
 // reasonJob is the input of a ReasonKind job: what hoare.Reason reads of
 // one function, with the model and the solver by name.
@@ -56,12 +56,8 @@ type reasonOutput struct {
 
 // runReasonJob is the handler of ReasonKind: it rebuilds the input of the
 // Hoare pass, runs it with the worker's model and the named solver, and
-// returns the hoare.Report with its token use as JSON.
-func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
-	var j reasonJob
-	if err := json.Unmarshal(in, &j); err != nil {
-		return nil, fmt.Errorf("fmagent: reason job: %w", err)
-	}
+// returns the hoare.Report with its token use.
+func runReasonJob(ctx context.Context, j reasonJob) (*reasonOutput, error) {
 	if j.Func == nil || j.Offset < 0 {
 		return nil, errors.New("fmagent: reason job: no function")
 	}
@@ -85,7 +81,7 @@ func runReasonJob(ctx context.Context, in []byte) ([]byte, error) {
 		return nil, err
 	}
 	use := mt.Report()
-	return json.Marshal(reasonOutput{Report: rep, TokenUse: &use})
+	return &reasonOutput{Report: rep, TokenUse: &use}, nil
 }
 
 // sendable returns the names of the model and the solver of opts for jobs,
@@ -128,12 +124,12 @@ func reasonJobOf(in *hoare.Input, model, solver string, blockLines int) (work.Jo
 	for lo > 0 && in.Source[lo-1] != '\n' {
 		lo--
 	}
-	b, err := json.Marshal(reasonJob{Func: fn, Offset: lo, Source: string(in.Source[lo:hi]), Contract: in.Contract,
+	j, err := reasonKind.Job(reasonJob{Func: fn, Offset: lo, Source: string(in.Source[lo:hi]), Contract: in.Contract,
 		Callees: in.Callees, CalleeNames: in.CalleeNames, BlockLines: blockLines, Model: model, Solver: solver})
 	if err != nil {
 		return work.Job{}, fmt.Errorf("surety: %w", err)
 	}
-	return work.NewJob(ReasonKind, b), nil
+	return j, nil
 }
 
 // reasonJobs runs the Hoare pass of inputs (by index into reports) as

@@ -17,7 +17,7 @@ import (
 // build that imports this package runs them (`surety worker`).
 const JobKind = "selftest.program"
 
-func init() { work.Register(JobKind, runJob) }
+var jobKind = work.Func(JobKind, runJob)
 
 // jobInput is the input of a JobKind job: what decides program J's
 // result.
@@ -39,15 +39,11 @@ func (in *jobInput) options() *Options {
 		K: in.K, Timeout: in.Timeout, TaskBudget: in.TaskBudget, Keep: in.Keep}
 }
 
-// runJob checks one program, as Run does, and returns its ProgramResult
-// as JSON. The program of a wrong verdict is kept on the worker's machine:
+// runJob checks one program, as Run does, and returns its ProgramResult.
+// The program of a wrong verdict is kept on the worker's machine:
 // in Keep, or else in a new temporary directory, removed when nothing
 // was wrong.
-func runJob(ctx context.Context, b []byte) ([]byte, error) {
-	var in jobInput
-	if err := json.Unmarshal(b, &in); err != nil {
-		return nil, fmt.Errorf("selftest: job input: %w", err)
-	}
+func runJob(ctx context.Context, in jobInput) (*ProgramResult, error) {
 	keep := in.Keep
 	if keep == "" {
 		d, err := os.MkdirTemp("", "surety-selftest-wrong-")
@@ -66,7 +62,7 @@ func runJob(ctx context.Context, b []byte) ([]byte, error) {
 		// Interrupted: the result may be one of the interruption.
 		return nil, err
 	}
-	return json.Marshal(pr)
+	return pr, nil
 }
 
 // RunJobs is Run with each program a job (JobKind) of the Runner r: the
@@ -96,11 +92,10 @@ func RunJobs(ctx context.Context, opts *Options, r work.Runner) (*Report, error)
 		}
 		in := jobInput{Seed: opts.Seed, J: j, Csmith: opts.Csmith, Inputs: opts.Inputs, Engines: opts.Engines, Paths: paths,
 			K: opts.K, Timeout: opts.Timeout, TaskBudget: opts.TaskBudget, Keep: opts.Keep}
-		b, err := json.Marshal(in)
+		job, err := jobKind.Job(in)
 		if err != nil {
 			return nil, fmt.Errorf("selftest: %w", err)
 		}
-		job := work.NewJob(JobKind, b)
 		names[job.ID] = name
 		jobs = append(jobs, job)
 	}

@@ -22,7 +22,7 @@ import (
 // Bench: any program that imports this package can run it as a worker.
 const BenchTaskKind = "surety.bench-task"
 
-func init() { work.Register(BenchTaskKind, runBenchJob) }
+var benchTaskKind = work.Func(BenchTaskKind, runBenchJob)
 
 // benchJob is the input of a BenchTaskKind job: the task, the content
 // hash of each of its files (so the job's ID changes with them, and a
@@ -81,11 +81,9 @@ func taskFiles(p string) (map[string]string, error) {
 	return hashes, nil
 }
 
-func runBenchJob(ctx context.Context, in []byte) ([]byte, error) {
-	var j benchJob
-	if err := json.Unmarshal(in, &j); err != nil {
-		return nil, fmt.Errorf("surety: bench task job: %w", err)
-	}
+// runBenchJob is the handler of BenchTaskKind: it checks that the task's
+// files are the coordinator's, and runs the task.
+func runBenchJob(ctx context.Context, j benchJob) (*benchJobOutput, error) {
 	files, err := taskFiles(j.Task)
 	if err != nil {
 		return nil, fmt.Errorf("surety: bench task job: %w", err)
@@ -102,12 +100,12 @@ func runBenchJob(ctx context.Context, in []byte) ([]byte, error) {
 			SkipUndefinedBehaviour: o.SkipUndefinedBehaviour, Compile: o.Compile, NoRuns: o.NoRuns}}
 	r, err := RunTask(ctx, j.Task, opts)
 	if errors.Is(err, svcomp.ErrFormat) {
-		return json.Marshal(benchJobOutput{NotTask: true})
+		return &benchJobOutput{NotTask: true}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(benchJobOutput{Result: r})
+	return &benchJobOutput{Result: r}, nil
 }
 
 // benchJobs is Bench with its tasks handed out by opts.Runner.
@@ -139,11 +137,10 @@ func benchJobs(ctx context.Context, dir string, tasks []string, opts *TaskOption
 		if err != nil {
 			return nil, fmt.Errorf("surety: bench: %w", err)
 		}
-		in, err := json.Marshal(benchJob{Task: abs, Files: files, Options: o})
+		jobs[i], err = benchTaskKind.Job(benchJob{Task: abs, Files: files, Options: o})
 		if err != nil {
 			return nil, fmt.Errorf("surety: bench: %w", err)
 		}
-		jobs[i] = work.NewJob(BenchTaskKind, in)
 		index[jobs[i].ID] = append(index[jobs[i].ID], i)
 	}
 	rows := make([]*svcomp.Result, len(tasks))

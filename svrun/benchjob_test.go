@@ -2,7 +2,6 @@ package svrun
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,8 +75,7 @@ func TestBenchJobRefusesAChangedTask(t *testing.T) {
 	for f := range files {
 		files[f] = "0"
 	}
-	in, _ := json.Marshal(benchJob{Task: p, Files: files})
-	_, err = runBenchJob(context.Background(), in)
+	_, err = runBenchJob(context.Background(), benchJob{Task: p, Files: files})
 	if err == nil || !strings.Contains(err.Error(), "differs here from the coordinator's copy") {
 		t.Errorf("runBenchJob of a changed task: %v", err)
 	}
