@@ -15,6 +15,7 @@ import (
 
 	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/internal/proc"
+	"github.com/suretydev/surety/internal/split"
 )
 
 // A Hazard is a construct of a program that no engine models faithfully:
@@ -234,33 +235,9 @@ func printfHazard(call string, idx int) string {
 }
 
 // splitArgs splits the text after a call's "(" into its top-level
-// arguments, up to the matching ")".
+// arguments, as written, up to the matching ")".
 func splitArgs(s string) []string {
-	var args []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\'':
-			for i++; i < len(s) && s[i] != c; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth == 0 {
-				return append(args, s[start:i])
-			}
-			depth--
-		case ',':
-			if depth == 0 {
-				args = append(args, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(args, s[start:])
+	return split.Commas{Open: "([{", Close: ")]}", Literals: true, Stop: true}.Split(s)
 }
 
 var gccDiagRE = regexp.MustCompile(`(?m)^[^:\n]*:(\d+):(?:\d+:)? (fatal error|error|warning): (.*)$`)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/suretydev/surety/frontend"
 	fdafny "github.com/suretydev/surety/frontend/dafny"
+	"github.com/suretydev/surety/internal/split"
 )
 
 // This file turns what frontend/dafny reads of a Dafny file (Parse's
@@ -330,26 +331,5 @@ func splitArgs(s string) []string {
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '"', '\'':
-			for i++; i < len(s) && s[i] != c; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, strings.TrimSpace(s[start:]))
+	return split.Commas{Open: "([{", Close: ")]}", Literals: true, Trim: true}.Split(s)
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/suretydev/surety/internal/split"
 )
 
 // This file holds the types the completeness checker understands, their
@@ -132,24 +134,9 @@ func parseDataField(s string, dts map[string]*datatype, seen map[string]*dtype, 
 	return parseTypeDepth(s, dts, depth)
 }
 
-// splitTop splits s at commas outside brackets.
+// splitTop splits s at commas outside brackets, <> included.
 func splitTop(s string) []string {
-	var parts []string
-	depth, start := 0, 0
-	for i, c := range s {
-		switch c {
-		case '(', '<', '[':
-			depth++
-		case ')', '>', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				parts = append(parts, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, strings.TrimSpace(s[start:]))
+	return split.Commas{Open: "(<[", Close: ")>]", Trim: true}.Split(s)
 }
 
 // tupleType makes the type of several results taken together.
