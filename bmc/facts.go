@@ -158,7 +158,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(ew, "%-4s %s:%d (%s, line %d) %-10s", f.Label(), r.File, f.SrcLine, f.Func, f.Line, f.Status)
 		switch f.Status {
 		case VerdictCVerified:
-			fmt.Fprintf(ew, " deps %s", labels(f.Deps))
+			fmt.Fprintf(ew, " deps %s", Labels(f.Deps))
 		case VerdictUnknown:
 			if f.Reason != "" {
 				fmt.Fprintf(ew, " (%s)", f.Reason)
@@ -232,17 +232,6 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	return ew.err
-}
-
-func labels(idx []int) string {
-	if len(idx) == 0 {
-		return "none"
-	}
-	parts := make([]string, len(idx))
-	for i, d := range idx {
-		parts[i] = fmt.Sprintf("a%d", d+1)
-	}
-	return strings.Join(parts, ",")
 }
 
 type errWriter struct {

@@ -144,3 +144,14 @@ func TestAuditPrinted(t *testing.T) {
 		}
 	}
 }
+
+func TestLabels(t *testing.T) {
+	for _, c := range []struct {
+		idx  []int
+		want string
+	}{{nil, "none"}, {[]int{}, "none"}, {[]int{0}, "a1"}, {[]int{1, 4}, "a2,a5"}} {
+		if got := Labels(c.idx); got != c.want {
+			t.Errorf("Labels(%v) = %q, want %q", c.idx, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/suretydev/surety/frontend"
 )
@@ -34,6 +35,20 @@ type Assertion struct {
 // Label is the assertion's name in facts and reports: "a1" for Index 0,
 // as VIVERRA numbers them from 1.
 func (a *Assertion) Label() string { return fmt.Sprintf("a%d", a.Index+1) }
+
+// Labels names the assertions at the indices idx by their labels, joined
+// by commas ("a1,a3"), or says "none" when idx is empty: a fact's Deps as
+// the reports print them.
+func Labels(idx []int) string {
+	if len(idx) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(idx))
+	for i, d := range idx {
+		parts[i] = fmt.Sprintf("a%d", d+1)
+	}
+	return strings.Join(parts, ",")
+}
 
 // A Func is a function definition of the program.
 type Func struct {

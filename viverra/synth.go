@@ -156,7 +156,7 @@ func WriteSynthText(w io.Writer, res *cospec.Result, path string) error {
 		f := rep.Facts[i]
 		ew.Printf("%-4s %-10s %-14s property %-2d %s", f.Label(), f.Status, f.Func, prop[i], f.Pred)
 		if f.Status == bmc.VerdictCVerified {
-			ew.Printf("  [deps %s]", deps(f.Deps))
+			ew.Printf("  [deps %s]", bmc.Labels(f.Deps))
 		}
 		ew.Printf("\n")
 	}
@@ -175,18 +175,6 @@ func WriteSynthText(w io.Writer, res *cospec.Result, path string) error {
 	}
 	ew.Printf("wrote %s (%d facts)\n", path, len(res.Facts))
 	return ew.Err
-}
-
-// deps names assertions by their 1-based labels.
-func deps(idx []int) string {
-	if len(idx) == 0 {
-		return "none"
-	}
-	parts := make([]string, len(idx))
-	for i, d := range idx {
-		parts[i] = fmt.Sprintf("a%d", d+1)
-	}
-	return strings.Join(parts, ",")
 }
 
 // ProgramFile is where Synth writes the program with its facts: NAME.c in
