@@ -1,6 +1,9 @@
 package bmc
 
-import "sort"
+import (
+	"maps"
+	"slices"
+)
 
 // Closure computes the dependency closure (Definition 7) of every
 // assertion from an implication graph given in sequence order.
@@ -37,16 +40,9 @@ func Closure(order []int, ig map[int][]int) map[int][]int {
 				set[d] = true
 			}
 		}
-		deps[i] = sortedKeys(set)
+		d := slices.AppendSeq(make([]int, 0, len(set)), maps.Keys(set)) // {} for no dependency, not nil
+		slices.Sort(d)
+		deps[i] = d
 	}
 	return deps
-}
-
-func sortedKeys(m map[int]bool) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }

@@ -166,7 +166,12 @@ func bruteDeps(i int, ig map[int][]int) []int {
 		}
 	}
 	path(i)
-	return sortedKeys(set)
+	out := []int{} // Closure's {} for no dependency
+	for j := range set {
+		out = append(out, j)
+	}
+	sort.Ints(out)
+	return out
 }
 
 func reachable(i int, ig map[int][]int) map[int]bool {

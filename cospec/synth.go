@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -665,22 +667,13 @@ func (s *synth) embed(ctx context.Context, rec *Stage) error {
 			}
 		}
 	}
-	for _, i := range sortedKeys(roots) {
+	for _, i := range slices.Sorted(maps.Keys(roots)) {
 		f := r.Facts[i]
 		fmt.Fprintf(&h, "// %s (%s, in %s, not a fact): %s\n", f.Label(), f.Status, f.Func, f.Pred)
 	}
 	h.Write(body)
 	s.res.Final = h.String()
 	return nil
-}
-
-func sortedKeys(m map[int]bool) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Ints(out)
-	return out
 }
 
 // firstLines is at most n lines of s.
