@@ -5,8 +5,10 @@
 // Register (as database/sql drivers are), so any process of the same
 // build can run any job its build knows; the job's ID is the hash of its
 // kind and input, so a job done twice (a redelivery after a worker died)
-// is recognised by its ID and its second result dropped. A Runner runs a
-// set of jobs and delivers each distinct job's Result exactly once.
+// is recognised by its ID and its second result dropped. Func registers
+// the handler of a kind whose input and output are JSON values of Go
+// types, as every job kind of surety is. A Runner runs a set of jobs and
+// delivers each distinct job's Result exactly once.
 //
 // Two Runners exist: Local, the pool of goroutines in this process (the
 // default; it needs nothing), and the NATS JetStream runner in work/nats,
