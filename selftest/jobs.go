@@ -44,15 +44,9 @@ func (in *jobInput) options() *Options {
 // in Keep, or else in a new temporary directory, removed when nothing
 // was wrong.
 func runJob(ctx context.Context, in jobInput) (*ProgramResult, error) {
-	keep := in.Keep
-	if keep == "" {
-		d, err := os.MkdirTemp("", "surety-selftest-wrong-")
-		if err != nil {
-			return nil, fmt.Errorf("selftest: %w", err)
-		}
-		keep = d
-	} else if err := os.MkdirAll(keep, 0o755); err != nil {
-		return nil, fmt.Errorf("selftest: %w", err)
+	keep, err := keepDir(in.Keep)
+	if err != nil {
+		return nil, err
 	}
 	pr := runOne(ctx, in.options(), in.Paths, keep, in.J)
 	if in.Keep == "" && len(pr.Wrong) == 0 {

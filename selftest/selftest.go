@@ -239,15 +239,9 @@ func Run(ctx context.Context, opts *Options) (*Report, error) {
 		count = 10
 	}
 	workers := work.Workers(opts.Workers)
-	keep := opts.Keep
-	if keep == "" {
-		d, err := os.MkdirTemp("", "surety-selftest-wrong-")
-		if err != nil {
-			return nil, fmt.Errorf("selftest: %w", err)
-		}
-		keep = d
-	} else if err := os.MkdirAll(keep, 0o755); err != nil {
-		return nil, fmt.Errorf("selftest: %w", err)
+	keep, err := keepDir(opts.Keep)
+	if err != nil {
+		return nil, err
 	}
 	paths := Paths(ctx, opts)
 	results := make([]*ProgramResult, count)
@@ -291,6 +285,23 @@ func Run(ctx context.Context, opts *Options) (*Report, error) {
 		os.Remove(keep)
 	}
 	return r, nil
+}
+
+// keepDir returns the directory that keeps the programs of wrong
+// verdicts: keep, made when it is missing, or a new temporary directory
+// when keep is "" (which the caller removes when nothing was wrong).
+func keepDir(keep string) (string, error) {
+	if keep == "" {
+		d, err := os.MkdirTemp("", "surety-selftest-wrong-")
+		if err != nil {
+			return "", fmt.Errorf("selftest: %w", err)
+		}
+		return d, nil
+	}
+	if err := os.MkdirAll(keep, 0o755); err != nil {
+		return "", fmt.Errorf("selftest: %w", err)
+	}
+	return keep, nil
 }
 
 // runOne does program j, and recovers from a panic of any path, which
