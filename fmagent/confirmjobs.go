@@ -23,7 +23,7 @@ import (
 // system under test must be at the same paths there as here.
 const ConfirmKind = "surety.fmagent-confirm"
 
-func init() { work.Register(ConfirmKind, runConfirmJob) }
+var confirmKind = work.Func(ConfirmKind, runConfirmJob)
 
 // confirmJob is the input of a ConfirmKind job: validate.Confirm's
 // suspect and options, with the model by name and the sandbox by its
@@ -55,12 +55,8 @@ type confirmOutput struct {
 
 // runConfirmJob is the handler of ConfirmKind: it confirms the suspect
 // with the worker's model in a sandbox made from the job's options, and
-// returns the confirmation with its token use as JSON.
-func runConfirmJob(ctx context.Context, in []byte) ([]byte, error) {
-	var j confirmJob
-	if err := json.Unmarshal(in, &j); err != nil {
-		return nil, fmt.Errorf("fmagent: confirm job: %w", err)
-	}
+// returns the confirmation with its token use.
+func runConfirmJob(ctx context.Context, j confirmJob) (*confirmOutput, error) {
 	if j.Suspect == nil {
 		return nil, errors.New("fmagent: confirm job: no suspect")
 	}
@@ -76,7 +72,7 @@ func runConfirmJob(ctx context.Context, in []byte) ([]byte, error) {
 		return nil, err
 	}
 	use := mt.Report()
-	return json.Marshal(confirmOutput{Confirmation: c, TokenUse: &use})
+	return &confirmOutput{Confirmation: c, TokenUse: &use}, nil
 }
 
 // confirmJobs is what the jobs of one Confirm carry besides the suspect.
@@ -122,11 +118,10 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 	var jobs []work.Job
 	byID := map[string][]int{}
 	for _, i := range todo {
-		b, err := json.Marshal(confirmJob{Model: cj.model, Suspect: suspects[i], System: opts.System, Attempts: cj.attempts, Sandbox: cj.sandbox})
+		j, err := confirmKind.Job(confirmJob{Model: cj.model, Suspect: suspects[i], System: opts.System, Attempts: cj.attempts, Sandbox: cj.sandbox})
 		if err != nil {
 			return fmt.Errorf("surety: %w", err)
 		}
-		j := work.NewJob(ConfirmKind, b)
 		if byID[j.ID] == nil {
 			jobs = append(jobs, j)
 		}
