@@ -48,6 +48,9 @@ type engineSpec struct {
 	Portfolio []engineSpec   `json:"portfolio,omitempty"`
 	First     bool           `json:"first,omitempty"`
 	Replay    *ReplayOptions `json:"replay,omitempty"`
+	// Settings, with Name, are what Configure applied to the registered
+	// engine (a binary's path must then be the same on the worker).
+	Settings *Settings `json:"settings,omitempty"`
 }
 
 // specOf names c by registered engines, or says why it cannot be sent.
@@ -69,18 +72,25 @@ func specOf(c Checker) (engineSpec, error) {
 	if c == nil || reflect.ValueOf(c).Kind() == reflect.Pointer && reflect.ValueOf(c).IsNil() {
 		return engineSpec{}, fmt.Errorf("bmc: no checker to send to workers")
 	}
-	reg, err := Lookup(c.Name())
-	if err != nil || !reflect.TypeOf(c).Comparable() || reg != c {
-		return engineSpec{}, fmt.Errorf("bmc: checker %q cannot be sent to workers: it is not the engine registered under that name, "+
-			"nor a portfolio of registered engines (a job names its engines; a checker built with options of its own stays in this process)", c.Name())
+	if registered(c) {
+		return engineSpec{Name: c.Name()}, nil
 	}
-	return engineSpec{Name: c.Name()}, nil
+	if ns, ok := configuredFrom(c); ok {
+		s := ns.settings
+		return engineSpec{Name: ns.name, Settings: &s}, nil
+	}
+	return engineSpec{}, fmt.Errorf("bmc: checker %q cannot be sent to workers: it is not the engine registered under that name, "+
+		"that engine with Settings (Configure), nor a portfolio of such (a job names its engines; a checker built with options of its own stays in this process)", c.Name())
 }
 
 // checker rebuilds the checker that s names from the registry.
 func (s engineSpec) checker() (Checker, error) {
 	if s.Name != "" {
-		return Lookup(s.Name)
+		c, err := Lookup(s.Name)
+		if err != nil || s.Settings == nil {
+			return c, err
+		}
+		return Configure(c, *s.Settings), nil
 	}
 	if len(s.Portfolio) == 0 {
 		return nil, fmt.Errorf("bmc: a check job names no engine")

@@ -3,6 +3,8 @@ package bmc_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -87,4 +89,78 @@ func reportText(t *testing.T, r *bmc.Report) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// An engine configured with Settings (Configure) travels in a job: the
+// job names the registered engine and the settings, the worker makes the
+// same engine (its version, which names the settings, is checked), and
+// the report is the in-process one.
+func TestVerifyAllRunnerSettings(t *testing.T) {
+	if len(smt.Installed("cvc5", "bitwuzla", "z3")) == 0 {
+		t.Skip("needs cvc5, bitwuzla or z3 for the native engine")
+	}
+	ctx := context.Background()
+	p, err := bmc.ParseProgram("jobs.c", []byte(jobsProg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := bmc.Lookup("native")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := bmc.Settings{NoInduction: true, MallocMayFail: true}
+	c := bmc.Configure(reg, set)
+	if c == reg {
+		t.Fatal("Configure with settings that differ from the registered engine's returned the registered engine")
+	}
+	if again := bmc.Configure(reg, set); again != c {
+		t.Error("Configure made a second checker for the same engine and settings")
+	}
+	opts := bmc.Options{K: 2, Timeout: 20 * time.Second, BoundCheck: true}
+	want, err := bmc.VerifyAll(ctx, p, c, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recordingRunner{Runner: &work.Local{Workers: 2}}
+	opts.Runner = rec
+	got, err := bmc.VerifyAll(ctx, p, c, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := reportText(t, got), reportText(t, want); g != w {
+		t.Errorf("through jobs:\n%s\nin process:\n%s", g, w)
+	}
+	if len(rec.inputs) == 0 {
+		t.Fatal("no job was run")
+	}
+	for _, in := range rec.inputs {
+		var j struct {
+			Engine struct {
+				Name     string        `json:"name"`
+				Settings *bmc.Settings `json:"settings"`
+			} `json:"engine"`
+		}
+		if err := json.Unmarshal(in, &j); err != nil {
+			t.Fatal(err)
+		}
+		if j.Engine.Name != "native" || j.Engine.Settings == nil || !reflect.DeepEqual(*j.Engine.Settings, set) {
+			t.Fatalf("job's engine %+v, want native with %+v", j.Engine, set)
+		}
+	}
+}
+
+// recordingRunner keeps the input of every job it hands to Runner.
+type recordingRunner struct {
+	work.Runner
+	mu     sync.Mutex
+	inputs [][]byte
+}
+
+func (r *recordingRunner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Result) error) error {
+	r.mu.Lock()
+	for _, j := range jobs {
+		r.inputs = append(r.inputs, j.Input)
+	}
+	r.mu.Unlock()
+	return r.Runner.Run(ctx, jobs, deliver)
 }
