@@ -62,13 +62,20 @@ func BenchmarkBenchNATS(b *testing.B) {
 				}
 				tables[n] = tab
 				var walls []time.Duration
-				var sum time.Duration
+				var sum, cpu time.Duration
 				for _, t := range tab.Results {
 					walls = append(walls, t.Wall)
 					sum += t.Wall
+					cpu += t.CPU
 				}
 				slices.Sort(walls)
 				b.ReportMetric(wall.Seconds(), "wall-s")
+				// The tasks' own CPU (the workers' processes and their
+				// children): more with two workers than with one is
+				// contention for the cores, the same with a wall above
+				// half is time the cores stood idle.
+				b.ReportMetric(cpu.Seconds(), "task-cpu-s")
+				b.ReportMetric(sum.Seconds(), "task-wall-s")
 				b.ReportMetric(float64(len(tab.Results)), "tasks")
 				b.ReportMetric(float64(tab.CorrectTrue+tab.CorrectFalse), "correct")
 				b.ReportMetric(float64(tab.WrongTrue+tab.WrongFalse), "wrong")
