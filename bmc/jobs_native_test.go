@@ -33,18 +33,8 @@ int main(void) {
 // VerifyAll's checks as jobs (work.Local here) give the report of the
 // in-process pool, on the native engine, timings aside.
 func TestVerifyAllRunnerNative(t *testing.T) {
-	if len(smt.Installed("cvc5", "bitwuzla", "z3")) == 0 {
-		t.Skip("needs cvc5, bitwuzla or z3 for the native engine")
-	}
 	ctx := context.Background()
-	p, err := bmc.ParseProgram("jobs.c", []byte(jobsProg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := bmc.Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, c := nativeJobsProg(t)
 	opts := bmc.Options{K: 2, Timeout: 20 * time.Second, BoundCheck: true}
 	want, err := bmc.VerifyAll(ctx, p, c, &opts)
 	if err != nil {
@@ -62,6 +52,24 @@ func TestVerifyAllRunnerNative(t *testing.T) {
 	if got.Summary.CVerified == 0 || got.Summary.Falsified == 0 {
 		t.Errorf("summary %+v: want a falsified assertion and C-VERIFIED ones assuming it", got.Summary)
 	}
+}
+
+// nativeJobsProg is jobsProg parsed and the registered native engine;
+// the test is skipped without a solver for it.
+func nativeJobsProg(t *testing.T) (*bmc.Program, bmc.Checker) {
+	t.Helper()
+	if len(smt.Installed("cvc5", "bitwuzla", "z3")) == 0 {
+		t.Skip("needs cvc5, bitwuzla or z3 for the native engine")
+	}
+	p, err := bmc.ParseProgram("jobs.c", []byte(jobsProg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := bmc.Lookup("native")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, c
 }
 
 // reportText is the report as JSON, without its timings and the
@@ -96,18 +104,8 @@ func reportText(t *testing.T, r *bmc.Report) string {
 // same engine (its version, which names the settings, is checked), and
 // the report is the in-process one.
 func TestVerifyAllRunnerSettings(t *testing.T) {
-	if len(smt.Installed("cvc5", "bitwuzla", "z3")) == 0 {
-		t.Skip("needs cvc5, bitwuzla or z3 for the native engine")
-	}
 	ctx := context.Background()
-	p, err := bmc.ParseProgram("jobs.c", []byte(jobsProg))
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg, err := bmc.Lookup("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, reg := nativeJobsProg(t)
 	set := bmc.Settings{NoInduction: true, MallocMayFail: true}
 	c := bmc.Configure(reg, set)
 	if c == reg {
