@@ -224,6 +224,48 @@ int main(void) {
 	}
 }
 
+// TestFuzzerEnvKnown runs afl-fuzz with the checker's environment (but
+// not quiet) and checks that it names no variable this AFL++ does not
+// know: it warns of each and sleeps two seconds before it fuzzes.
+func TestFuzzerEnvKnown(t *testing.T) {
+	needAFL(t)
+	fuzzer, cc, _ := New(nil).fuzzTools()
+	dir := t.TempDir()
+	src := "#include <stdio.h>\nint main(void) { char b[4]; return fread(b, 1, 4, stdin) == 4 && b[0] == 7; }\n"
+	if err := os.WriteFile(filepath.Join(dir, "p.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "AFL_QUIET=1"}
+	res, err := proc.Run(context.Background(), &proc.Cmd{Path: cc, Args: []string{"-o", "p", "p.c"}, Dir: dir, Env: env, Timeout: time.Minute})
+	if err != nil || res.ExitCode != 0 {
+		t.Fatalf("%s: %v %s", cc, err, res.Stderr)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "in"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in", "seed"), []byte("abcd"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env = env[:2]
+	for _, e := range fuzzerEnv {
+		if e != "AFL_QUIET=1" {
+			env = append(env, e)
+		}
+	}
+	out, err := runFuzzer(context.Background(), fuzzer, []string{"-i", "in", "-o", "out", "-V", "1", "-m", "none", "--", "./p"}, dir, env, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "Time limit was reached") {
+		t.Fatalf("afl-fuzz did not run to its time limit:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "Mistyped AFL environment variable") || strings.Contains(line, "Unknown AFL environment variable") {
+			t.Errorf("afl-fuzz: %s", line)
+		}
+	}
+}
+
 func TestMissingFuzzer(t *testing.T) {
 	needGCC(t)
 	const prog = `#include <assert.h>
