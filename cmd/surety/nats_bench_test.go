@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -27,7 +28,8 @@ import (
 // embedded in the test process, with 1 and with 2 worker processes (this
 // test binary as `surety worker`), at the settings of docs/BENCHMARKS.md
 // (native engine, k = 5 raised to 20, 30 s per check) with each task's
-// checks one at a time (--workers 1) and a 60 s task budget. It reports
+// checks one at a time (--workers 1) and a 60 s task budget; then again
+// with each worker bound to a CPU of its own (--cpus). It reports
 // the wall time of each run; with one worker, the coordinator's overhead
 // per job (the run's wall time less the tasks' own, over the tasks: what
 // handing a task out and collecting its result adds) and the median
@@ -38,10 +40,25 @@ func BenchmarkBenchNATS(b *testing.B) {
 		b.Skip("set SURETY_BENCH_TASKS to a directory of SV-COMP task definitions")
 	}
 	srv := natstest.Start(b, b.TempDir())
+	for _, pinned := range []bool{false, true} {
+		benchNATS(b, srv, dir, pinned)
+	}
+}
+
+// benchNATS runs the bench with 1 and with 2 workers; pinned, each worker
+// is bound to a CPU of its own (--cpus), so that a job's solvers,
+// compilers and runs use one core and the workers do not compete.
+func benchNATS(b *testing.B, srv *natstest.Server, dir string, pinned bool) {
 	tables := map[int]*svcomp.Table{}
 	for _, n := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", n), func(b *testing.B) {
-			startWorkers(b, srv, n)
+		name := fmt.Sprintf("workers=%d", n)
+		var args func(int) []string
+		if pinned {
+			name += ",cpus-per-worker=1"
+			args = func(i int) []string { return []string{"--cpus", fmt.Sprint(i % runtime.NumCPU())} }
+		}
+		b.Run(name, func(b *testing.B) {
+			startWorkersArgs(b, srv, n, args)
 			nc, err := worknats.Dial(srv.URL, srv.Creds, "coordinator")
 			if err != nil {
 				b.Fatal(err)
@@ -112,6 +129,12 @@ func BenchmarkBenchNATS(b *testing.B) {
 // environment is this process's with the server's credentials and env
 // (VAR=value) added.
 func startWorkers(b testing.TB, srv *natstest.Server, n int, env ...string) *atomic.Int64 {
+	return startWorkersArgs(b, srv, n, nil, env...)
+}
+
+// startWorkersArgs is startWorkers with args(i) added to the command line
+// of worker i (from 0), when args is not nil.
+func startWorkersArgs(b testing.TB, srv *natstest.Server, n int, args func(int) []string, env ...string) *atomic.Int64 {
 	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
@@ -119,6 +142,9 @@ func startWorkers(b testing.TB, srv *natstest.Server, n int, env ...string) *ato
 	started := new(atomic.Int64)
 	for i := range n {
 		cmd := &exec.Cmd{Path: exe, Args: []string{"surety", "worker", "--nats", srv.URL, "--name", fmt.Sprint("w", i+1)}}
+		if args != nil {
+			cmd.Args = append(cmd.Args, args(i)...)
+		}
 		cmd.Env = append(os.Environ(), "SURETY_NATS_USER="+srv.Creds.User, "SURETY_NATS_PASSWORD="+srv.Creds.Password)
 		cmd.Env = append(cmd.Env, env...)
 		stderr, err := cmd.StderrPipe()

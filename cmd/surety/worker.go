@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
 	worknats "github.com/suretydev/surety/work/nats"
@@ -60,16 +61,28 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	jobs := fs.Int("jobs", 1, "jobs run at once (each job may use several CPUs: a task's checks run in parallel)")
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "how long the server waits for a sign of life from a job before handing it to another worker; the same on every worker")
 	maxDeliver := fs.Int("max-deliver", 5, "deliveries of a job before it is given up (its workers died on it); the same on every worker")
+	cpus := fs.String("cpus", "", "bind this worker and every process its jobs start to these CPUs (0, 2-3, 0,4), as BenchExec gives each run its own cores, so that workers on one machine do not compete for cores; default: every CPU")
 	quiet := fs.Bool("quiet", false, "do not log each job on stderr")
 	cacheMode := fs.String("cache-mode", "record", "model replies of reason jobs in the NATS server's key-value store, shared with every machine: record (read and write), replay (never ask the model), or off")
 	if code, ok := parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
 	mode, modeErr := llm.ParseCacheMode(*cacheMode)
+	var cpuSet []int
+	var cpuErr error
+	if *cpus != "" {
+		cpuSet, cpuErr = proc.ParseCPUs(*cpus)
+	}
 	if err := firstError(atLeast("jobs", *jobs, 1), atLeast("max-deliver", *maxDeliver, 1), positive("ack-wait", *ackWait),
 		check(nf.url != "", "nats", `""`, "give the URL of a NATS server with JetStream"),
-		check(modeErr == nil, "cache-mode", fmt.Sprintf("%q", *cacheMode), "want record, replay or off")); err != nil {
+		check(modeErr == nil, "cache-mode", fmt.Sprintf("%q", *cacheMode), "want record, replay or off"),
+		check(cpuErr == nil, "cpus", fmt.Sprintf("%q", *cpus), "want CPU numbers and ranges, as 0 or 2-3 or 0,4")); err != nil {
 		return fail(e, "worker", err)
+	}
+	if cpuSet != nil {
+		if err := proc.BindCPUs(cpuSet); err != nil {
+			return fail(e, "worker", err)
+		}
 	}
 	opts := &worknats.Options{Name: *name, Jobs: *jobs, AckWait: *ackWait, MaxDeliver: *maxDeliver}
 	if opts.Name == "" {
@@ -94,6 +107,9 @@ func runWorker(ctx context.Context, e *env, args []string) int {
 	})
 	if _, err := c.Conn(); err != nil {
 		return fail(e, "worker", err)
+	}
+	if cpuSet != nil {
+		logf("bound to CPUs %s", *cpus)
 	}
 	logf("build %s; job kinds %s; serving %s (stop with ^C)", buildid.Self(), strings.Join(work.Names(), ", "), nf.url)
 	if err := c.Serve(ctx, opts); err != nil {
