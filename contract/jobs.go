@@ -51,10 +51,11 @@ func runBatchJob(ctx context.Context, j batchJob) (*batchOutput, error) {
 	}
 	mt := llm.Metered(m, nil) // this job's requests alone
 	reply, err := llm.Structured(ctx, mt, j.Request, generateSchema, j.Ask)
-	if err != nil {
-		return nil, err
-	}
 	use := mt.Report()
+	if err != nil {
+		// The replies that did not fit the schema were paid for.
+		return &batchOutput{TokenUse: &use}, err
+	}
 	return &batchOutput{Reply: reply, TokenUse: &use}, nil
 }
 
@@ -127,7 +128,7 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 		}
 		err := gen.opts.Runner.Run(ctx, jobs, func(r work.Result) error {
 			var out batchOutput
-			if r.Err == "" && json.Unmarshal(r.Output, &out) == nil {
+			if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 				llm.AddUsage(gen.opts.Model, out.TokenUse)
 			}
 			for _, a := range byID[r.ID] {

@@ -59,3 +59,44 @@ func TestGenerateRunner(t *testing.T) {
 		t.Errorf("%d requests were sent", n)
 	}
 }
+
+// TestGenerateRunnerFailedBatchTokenUse: a batch whose replies never fit
+// the schema fails, as a job as in this process, and the tokens of those
+// replies are counted in the coordinator's model all the same (they come
+// back with the job's error).
+func TestGenerateRunnerFailedBatchTokenUse(t *testing.T) {
+	g := fromKeyword(t)
+	open := func(srv *llmtest.Server) *llm.MeteredModel {
+		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { m.Close() })
+		return m
+	}
+	garbage := &llmtest.Script{Steps: []llmtest.Step{{Name: "not json", Reply: "no JSON here", Repeat: -1, PromptTokens: 100, CompletionTokens: 7}}}
+	generate := func(m *llm.MeteredModel, runner work.Runner) (errs int, total int) {
+		t.Helper()
+		res, err := contract.Generate(context.Background(), g, &contract.Options{Model: m, Store: &contract.Store{Dir: t.TempDir()},
+			Workers: 2, Runner: runner})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range m.Report().Stages {
+			total += s.PromptTokens + s.CompletionTokens
+		}
+		return len(res.Errors), total
+	}
+	localErrs, local := generate(open(llmtest.New(t, garbage)), nil)
+	worker := open(llmtest.New(t, garbage))
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return worker, nil })
+	t.Cleanup(func() { llm.SetWorkerModel(nil) })
+	coordinator := open(llmtest.New(t, &llmtest.Script{})) // asked nothing itself
+	jobErrs, jobs := generate(coordinator, &work.Local{Workers: 2})
+	if localErrs == 0 || jobErrs != localErrs {
+		t.Errorf("%d failures as jobs, %d in this process, want the same and some", jobErrs, localErrs)
+	}
+	if local == 0 || jobs != local {
+		t.Errorf("tokens counted: %d as jobs, %d in this process", jobs, local)
+	}
+}

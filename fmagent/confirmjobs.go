@@ -68,10 +68,10 @@ func runConfirmJob(ctx context.Context, j confirmJob) (*confirmOutput, error) {
 	sb := sandbox.New(&sandbox.Options{Limits: j.Sandbox.Limits, AllowNetwork: j.Sandbox.AllowNetwork,
 		AllowWrites: j.Sandbox.AllowWrites, Env: j.Sandbox.Env})
 	c, err := validate.Confirm(ctx, j.Suspect, &validate.ConfirmOptions{Model: mt, System: j.System, Attempts: j.Attempts, Runner: sb})
-	if err != nil {
-		return nil, err
-	}
 	use := mt.Report()
+	if err != nil {
+		return &confirmOutput{TokenUse: &use}, err
+	}
 	return &confirmOutput{Confirmation: c, TokenUse: &use}, nil
 }
 
@@ -131,18 +131,18 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 		return nil
 	}
 	return opts.Jobs.Run(ctx, jobs, func(r work.Result) error {
-		for k, i := range byID[r.ID] {
+		var out confirmOutput
+		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
+			llm.AddUsage(opts.Model, out.TokenUse)
+		}
+		for _, i := range byID[r.ID] {
 			s := suspects[i]
 			if r.Err != "" {
 				return fmt.Errorf("surety: confirming the potential bug of %s at %s:%d on worker %s: %s", s.Function, s.File, s.Line, r.Worker, r.Err)
 			}
-			var out confirmOutput
-			if err := json.Unmarshal(r.Output, &out); err != nil || out.Confirmation == nil {
-				return fmt.Errorf("surety: worker %s sent a result for the potential bug of %s at %s:%d that is not a confirmation (%v)",
-					r.Worker, s.Function, s.File, s.Line, err)
-			}
-			if k == 0 {
-				llm.AddUsage(opts.Model, out.TokenUse)
+			if out.Confirmation == nil {
+				return fmt.Errorf("surety: worker %s sent a result for the potential bug of %s at %s:%d that is not a confirmation",
+					r.Worker, s.Function, s.File, s.Line)
 			}
 			if err := decided(i, out.Confirmation); err != nil {
 				return err

@@ -77,10 +77,10 @@ func runReasonJob(ctx context.Context, j reasonJob) (*reasonOutput, error) {
 	mt := llm.Metered(m, nil) // this job's requests alone
 	rep, err := hoare.Reason(ctx, &hoare.Input{Func: j.Func, Source: src, Contract: j.Contract, Callees: j.Callees,
 		CalleeNames: j.CalleeNames}, &hoare.Options{Model: mt, Solver: solver, BlockLines: j.BlockLines})
-	if err != nil {
-		return nil, err
-	}
 	use := mt.Report()
+	if err != nil {
+		return &reasonOutput{TokenUse: &use}, err
+	}
 	return &reasonOutput{Report: rep, TokenUse: &use}, nil
 }
 
@@ -162,7 +162,7 @@ func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoa
 	done := 0
 	return opts.Runner.Run(ctx, jobs, func(r work.Result) error {
 		var out reasonOutput
-		if r.Err == "" && json.Unmarshal(r.Output, &out) == nil {
+		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 			llm.AddUsage(opts.Model, out.TokenUse)
 		}
 		for _, i := range byID[r.ID] {

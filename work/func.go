@@ -16,7 +16,8 @@ type Kind[In, Out any] struct {
 // Func registers, with Register, the handler of kind that decodes a job's
 // input as JSON into an In, calls fn with it, and encodes fn's Out as
 // JSON: the handler of every job kind of surety. fn's error becomes the
-// job's Err, as it is; a job whose input does not decode fails without
+// job's Err, as it is, with the Out fn returned beside it as the Output
+// (what a failed job spent, for the caller to count); a job whose input does not decode fails without
 // calling fn. Func panics as Register does (kind empty or registered
 // already, fn nil). Call it from an init function, or in a package
 // variable's initializer.
@@ -30,6 +31,10 @@ func Func[In, Out any](kind string, fn func(ctx context.Context, in In) (Out, er
 			}
 			out, err := fn(ctx, in)
 			if err != nil {
+				// What fn returned beside its error goes with it (Result.Output).
+				if b, merr := json.Marshal(out); merr == nil {
+					return b, err
+				}
 				return nil, err
 			}
 			b, err = json.Marshal(out)

@@ -22,6 +22,9 @@ var sumKind = work.Func("test.sum", func(ctx context.Context, in sumIn) (*sumOut
 	if len(in.Xs) == 0 {
 		return nil, errors.New("nothing to add")
 	}
+	if len(in.Xs) > 3 {
+		return &sumOut{Sum: -1}, errors.New("too many")
+	}
 	out := &sumOut{}
 	for _, x := range in.Xs {
 		out.Sum += x
@@ -31,7 +34,7 @@ var sumKind = work.Func("test.sum", func(ctx context.Context, in sumIn) (*sumOut
 
 // A Func kind's job is its input as JSON, its ID that of NewJob, and its
 // output fn's as JSON; fn's error and an input that does not decode are
-// the result's Err.
+// the result's Err, with what fn returned beside its error as the Output.
 func TestFunc(t *testing.T) {
 	if sumKind.Name() != "test.sum" {
 		t.Errorf("Name = %q", sumKind.Name())
@@ -45,8 +48,13 @@ func TestFunc(t *testing.T) {
 		t.Errorf("Do = %+v", r)
 	}
 	empty, _ := sumKind.Job(sumIn{})
-	if r := work.Do(context.Background(), empty, "w", "b"); r.Err != "nothing to add" || r.Output != nil {
+	if r := work.Do(context.Background(), empty, "w", "b"); r.Err != "nothing to add" || string(r.Output) != "null" {
 		t.Errorf("Do of fn's error = %+v", r)
+	}
+	// What fn returns beside its error is the Output.
+	many, _ := sumKind.Job(sumIn{Xs: []int{1, 2, 3, 4}})
+	if r := work.Do(context.Background(), many, "w", "b"); r.Err != "too many" || string(r.Output) != `{"sum":-1}` {
+		t.Errorf("Do of fn's error with an output = %+v", r)
 	}
 	bad := work.NewJob("test.sum", []byte(`{"xs":"no"}`))
 	if r := work.Do(context.Background(), bad, "w", "b"); !strings.HasPrefix(r.Err, "work: test.sum job: its input: ") {

@@ -63,7 +63,10 @@ func JobID(kind string, input []byte) string {
 type Result struct {
 	// ID is the job's ID.
 	ID string
-	// Output is the handler's output; nil when Err is set.
+	// Output is the handler's output. With Err set it is what the handler
+	// returned beside its error, often nil: a handler that spent
+	// something before it failed (the tokens of a model's replies) says
+	// so there, for the caller to count.
 	Output []byte
 	// Err is the handler's error text, "" when it succeeded. A handler's
 	// error is the job's answer, not the Runner's failure.
@@ -75,7 +78,8 @@ type Result struct {
 }
 
 // A Handler runs one kind of job: it reads the input and returns the
-// output, or an error that becomes the Result's Err. It must stop
+// output, or an error that becomes the Result's Err (with what output it
+// returned beside it). It must stop
 // promptly when ctx is cancelled, and give the same output for the same
 // input whenever it can (a job may run more than once).
 type Handler func(ctx context.Context, input []byte) ([]byte, error)
@@ -159,7 +163,7 @@ func Do(ctx context.Context, j Job, worker, build string) Result {
 		r.Output, err = h(ctx, j.Input)
 	}
 	if err != nil {
-		r.Output, r.Err = nil, err.Error()
+		r.Err = err.Error()
 	}
 	return r
 }

@@ -144,9 +144,16 @@ const (
 	hdrBuild   = "Surety-Build"
 	hdrRun     = "Surety-Run"
 	hdrWorker  = "Surety-Worker"
-	hdrFailed  = "Surety-Failed" // the body is the handler's error
+	hdrFailed  = "Surety-Failed" // the body is a failure, as JSON
 	hdrRefused = "Surety-Refused"
 )
+
+// A failure is the body of a failed job's result: the handler's error and
+// what it returned beside it (work.Result's Err and Output).
+type failure struct {
+	Err    string `json:"error"`
+	Output []byte `json:"output,omitempty"`
+}
 
 // Credentials authenticate a connection to the server: a user and
 // password, a token, an nkey seed file, or a credentials file (a user
@@ -469,7 +476,11 @@ func (r *Runner) Run(ctx context.Context, jobs []work.Job, deliver func(work.Res
 		delete(pending, id)
 		res := work.Result{ID: id, Output: m.Data(), Worker: h.Get(hdrWorker), Build: h.Get(hdrBuild)}
 		if h.Get(hdrFailed) != "" {
-			res.Output, res.Err = nil, string(m.Data())
+			var f failure
+			if err := json.Unmarshal(m.Data(), &f); err != nil || f.Err == "" {
+				f = failure{Err: fmt.Sprintf("work/nats: the failed result of job %s is not one (%v): %.200q", id, err, m.Data())}
+			}
+			res.Output, res.Err = f.Output, f.Err
 		}
 		if err := deliver(res); err != nil {
 			return err

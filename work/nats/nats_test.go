@@ -74,7 +74,8 @@ func init() {
 		}
 		appendLine(j.Log, fmt.Sprint("end ", j.N))
 		if j.N < 0 {
-			return nil, errors.New("negative job\nsecond line")
+			// What a failed job spent comes back with its error.
+			return []byte("spent 3"), errors.New("negative job\nsecond line")
 		}
 		return fmt.Appendf(nil, "done %d", j.N), nil
 	})
@@ -271,7 +272,7 @@ func TestResultsOnceFromTwoWorkers(t *testing.T) {
 	bad, _ := json.Marshal(testJob{N: -1, Log: log})
 	js = append(js, work.NewJob("test.job", bad), work.NewJob("test.unknown", nil))
 	got := collect(t, context.Background(), runner(t, srv), js, nil)
-	if r := got[js[12].ID]; r.Err != "negative job\nsecond line" || r.Output != nil {
+	if r := got[js[12].ID]; r.Err != "negative job\nsecond line" || string(r.Output) != "spent 3" {
 		t.Errorf("failing job: %+v", r)
 	}
 	if r := got[js[13].ID]; !strings.Contains(r.Err, "unknown job kind") {

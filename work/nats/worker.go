@@ -2,6 +2,7 @@ package nats
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -162,7 +163,7 @@ func (w *worker) handle(ctx context.Context, m jetstream.Msg) {
 	rm := w.result(subj, id, res.Output)
 	if res.Err != "" {
 		rm.Header.Set(hdrFailed, "true")
-		rm.Data = []byte(res.Err)
+		rm.Data, _ = json.Marshal(failure{Err: res.Err, Output: res.Output})
 	}
 	if err := w.store(ctx, run, id, rm); err != nil {
 		_ = m.Nak()
