@@ -30,6 +30,9 @@ type batchJob struct {
 	Model   string          `json:"model"`
 	Request *llm.Request    `json:"request"`
 	Ask     *llm.AskOptions `json:"ask,omitempty"`
+	// Budget is the tokens the caller's budget had left when the job was
+	// handed out (llm.BudgetLeft); 0 means no budget.
+	Budget int `json:"budget,omitempty"`
 }
 
 // batchOutput is the output of a BatchKind job.
@@ -49,7 +52,7 @@ func runBatchJob(ctx context.Context, j batchJob) (*batchOutput, error) {
 	if err != nil {
 		return nil, fmt.Errorf("contract: batch job: %w", err)
 	}
-	mt := llm.Metered(m, nil) // this job's requests alone
+	mt := llm.Metered(m, &llm.MeterOptions{Budget: j.Budget}) // this job's requests alone
 	reply, err := llm.Structured(ctx, mt, j.Request, generateSchema, j.Ask)
 	use := mt.Report()
 	if err != nil {
@@ -114,7 +117,13 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 				finish(batch, err)
 				continue
 			}
-			j, err := batchKind.Job(batchJob{Model: model, Request: req, Ask: gen.opts.Ask})
+			// A spent budget refuses the batch, as the model would.
+			left, _ := llm.BudgetLeft(gen.opts.Model)
+			if err := llm.BudgetSpent(gen.opts.Model); err != nil {
+				finish(batch, fmt.Errorf("contract: %s: %w", req.Item, err))
+				continue
+			}
+			j, err := batchKind.Job(batchJob{Model: model, Request: req, Ask: gen.opts.Ask, Budget: left})
 			if err != nil {
 				return fmt.Errorf("contract: %w", err)
 			}
@@ -126,11 +135,13 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 		if len(jobs) == 0 {
 			continue
 		}
+		delivered := map[string]bool{}
 		err := gen.opts.Runner.Run(ctx, jobs, func(r work.Result) error {
 			var out batchOutput
 			if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 				llm.AddUsage(gen.opts.Model, out.TokenUse)
 			}
+			delivered[r.ID] = true
 			for _, a := range byID[r.ID] {
 				var reply *llm.Reply
 				var err error
@@ -146,8 +157,23 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 				}
 				finish(a.batch, err)
 			}
+			// A spent budget stops the jobs not yet taken (the runner
+			// drops them); those running finish, as requests under way do.
+			if len(delivered) < len(jobs) {
+				return llm.BudgetSpent(gen.opts.Model)
+			}
 			return nil
 		})
+		if errors.Is(err, llm.ErrBudget) {
+			for _, j := range jobs {
+				if !delivered[j.ID] {
+					for _, a := range byID[j.ID] {
+						finish(a.batch, fmt.Errorf("contract: %s: %w", a.req.Item, err))
+					}
+				}
+			}
+			err = nil
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("callgraph: schedule stopped: %w", ctx.Err())

@@ -3,6 +3,7 @@ package contract_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,5 +99,51 @@ func TestGenerateRunnerFailedBatchTokenUse(t *testing.T) {
 	}
 	if local == 0 || jobs != local {
 		t.Errorf("tokens counted: %d as jobs, %d in this process", jobs, local)
+	}
+}
+
+// TestGenerateRunnerBudget: a budget stops the batches handed out as
+// jobs where it stops those asked in this process: once the replies
+// counted reach it, the batches not yet taken are refused (failed with
+// llm.ErrBudget) and the others are answered, the same ones.
+func TestGenerateRunnerBudget(t *testing.T) {
+	g := fromKeyword(t)
+	open := func(srv *llmtest.Server, budget int) *llm.MeteredModel {
+		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { m.Close() })
+		return m
+	}
+	generate := func(m *llm.MeteredModel, runner work.Runner) (answered []string, refused int) {
+		t.Helper()
+		res, err := contract.Generate(context.Background(), g, &contract.Options{Model: m, Store: &contract.Store{Dir: t.TempDir()},
+			Workers: 1, Runner: runner})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range res.Records {
+			answered = append(answered, r.Name)
+		}
+		for _, e := range res.Errors {
+			if !strings.Contains(e, "token budget spent") {
+				t.Errorf("a failure other than the budget: %s", e)
+			}
+			refused++
+		}
+		return answered, refused
+	}
+	localAnswered, localRefused := generate(open(llmtest.New(t, script(t, "")), 1), nil)
+	worker := open(llmtest.New(t, script(t, "")), 0)
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return worker, nil })
+	t.Cleanup(func() { llm.SetWorkerModel(nil) })
+	coordinator := open(llmtest.New(t, &llmtest.Script{}), 1)
+	jobsAnswered, jobsRefused := generate(coordinator, &work.Local{Workers: 1})
+	if localRefused == 0 || len(localAnswered) == 0 {
+		t.Fatalf("in this process: %v answered, %d refused; want some of each", localAnswered, localRefused)
+	}
+	if jobsRefused != localRefused || !slices.Equal(jobsAnswered, localAnswered) {
+		t.Errorf("as jobs %v answered, %d refused; in this process %v, %d", jobsAnswered, jobsRefused, localAnswered, localRefused)
 	}
 }

@@ -258,8 +258,9 @@ func Confirm(ctx context.Context, paths []string, opts *ConfirmOptions) (*Confir
 		}
 	}
 	if jobs != nil {
-		err = jobs.run(ctx, opts, suspects, todo, decided)
-	} else {
+		todo, err = jobs.run(ctx, opts, suspects, todo, decided) // what the jobs left to this process
+	}
+	if err == nil {
 		vopts := &validate.ConfirmOptions{Model: opts.Model, System: opts.System, Attempts: attempts, Runner: opts.Runner}
 		for _, i := range todo {
 			var c *validate.Confirmation

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/suretydev/surety/llm"
@@ -36,6 +37,9 @@ type confirmJob struct {
 	System   validate.TargetSystem `json:"system"`
 	Attempts int                   `json:"attempts"`
 	Sandbox  sandboxJob            `json:"sandbox"`
+	// Budget is the tokens the caller's budget had left when the job was
+	// handed out (llm.BudgetLeft); 0 means no budget.
+	Budget int `json:"budget,omitempty"`
 }
 
 // sandboxJob is sandbox.Options as a job carries them.
@@ -64,7 +68,7 @@ func runConfirmJob(ctx context.Context, j confirmJob) (*confirmOutput, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fmagent: confirm job: %w", err)
 	}
-	mt := llm.Metered(m, nil) // this job's requests alone
+	mt := llm.Metered(m, &llm.MeterOptions{Budget: j.Budget}) // this job's requests alone
 	sb := sandbox.New(&sandbox.Options{Limits: j.Sandbox.Limits, AllowNetwork: j.Sandbox.AllowNetwork,
 		AllowWrites: j.Sandbox.AllowWrites, Env: j.Sandbox.Env})
 	c, err := validate.Confirm(ctx, j.Suspect, &validate.ConfirmOptions{Model: mt, System: j.System, Attempts: j.Attempts, Runner: sb})
@@ -112,15 +116,24 @@ func (opts *ConfirmOptions) sendable(attempts int) (*confirmJobs, error) {
 
 // run confirms suspects[i] for each i in todo as jobs of opts.Jobs, and
 // calls decided with each confirmation as it comes back, adding the token
-// use of each job to opts.Model's.
+// use of each job to opts.Model's. Each job carries what opts.Model's
+// token budget has left. Once the budget is spent no more jobs are handed
+// out: run returns the suspects it left, for the caller to confirm in its
+// own process, where the model refuses them as in a run without jobs
+// (jobs already running finish, as requests under way do).
 func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects []*validate.Suspect, todo []int,
-	decided func(int, *validate.Confirmation) error) error {
+	decided func(int, *validate.Confirmation) error) (left []int, err error) {
+	if llm.BudgetSpent(opts.Model) != nil {
+		return todo, nil
+	}
+	budget, _ := llm.BudgetLeft(opts.Model)
 	var jobs []work.Job
 	byID := map[string][]int{}
 	for _, i := range todo {
-		j, err := confirmKind.Job(confirmJob{Model: cj.model, Suspect: suspects[i], System: opts.System, Attempts: cj.attempts, Sandbox: cj.sandbox})
+		j, err := confirmKind.Job(confirmJob{Model: cj.model, Suspect: suspects[i], System: opts.System, Attempts: cj.attempts,
+			Sandbox: cj.sandbox, Budget: budget})
 		if err != nil {
-			return fmt.Errorf("surety: %w", err)
+			return nil, fmt.Errorf("surety: %w", err)
 		}
 		if byID[j.ID] == nil {
 			jobs = append(jobs, j)
@@ -128,9 +141,12 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 		byID[j.ID] = append(byID[j.ID], i)
 	}
 	if len(jobs) == 0 {
-		return nil
+		return nil, nil
 	}
-	return opts.Jobs.Run(ctx, jobs, func(r work.Result) error {
+	delivered := map[string]bool{}
+	var spent error // the budget's, which stopped the run
+	err = opts.Jobs.Run(ctx, jobs, func(r work.Result) error {
+		delivered[r.ID] = true
 		var out confirmOutput
 		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 			llm.AddUsage(opts.Model, out.TokenUse)
@@ -148,6 +164,20 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 				return err
 			}
 		}
+		if len(delivered) < len(jobs) {
+			spent = llm.BudgetSpent(opts.Model)
+			return spent
+		}
 		return nil
 	})
+	if spent == nil || err != spent {
+		return nil, err
+	}
+	for _, j := range jobs {
+		if !delivered[j.ID] {
+			left = append(left, byID[j.ID]...)
+		}
+	}
+	slices.Sort(left)
+	return left, nil
 }

@@ -253,3 +253,55 @@ func TestConfirmJobsStable(t *testing.T) {
 		t.Errorf("job kind %q, ID %s", j.Kind, j.ID)
 	}
 }
+
+// TestConfirmJobsBudget: a job carries what the caller's token budget has
+// left (the worker's meter refuses beyond it); once the budget is spent,
+// Confirm hands out no job and confirms what is left in its own process,
+// where the model refuses it: the reports of a run without jobs.
+func TestConfirmJobsBudget(t *testing.T) {
+	dir, paths, reasons := reviewed(t)
+	open := func(srv *llmtest.Server, budget int) *llm.MeteredModel {
+		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { m.Close() })
+		return m
+	}
+	confirm := func(name string, m llm.Model, jobs work.Runner) string {
+		t.Helper()
+		r, err := fmagent.Confirm(context.Background(), paths, &fmagent.ConfirmOptions{Model: m,
+			System:   validate.TargetSystem{Build: "grep -q nullptr {test} && kill -SEGV $$; true"},
+			Attempts: 2, Runner: sandbox.New(&sandbox.Options{AllowNetwork: true, AllowWrites: true}),
+			From: reasons, Out: filepath.Join(dir, name), Jobs: jobs})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	var rec recordRunner
+	confirm("record", open(llmtest.New(t, &llmtest.Script{}), 5000), &rec)
+	if len(rec.jobs) != 1 || !strings.Contains(string(rec.jobs[0].Input), `"budget":5000`) {
+		t.Fatalf("jobs of a run with 5000 tokens to spend: %v", rec.jobs)
+	}
+	// One job spends the budget of 1 token (its first request is let
+	// through: nothing was spent yet).
+	srv := llmtest.NewFile(t, "../validate/testdata/fromkeyword.txtar")
+	withWorkerModel(t, func() llm.Model { return openScripted(t, srv) })
+	coordinator := open(llmtest.New(t, &llmtest.Script{}), 1)
+	if got := confirm("first", coordinator, &work.Local{}); !strings.Contains(got, `"status":"confirmed"`) {
+		t.Fatalf("the first run: %s", got)
+	}
+	jobs := confirm("jobs", coordinator, failRunner{t})
+	local := confirm("local", coordinator, nil)
+	if !strings.Contains(local, `"status":"error"`) || !strings.Contains(local, "validate: test writer: llm: token budget spent: ") {
+		t.Errorf("in this process, with the budget spent: %s", local)
+	}
+	if strings.ReplaceAll(jobs, "/jobs/", "/local/") != local {
+		t.Errorf("with the budget spent, as jobs:\n%s\nin this process:\n%s", jobs, local)
+	}
+}

@@ -45,6 +45,9 @@ type reasonJob struct {
 	// opened; Solver the registered solver's name, "" for none.
 	Model  string `json:"model"`
 	Solver string `json:"solver,omitempty"`
+	// Budget is the tokens the caller's budget had left when the job was
+	// handed out (llm.BudgetLeft); 0 means no budget.
+	Budget int `json:"budget,omitempty"`
 }
 
 // reasonOutput is the output of a ReasonKind job: the report, and the
@@ -74,7 +77,7 @@ func runReasonJob(ctx context.Context, j reasonJob) (*reasonOutput, error) {
 		src[i] = '\n'
 	}
 	src = append(src, j.Source...)
-	mt := llm.Metered(m, nil) // this job's requests alone
+	mt := llm.Metered(m, &llm.MeterOptions{Budget: j.Budget}) // this job's requests alone
 	rep, err := hoare.Reason(ctx, &hoare.Input{Func: j.Func, Source: src, Contract: j.Contract, Callees: j.Callees,
 		CalleeNames: j.CalleeNames}, &hoare.Options{Model: mt, Solver: solver, BlockLines: j.BlockLines})
 	use := mt.Report()
@@ -111,7 +114,7 @@ func (opts *ReasonOptions) sendable() (model, solver string, err error) {
 }
 
 // reasonJobOf is the ReasonKind job of in.
-func reasonJobOf(in *hoare.Input, model, solver string, blockLines int) (work.Job, error) {
+func reasonJobOf(in *hoare.Input, model, solver string, blockLines, budget int) (work.Job, error) {
 	fn := in.Func
 	lo, hi := fn.Span.StartByte, fn.Span.EndByte
 	fn.Body.Walk(func(s *frontend.Stmt) bool {
@@ -125,7 +128,7 @@ func reasonJobOf(in *hoare.Input, model, solver string, blockLines int) (work.Jo
 		lo--
 	}
 	j, err := reasonKind.Job(reasonJob{Func: fn, Offset: lo, Source: string(in.Source[lo:hi]), Contract: in.Contract,
-		Callees: in.Callees, CalleeNames: in.CalleeNames, BlockLines: blockLines, Model: model, Solver: solver})
+		Callees: in.Callees, CalleeNames: in.CalleeNames, BlockLines: blockLines, Model: model, Solver: solver, Budget: budget})
 	if err != nil {
 		return work.Job{}, fmt.Errorf("surety: %w", err)
 	}
@@ -134,33 +137,61 @@ func reasonJobOf(in *hoare.Input, model, solver string, blockLines int) (work.Jo
 
 // reasonJobs runs the Hoare pass of inputs (by index into reports) as
 // jobs of opts.Runner, puts each report at its index, and adds each job's
-// token use to opts.Model's.
+// token use to opts.Model's. Each job carries what opts.Model's token
+// budget has left. Once the budget is spent no more jobs are handed out:
+// the functions left are reasoned about in this process, where the model
+// refuses each request, as in a run without jobs (jobs already running
+// finish, as requests under way do).
 func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoare.Report, total int, opts *ReasonOptions) error {
 	model, solver, err := opts.sendable()
 	if err != nil {
 		return err
 	}
-	var jobs []work.Job
-	byID := map[string][]int{}
-	for i := range reports { // in node order
-		in := inputs[i]
-		if in == nil {
-			continue
+	done := 0
+	put := func(i int, rep *hoare.Report) {
+		reports[i] = rep
+		done++
+		if opts.Progress != nil {
+			opts.Progress(progress.Event{Stage: "reason", Done: done, Total: total, Function: rep.Name})
 		}
-		j, err := reasonJobOf(in, model, solver, opts.BlockLines)
+	}
+	here := func(is []int) error {
+		for _, i := range is {
+			rep, err := hoare.Reason(ctx, inputs[i], &hoare.Options{Model: opts.Model, Solver: opts.Solver, BlockLines: opts.BlockLines})
+			if err != nil {
+				return fmt.Errorf("surety: %w", err)
+			}
+			put(i, rep)
+		}
+		return nil
+	}
+	var order []int // of the inputs, in node order
+	for i := range reports {
+		if inputs[i] != nil {
+			order = append(order, i)
+		}
+	}
+	if llm.BudgetSpent(opts.Model) != nil {
+		return here(order)
+	}
+	budget, _ := llm.BudgetLeft(opts.Model)
+	var jobs []work.Job
+	byID, idOf := map[string][]int{}, map[int]string{}
+	for _, i := range order {
+		j, err := reasonJobOf(inputs[i], model, solver, opts.BlockLines, budget)
 		if err != nil {
 			return err
 		}
+		idOf[i] = j.ID
 		if byID[j.ID] == nil {
 			jobs = append(jobs, j)
 		}
 		byID[j.ID] = append(byID[j.ID], i)
 	}
-	if len(jobs) == 0 {
-		return nil
-	}
-	done := 0
-	return opts.Runner.Run(ctx, jobs, func(r work.Result) error {
+	delivered := map[string]bool{}
+	var spent error // the budget's, which stopped the run
+	err = opts.Runner.Run(ctx, jobs, func(r work.Result) error {
+		delivered[r.ID] = true
 		var out reasonOutput
 		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 			llm.AddUsage(opts.Model, out.TokenUse)
@@ -174,12 +205,22 @@ func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoa
 			if err := json.Unmarshal(r.Output, &rep); err != nil || rep == nil {
 				return fmt.Errorf("surety: worker %s sent a result for %s that is not a Hoare report (%v)", r.Worker, name, err)
 			}
-			reports[i] = rep
-			done++
-			if opts.Progress != nil {
-				opts.Progress(progress.Event{Stage: "reason", Done: done, Total: total, Function: rep.Name})
-			}
+			put(i, rep)
+		}
+		if len(delivered) < len(jobs) {
+			spent = llm.BudgetSpent(opts.Model)
+			return spent
 		}
 		return nil
 	})
+	if spent == nil || err != spent {
+		return err
+	}
+	var left []int
+	for _, i := range order {
+		if !delivered[idOf[i]] {
+			left = append(left, i)
+		}
+	}
+	return here(left)
 }

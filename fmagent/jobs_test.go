@@ -67,6 +67,49 @@ func TestReasonRunner(t *testing.T) {
 	}
 }
 
+// TestReasonRunnerBudget: with a token budget that the first request
+// spends, Reason as jobs writes the reports of a run in this process: the
+// first job carries what was left, so the worker's meter refuses its
+// later requests, and the functions left once the budget is spent are
+// reasoned about in this process, where the model refuses them.
+func TestReasonRunnerBudget(t *testing.T) {
+	contracts := filepath.Join(t.TempDir(), "contracts")
+	paths := []string{"../examples/fromkeyword/src"}
+	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{
+		Model: llmtest.NewFile(t, "testdata/review.txtar").Model(nil), Out: contracts}); err != nil {
+		t.Fatal(err)
+	}
+	reason := func(srv *llmtest.Server, runner work.Runner) string {
+		t.Helper()
+		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		res, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: m,
+			Contracts: contracts, Out: filepath.Join(t.TempDir(), "reason.json"), Runner: runner, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.MarshalIndent(res.Reports, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	srv := llmtest.NewFile(t, "testdata/review.txtar")
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return openScripted(t, srv), nil })
+	t.Cleanup(func() { llm.SetWorkerModel(nil) })
+	local := reason(llmtest.NewFile(t, "testdata/review.txtar"), nil)
+	jobs := reason(llmtest.New(t, &llmtest.Script{}), &work.Local{Workers: 1})
+	if !strings.Contains(local, "token budget spent") {
+		t.Fatalf("no refusal in the reports of a run with a budget of 1 token:\n%s", local)
+	}
+	if jobs != local {
+		t.Errorf("as jobs:\n%s\nin this process:\n%s", jobs, local)
+	}
+}
+
 // fakeSolver is a solver that is not the one registered under its name.
 type fakeSolver struct{}
 
