@@ -118,12 +118,12 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 				continue
 			}
 			// A spent budget refuses the batch, as the model would.
-			left, _ := llm.BudgetLeft(gen.opts.Model)
+			budget, _ := llm.BudgetLeft(gen.opts.Model)
 			if err := llm.BudgetSpent(gen.opts.Model); err != nil {
 				finish(batch, fmt.Errorf("contract: %s: %w", req.Item, err))
 				continue
 			}
-			j, err := batchKind.Job(batchJob{Model: model, Request: req, Ask: gen.opts.Ask, Budget: left})
+			j, err := batchKind.Job(batchJob{Model: model, Request: req, Ask: gen.opts.Ask, Budget: budget})
 			if err != nil {
 				return fmt.Errorf("contract: %w", err)
 			}
@@ -135,13 +135,15 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 		if len(jobs) == 0 {
 			continue
 		}
-		delivered := map[string]bool{}
-		err := gen.opts.Runner.Run(ctx, jobs, func(r work.Result) error {
+		// Once the budget is spent, the batches not yet taken are refused
+		// as the model would refuse them; those running finish, as
+		// requests under way do.
+		spent := func() error { return llm.BudgetSpent(gen.opts.Model) }
+		left, err := work.RunUntil(ctx, gen.opts.Runner, jobs, func(r work.Result) error {
 			var out batchOutput
 			if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 				llm.AddUsage(gen.opts.Model, out.TokenUse)
 			}
-			delivered[r.ID] = true
 			for _, a := range byID[r.ID] {
 				var reply *llm.Reply
 				var err error
@@ -157,22 +159,12 @@ func (gen *generator) layersAsJobs(ctx context.Context, layers [][]*callgraph.Co
 				}
 				finish(a.batch, err)
 			}
-			// A spent budget stops the jobs not yet taken (the runner
-			// drops them); those running finish, as requests under way do.
-			if len(delivered) < len(jobs) {
-				return llm.BudgetSpent(gen.opts.Model)
-			}
 			return nil
-		})
-		if errors.Is(err, llm.ErrBudget) {
-			for _, j := range jobs {
-				if !delivered[j.ID] {
-					for _, a := range byID[j.ID] {
-						finish(a.batch, fmt.Errorf("contract: %s: %w", a.req.Item, err))
-					}
-				}
+		}, spent)
+		for _, j := range left {
+			for _, a := range byID[j.ID] {
+				finish(a.batch, fmt.Errorf("contract: %s: %w", a.req.Item, spent()))
 			}
-			err = nil
 		}
 		if err != nil {
 			if ctx.Err() != nil {

@@ -19,18 +19,10 @@ import (
 // that no configuration opened is refused, by name.
 func TestGenerateRunner(t *testing.T) {
 	g := fromKeyword(t)
-	open := func(srv *llmtest.Server) llm.Model {
-		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { m.Close() })
-		return m
-	}
 	generate := func(runner work.Runner) string {
 		t.Helper()
 		srv := llmtest.New(t, script(t, "")) // a step answers once: a server per run
-		m := open(srv)
+		m := srv.Open(t, 0)
 		llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return m, nil })
 		t.Cleanup(func() { llm.SetWorkerModel(nil) })
 		res, err := contract.Generate(context.Background(), g, &contract.Options{Model: m, Store: &contract.Store{Dir: t.TempDir()},
@@ -67,14 +59,6 @@ func TestGenerateRunner(t *testing.T) {
 // back with the job's error).
 func TestGenerateRunnerFailedBatchTokenUse(t *testing.T) {
 	g := fromKeyword(t)
-	open := func(srv *llmtest.Server) *llm.MeteredModel {
-		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { m.Close() })
-		return m
-	}
 	garbage := &llmtest.Script{Steps: []llmtest.Step{{Name: "not json", Reply: "no JSON here", Repeat: -1, PromptTokens: 100, CompletionTokens: 7}}}
 	generate := func(m *llm.MeteredModel, runner work.Runner) (errs int, total int) {
 		t.Helper()
@@ -88,11 +72,11 @@ func TestGenerateRunnerFailedBatchTokenUse(t *testing.T) {
 		}
 		return len(res.Errors), total
 	}
-	localErrs, local := generate(open(llmtest.New(t, garbage)), nil)
-	worker := open(llmtest.New(t, garbage))
+	localErrs, local := generate(llmtest.New(t, garbage).Open(t, 0), nil)
+	worker := llmtest.New(t, garbage).Open(t, 0)
 	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return worker, nil })
 	t.Cleanup(func() { llm.SetWorkerModel(nil) })
-	coordinator := open(llmtest.New(t, &llmtest.Script{})) // asked nothing itself
+	coordinator := llmtest.New(t, &llmtest.Script{}).Open(t, 0) // asked nothing itself
 	jobErrs, jobs := generate(coordinator, &work.Local{Workers: 2})
 	if localErrs == 0 || jobErrs != localErrs {
 		t.Errorf("%d failures as jobs, %d in this process, want the same and some", jobErrs, localErrs)
@@ -108,14 +92,6 @@ func TestGenerateRunnerFailedBatchTokenUse(t *testing.T) {
 // llm.ErrBudget) and the others are answered, the same ones.
 func TestGenerateRunnerBudget(t *testing.T) {
 	g := fromKeyword(t)
-	open := func(srv *llmtest.Server, budget int) *llm.MeteredModel {
-		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: budget})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { m.Close() })
-		return m
-	}
 	generate := func(m *llm.MeteredModel, runner work.Runner) (answered []string, refused int) {
 		t.Helper()
 		res, err := contract.Generate(context.Background(), g, &contract.Options{Model: m, Store: &contract.Store{Dir: t.TempDir()},
@@ -134,11 +110,11 @@ func TestGenerateRunnerBudget(t *testing.T) {
 		}
 		return answered, refused
 	}
-	localAnswered, localRefused := generate(open(llmtest.New(t, script(t, "")), 1), nil)
-	worker := open(llmtest.New(t, script(t, "")), 0)
+	localAnswered, localRefused := generate(llmtest.New(t, script(t, "")).Open(t, 1), nil)
+	worker := llmtest.New(t, script(t, "")).Open(t, 0)
 	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return worker, nil })
 	t.Cleanup(func() { llm.SetWorkerModel(nil) })
-	coordinator := open(llmtest.New(t, &llmtest.Script{}), 1)
+	coordinator := llmtest.New(t, &llmtest.Script{}).Open(t, 1)
 	jobsAnswered, jobsRefused := generate(coordinator, &work.Local{Workers: 1})
 	if localRefused == 0 || len(localAnswered) == 0 {
 		t.Fatalf("in this process: %v answered, %d refused; want some of each", localAnswered, localRefused)

@@ -143,10 +143,7 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 	if len(jobs) == 0 {
 		return nil, nil
 	}
-	delivered := map[string]bool{}
-	var spent error // the budget's, which stopped the run
-	err = opts.Jobs.Run(ctx, jobs, func(r work.Result) error {
-		delivered[r.ID] = true
+	rest, err := work.RunUntil(ctx, opts.Jobs, jobs, func(r work.Result) error {
 		var out confirmOutput
 		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 			llm.AddUsage(opts.Model, out.TokenUse)
@@ -164,20 +161,11 @@ func (cj *confirmJobs) run(ctx context.Context, opts *ConfirmOptions, suspects [
 				return err
 			}
 		}
-		if len(delivered) < len(jobs) {
-			spent = llm.BudgetSpent(opts.Model)
-			return spent
-		}
 		return nil
-	})
-	if spent == nil || err != spent {
-		return nil, err
-	}
-	for _, j := range jobs {
-		if !delivered[j.ID] {
-			left = append(left, byID[j.ID]...)
-		}
+	}, func() error { return llm.BudgetSpent(opts.Model) })
+	for _, j := range rest {
+		left = append(left, byID[j.ID]...)
 	}
 	slices.Sort(left)
-	return left, nil
+	return left, err
 }

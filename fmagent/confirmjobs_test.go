@@ -102,11 +102,11 @@ func TestConfirmJobs(t *testing.T) {
 		}
 		return strings.ReplaceAll(durations.ReplaceAllString(string(b), `"duration_ns": 0`), out, "OUT"), reports
 	}
-	localModel := openScripted(t, llmtest.NewFile(t, "../validate/testdata/fromkeyword.txtar"))
+	localModel := llmtest.NewFile(t, "../validate/testdata/fromkeyword.txtar").Open(t, 0)
 	local, localReports := confirm("local", localModel, nil)
 	srv := llmtest.NewFile(t, "../validate/testdata/fromkeyword.txtar")
-	withWorkerModel(t, func() llm.Model { return openScripted(t, srv) })
-	jobsModel := openScripted(t, llmtest.NewFile(t, "testdata/review.txtar")) // asked nothing itself
+	withWorkerModel(t, func() llm.Model { return srv.Open(t, 0) })
+	jobsModel := llmtest.NewFile(t, "testdata/review.txtar").Open(t, 0) // asked nothing itself
 	jobs, jobsReports := confirm("jobs", jobsModel, &work.Local{Workers: 2})
 	if jobs != local {
 		t.Errorf("as jobs:\n%s\nin this process:\n%s", jobs, local)
@@ -189,12 +189,12 @@ func TestJobsTokenUse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	local := openScripted(t, llmtest.NewFile(t, "testdata/review.txtar"))
+	local := llmtest.NewFile(t, "testdata/review.txtar").Open(t, 0)
 	pipeline(local, nil)
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
-	worker := openScripted(t, srv)
+	worker := srv.Open(t, 0)
 	withWorkerModel(t, func() llm.Model { return worker })
-	jobs := openScripted(t, llmtest.NewFile(t, "testdata/review.txtar"))
+	jobs := llmtest.NewFile(t, "testdata/review.txtar").Open(t, 0)
 	pipeline(jobs, &work.Local{Workers: 2})
 	want := usage(t, local)
 	if got := usage(t, jobs); got != want {
@@ -223,7 +223,7 @@ func (r *recordRunner) Run(_ context.Context, jobs []work.Job, _ func(work.Resul
 // carries the model's name and the sandbox's limits and isolation.
 func TestConfirmJobsStable(t *testing.T) {
 	dir, paths, reasons := reviewed(t)
-	m := openScripted(t, llmtest.New(t, &llmtest.Script{}))
+	m := llmtest.New(t, &llmtest.Script{}).Open(t, 0)
 	var runs [2]recordRunner
 	for i := range runs {
 		_, err := fmagent.Confirm(context.Background(), paths, &fmagent.ConfirmOptions{Model: m,
@@ -260,14 +260,6 @@ func TestConfirmJobsStable(t *testing.T) {
 // where the model refuses it: the reports of a run without jobs.
 func TestConfirmJobsBudget(t *testing.T) {
 	dir, paths, reasons := reviewed(t)
-	open := func(srv *llmtest.Server, budget int) *llm.MeteredModel {
-		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: budget})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { m.Close() })
-		return m
-	}
 	confirm := func(name string, m llm.Model, jobs work.Runner) string {
 		t.Helper()
 		r, err := fmagent.Confirm(context.Background(), paths, &fmagent.ConfirmOptions{Model: m,
@@ -284,15 +276,15 @@ func TestConfirmJobsBudget(t *testing.T) {
 		return string(b)
 	}
 	var rec recordRunner
-	confirm("record", open(llmtest.New(t, &llmtest.Script{}), 5000), &rec)
+	confirm("record", llmtest.New(t, &llmtest.Script{}).Open(t, 5000), &rec)
 	if len(rec.jobs) != 1 || !strings.Contains(string(rec.jobs[0].Input), `"budget":5000`) {
 		t.Fatalf("jobs of a run with 5000 tokens to spend: %v", rec.jobs)
 	}
 	// One job spends the budget of 1 token (its first request is let
 	// through: nothing was spent yet).
 	srv := llmtest.NewFile(t, "../validate/testdata/fromkeyword.txtar")
-	withWorkerModel(t, func() llm.Model { return openScripted(t, srv) })
-	coordinator := open(llmtest.New(t, &llmtest.Script{}), 1)
+	withWorkerModel(t, func() llm.Model { return srv.Open(t, 0) })
+	coordinator := llmtest.New(t, &llmtest.Script{}).Open(t, 1)
 	if got := confirm("first", coordinator, &work.Local{}); !strings.Contains(got, `"status":"confirmed"`) {
 		t.Fatalf("the first run: %s", got)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/suretydev/surety/contract"
@@ -176,22 +177,18 @@ func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoa
 	}
 	budget, _ := llm.BudgetLeft(opts.Model)
 	var jobs []work.Job
-	byID, idOf := map[string][]int{}, map[int]string{}
+	byID := map[string][]int{}
 	for _, i := range order {
 		j, err := reasonJobOf(inputs[i], model, solver, opts.BlockLines, budget)
 		if err != nil {
 			return err
 		}
-		idOf[i] = j.ID
 		if byID[j.ID] == nil {
 			jobs = append(jobs, j)
 		}
 		byID[j.ID] = append(byID[j.ID], i)
 	}
-	delivered := map[string]bool{}
-	var spent error // the budget's, which stopped the run
-	err = opts.Runner.Run(ctx, jobs, func(r work.Result) error {
-		delivered[r.ID] = true
+	left, err := work.RunUntil(ctx, opts.Runner, jobs, func(r work.Result) error {
 		var out reasonOutput
 		if json.Unmarshal(r.Output, &out) == nil { // a failed job's too
 			llm.AddUsage(opts.Model, out.TokenUse)
@@ -207,20 +204,15 @@ func reasonJobs(ctx context.Context, inputs map[int]*hoare.Input, reports []*hoa
 			}
 			put(i, rep)
 		}
-		if len(delivered) < len(jobs) {
-			spent = llm.BudgetSpent(opts.Model)
-			return spent
-		}
 		return nil
-	})
-	if spent == nil || err != spent {
+	}, func() error { return llm.BudgetSpent(opts.Model) })
+	if err != nil {
 		return err
 	}
-	var left []int
-	for _, i := range order {
-		if !delivered[idOf[i]] {
-			left = append(left, i)
-		}
+	var rest []int
+	for _, j := range left {
+		rest = append(rest, byID[j.ID]...)
 	}
-	return here(left)
+	slices.Sort(rest) // node order
+	return here(rest)
 }

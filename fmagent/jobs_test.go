@@ -14,33 +14,20 @@ import (
 	"github.com/suretydev/surety/work"
 )
 
-// openScripted opens a model of the scripted server as llm.OpenModel
-// opens one from a configuration, closed when the test ends.
-func openScripted(t *testing.T, srv *llmtest.Server) *llm.MeteredModel {
-	t.Helper()
-	_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Close() })
-	return m
-}
-
-// TestReasonRunner: Reason with its Hoare pass handed out as jobs
-// (work.Local running the handler of fmagent.ReasonKind, with the model
-// the worker opened itself) writes the reports of a run without a Runner.
-func TestReasonRunner(t *testing.T) {
+// reasonFromKeyword writes the contracts of the from_keyword example with
+// a scripted model and returns a run of Reason on them with a model, a
+// runner and a pool of workers: the reports as JSON.
+func reasonFromKeyword(t *testing.T) func(m llm.Model, runner work.Runner, workers int) string {
 	contracts := filepath.Join(t.TempDir(), "contracts")
 	paths := []string{"../examples/fromkeyword/src"}
 	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{
 		Model: llmtest.NewFile(t, "testdata/review.txtar").Model(nil), Out: contracts}); err != nil {
 		t.Fatal(err)
 	}
-	// Each run has a server of its own: a scripted step answers once.
-	reason := func(srv *llmtest.Server, runner work.Runner) string {
+	return func(m llm.Model, runner work.Runner, workers int) string {
 		t.Helper()
-		res, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: openScripted(t, srv),
-			Contracts: contracts, Out: filepath.Join(t.TempDir(), "reason.json"), Runner: runner})
+		res, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: m,
+			Contracts: contracts, Out: filepath.Join(t.TempDir(), "reason.json"), Runner: runner, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,12 +37,20 @@ func TestReasonRunner(t *testing.T) {
 		}
 		return string(b)
 	}
-	local := reason(llmtest.NewFile(t, "testdata/review.txtar"), nil)
+}
+
+// TestReasonRunner: Reason with its Hoare pass handed out as jobs
+// (work.Local running the handler of fmagent.ReasonKind, with the model
+// the worker opened itself) writes the reports of a run without a Runner.
+func TestReasonRunner(t *testing.T) {
+	reason := reasonFromKeyword(t)
+	// Each run has a server of its own: a scripted step answers once.
+	local := reason(llmtest.NewFile(t, "testdata/review.txtar").Open(t, 0), nil, 0)
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
 	opened := 0
-	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { opened++; return openScripted(t, srv), nil })
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { opened++; return srv.Open(t, 0), nil })
 	t.Cleanup(func() { llm.SetWorkerModel(nil) })
-	jobs := reason(srv, &work.Local{Workers: 2})
+	jobs := reason(srv.Open(t, 0), &work.Local{Workers: 2}, 0)
 	if jobs != local {
 		t.Errorf("as jobs:\n%s\nin the pool:\n%s", jobs, local)
 	}
@@ -73,35 +68,12 @@ func TestReasonRunner(t *testing.T) {
 // later requests, and the functions left once the budget is spent are
 // reasoned about in this process, where the model refuses them.
 func TestReasonRunnerBudget(t *testing.T) {
-	contracts := filepath.Join(t.TempDir(), "contracts")
-	paths := []string{"../examples/fromkeyword/src"}
-	if _, err := fmagent.Contracts(context.Background(), paths, &fmagent.ContractsOptions{
-		Model: llmtest.NewFile(t, "testdata/review.txtar").Model(nil), Out: contracts}); err != nil {
-		t.Fatal(err)
-	}
-	reason := func(srv *llmtest.Server, runner work.Runner) string {
-		t.Helper()
-		_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: srv.BaseURL(), APIKey: "test", Budget: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer m.Close()
-		res, err := fmagent.Reason(context.Background(), paths, &fmagent.ReasonOptions{Model: m,
-			Contracts: contracts, Out: filepath.Join(t.TempDir(), "reason.json"), Runner: runner, Workers: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.MarshalIndent(res.Reports, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	reason := reasonFromKeyword(t)
 	srv := llmtest.NewFile(t, "testdata/review.txtar")
-	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return openScripted(t, srv), nil })
+	llm.SetWorkerModel(func(context.Context) (llm.Model, error) { return srv.Open(t, 0), nil })
 	t.Cleanup(func() { llm.SetWorkerModel(nil) })
-	local := reason(llmtest.NewFile(t, "testdata/review.txtar"), nil)
-	jobs := reason(llmtest.New(t, &llmtest.Script{}), &work.Local{Workers: 1})
+	local := reason(llmtest.NewFile(t, "testdata/review.txtar").Open(t, 1), nil, 1)
+	jobs := reason(llmtest.New(t, &llmtest.Script{}).Open(t, 1), &work.Local{Workers: 1}, 1)
 	if !strings.Contains(local, "token budget spent") {
 		t.Fatalf("no refusal in the reports of a run with a budget of 1 token:\n%s", local)
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/suretydev/surety/llm"
@@ -151,6 +152,20 @@ func (s *Server) Model(opts *llm.OpenAIOptions) *llm.OpenAIClient {
 		o.Sleep = func(ctx context.Context, _ time.Duration) error { return ctx.Err() }
 	}
 	return llm.OpenAI(&o)
+}
+
+// Open opens the server's model as a program does, with llm.OpenModel
+// from a configuration named "llmtest" (so that a job can name the
+// model, and a worker open it), metered, with a token budget (0: none).
+// It is closed when the test ends.
+func (s *Server) Open(t testing.TB, budget int) *llm.MeteredModel {
+	t.Helper()
+	_, m, err := llm.OpenModel(context.Background(), &llm.ModelConfig{Name: "llmtest", BaseURL: s.BaseURL(), APIKey: "test", Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
 }
 
 // Requests returns the requests received so far, in arrival order.
