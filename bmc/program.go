@@ -85,7 +85,8 @@ type Program struct {
 	// Compile is how the program is compiled (-D, -I); see WithCompile.
 	Compile Compile
 
-	fe *frontend.File // the C frontend's model, for the call graph
+	fe       *frontend.File // the C frontend's model, for the call graph
+	bodiless *bodilessMemo  // shared by the program's copies (Bodiless)
 }
 
 // Func returns the definition of the named function, or nil.
@@ -121,7 +122,7 @@ func ParseProgram(file string, src []byte) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{File: file, Source: src, fe: raw.file}
+	p := &Program{File: file, Source: src, fe: raw.file, bodiless: &bodilessMemo{}}
 	sort.Slice(raw.asserts, func(i, j int) bool { return raw.asserts[i].start < raw.asserts[j].start })
 	sort.Slice(raw.funcs, func(i, j int) bool { return raw.funcs[i].start < raw.funcs[j].start })
 	sk := newSkeleton(src, raw.asserts)

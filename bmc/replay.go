@@ -73,7 +73,11 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 		return &Replayed{Why: "gcc not found to replay it"}, nil
 	}
 	src := q.Render("__surety_assert", "__surety_assume")
-	h, wrapped, why := replayHarness(q.Program, src, cex)
+	bodiless, err := q.Program.Bodiless(ctx)
+	if err != nil {
+		return nil, err
+	}
+	h, wrapped, why := replayHarness(q.Program, src, cex, bodiless)
 	if why != "" {
 		return &Replayed{Why: why}, nil
 	}
@@ -156,10 +160,17 @@ var allocFuncs = map[string][2]string{
 // allocation functions the counterexample makes fail (wrapped, sorted,
 // which the link must name with -Wl,--wrap). A non-empty why says why no
 // harness can reproduce the run.
-func replayHarness(p *Program, src []byte, cex *Counterexample) (h string, wrapped []string, why string) {
+func replayHarness(p *Program, src []byte, cex *Counterexample, bodiless []BodilessFunc) (h string, wrapped []string, why string) {
 	defined := map[string]bool{}
 	for _, f := range p.Funcs {
 		defined[f.Name] = true
+	}
+	// The functions without a body anywhere return the counterexample's
+	// values too, defined as "T f()" in the harness's own file, which
+	// links whatever their parameters (BodilessFunc).
+	bodilessType := map[string]string{}
+	for _, f := range bodiless {
+		bodilessType[f.Name] = f.Type
 	}
 	used := func(fn string) bool {
 		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\s*\(`)
@@ -213,10 +224,14 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (h string, wrapp
 			continue // the program's own definition runs, as it would
 		}
 		ct, ok := nondetType(fn)
+		params := "void"
+		if bt := bodilessType[fn]; !ok && bt != "" && bt != "void" {
+			ct, ok, params = bt, true, ""
+		}
 		if !ok {
 			return "", nil, "no replay model for " + fn
 		}
-		fmt.Fprintf(&b, "%s %s(void) {\n\tstatic const %s v[] = {%s};\n\tstatic unsigned i;\n", ct, fn, ct, strings.Join(castAll(ct, vals[fn]), ", "))
+		fmt.Fprintf(&b, "%s %s(%s) {\n\tstatic const %s v[] = {%s};\n\tstatic unsigned i;\n", ct, fn, params, ct, strings.Join(castAll(ct, vals[fn]), ", "))
 		fmt.Fprintf(&b, "\treturn i < sizeof v / sizeof v[0] ? v[i++] : (%s)0;\n}\n", ct)
 	}
 	// Nondet functions the program calls with no value in the trace return
@@ -229,6 +244,16 @@ func replayHarness(p *Program, src []byte, cex *Counterexample) (h string, wrapp
 				continue
 			}
 			fmt.Fprintf(&b, "%s %s(void) { return (%s)0; }\n", ct, fn, ct)
+		}
+	}
+	// Those with no value in the trace return zero, or do nothing.
+	for _, f := range bodiless {
+		switch _, have := vals[f.Name]; {
+		case have || defined[f.Name]:
+		case f.Type == "void":
+			fmt.Fprintf(&b, "void %s() {}\n", f.Name)
+		default:
+			fmt.Fprintf(&b, "%s %s() { return (%s)0; }\n", f.Type, f.Name, f.Type)
 		}
 	}
 	for _, fn := range []string{"__VERIFIER_assume", "__ESBMC_assume", "__CPROVER_assume", "assume"} {

@@ -153,3 +153,42 @@ func (t *Tool) Check(ctx context.Context, src string, flags ...string) (string, 
 	}
 	return msg, nil
 }
+
+// Undefined links a program that refers to each of names (as data: the
+// link needs no prototype) with the C library and libm, and returns the
+// names the linker reports undefined: those that no library defines. It
+// is how a function the program calls without a body is told from one of
+// the C library's, whose body a real run calls.
+func (t *Tool) Undefined(ctx context.Context, names []string) (map[string]bool, error) {
+	undefined := map[string]bool{}
+	if len(names) == 0 {
+		return undefined, nil
+	}
+	var b strings.Builder
+	for _, n := range names {
+		fmt.Fprintf(&b, "extern char %s;\n", n)
+	}
+	b.WriteString("void *__surety_refs[] = {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  &%s,\n", n)
+	}
+	b.WriteString("};\nint main(void) { return __surety_refs[0] != 0; }\n")
+	dir, remove, err := proc.TempDir("gcc")
+	if err != nil {
+		return nil, err
+	}
+	defer remove()
+	if err := os.WriteFile(filepath.Join(dir, "refs.c"), []byte(b.String()), 0o644); err != nil {
+		return nil, fmt.Errorf("gcc: %w", err)
+	}
+	res, err := t.run(ctx, dir, []string{"-w", "-o", "refs", "refs.c", "-lm"}, syntaxMaxOutput)
+	if err != nil {
+		return nil, fmt.Errorf("gcc: linking %d names: %w", len(names), err)
+	}
+	for _, n := range names {
+		if !res.OK && strings.Contains(res.Diagnostics, "undefined reference to `"+n+"'") {
+			undefined[n] = true
+		}
+	}
+	return undefined, nil
+}

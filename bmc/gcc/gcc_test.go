@@ -177,3 +177,19 @@ func TestTimeout(t *testing.T) {
 		t.Fatalf("Build: %+v, %v", res, err)
 	}
 }
+
+// Undefined tells the names no library defines from those the C library
+// and libm define.
+func TestUndefined(t *testing.T) {
+	needGCC(t)
+	got, err := (&gcc.Tool{}).Undefined(context.Background(), []string{"abs", "sqrt", "surety_no_such_function", "strlen"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !got["surety_no_such_function"] {
+		t.Errorf("Undefined = %v, want surety_no_such_function alone", got)
+	}
+	if got, err := (&gcc.Tool{}).Undefined(context.Background(), nil); err != nil || len(got) != 0 {
+		t.Errorf("no names: %v, %v", got, err)
+	}
+}

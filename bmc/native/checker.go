@@ -7,15 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/gcc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/buildid"
@@ -287,33 +285,13 @@ func libraryDefines(ctx context.Context, gccPath string, cp *ctree.Program) erro
 	if len(cp.Bodiless) == 0 {
 		return nil
 	}
-	if gccPath == "" {
-		gccPath = "gcc"
-	}
-	dir, remove, err := proc.TempDir("native-link")
-	if err != nil {
-		return err
-	}
-	defer remove()
 	names := slices.Sorted(maps.Keys(cp.Bodiless))
-	var b strings.Builder
-	for _, n := range names {
-		fmt.Fprintf(&b, "extern char %s;\n", n)
-	}
-	b.WriteString("void *__surety_refs[] = {\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "  &%s,\n", n)
-	}
-	b.WriteString("};\nint main(void) { return __surety_refs[0] != 0; }\n")
-	if err := os.WriteFile(filepath.Join(dir, "refs.c"), []byte(b.String()), 0o644); err != nil {
-		return err
-	}
-	r, err := proc.Run(ctx, &proc.Cmd{Path: gccPath, Dir: dir, Args: []string{"-w", "-o", "refs", "refs.c", "-lm"}, Timeout: 30 * time.Second})
+	undefined, err := (&gcc.Tool{Path: gccPath, Timeout: 30 * time.Second}).Undefined(ctx, names)
 	if err != nil {
 		return fmt.Errorf("native: linking the functions without a body: %w", err)
 	}
 	for _, n := range names {
-		if r.ExitCode == 0 || !strings.Contains(string(r.Stderr), "undefined reference to `"+n+"'") {
+		if !undefined[n] {
 			f := cp.Bodiless[n]
 			return ctree.Unsupported(f.Line, "call of %s, a C library function the engine does not model", n)
 		}

@@ -367,7 +367,11 @@ func firstLines(s string, max int) string {
 // compute runs the program variant, on the program's build (made once
 // for all its variants).
 func (c *Checker) compute(ctx context.Context, p *bmc.Program, variant int) (*state, error) {
-	pl := makePlan(p)
+	bodiless, err := p.Bodiless(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("run: %w", err)
+	}
+	pl := makePlan(p, bodiless)
 	st := &state{p: p, plan: pl, variant: variant}
 	b, release, err := c.buildOf(ctx, p, pl)
 	if err != nil {

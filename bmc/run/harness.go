@@ -40,6 +40,10 @@ type nondetFn struct {
 	kind  byte // 'i' integer, 'b' bool, 'f' float, 'd' double, 'p' pointer, 'r' rand
 	size  int  // bytes read in bytes mode
 	sgn   bool
+	// bodiless: the program declares it with a prototype of its own
+	// (bmc.BodilessFunc), which the definition, in a file of its own,
+	// leaves unchecked: "T f()" links whatever the parameters.
+	bodiless bool
 }
 
 func newNondetFn(name, ct string) nondetFn {
@@ -77,6 +81,7 @@ type harnessSpec struct {
 	asserts int
 	in      int // inNondet|inStdin
 	fns     []nondetFn
+	voids   []string // functions without a body returning void: no effect
 	assumes []string // assume functions to define
 	errors  []string // error functions to define (abort)
 	query   bool     // define __surety_fail/__surety_infeasible
@@ -94,7 +99,11 @@ func harnessC(h *harnessSpec) string {
 	}
 	b.WriteString(harnessRuntime)
 	for id, f := range h.fns {
-		fmt.Fprintf(&b, "%s %s(void) {\n\tint e = errno;\n\tsurety_setup();\n", f.CType, f.Name)
+		params := "void"
+		if f.bodiless {
+			params = ""
+		}
+		fmt.Fprintf(&b, "%s %s(%s) {\n\tint e = errno;\n\tsurety_setup();\n", f.CType, f.Name, params)
 		switch f.kind {
 		case 'b':
 			fmt.Fprintf(&b, "\t_Bool v = surety_int(1, 0) & 1;\n\tsurety_log(%d, v);\n", id)
@@ -113,6 +122,9 @@ func harnessC(h *harnessSpec) string {
 		if f.Name == "rand" {
 			b.WriteString("void srand(unsigned s) { (void)s; }\n")
 		}
+	}
+	for _, fn := range h.voids {
+		fmt.Fprintf(&b, "void %s() {}\n", fn)
 	}
 	for _, fn := range h.assumes {
 		fmt.Fprintf(&b, "void %s(int c) { if (!c) surety_leave(); }\n", fn)

@@ -24,6 +24,7 @@ type plan struct {
 	fnIDs      map[string]int  // harness function ids
 	fns        []nondetFn      // by id
 	defined    map[string]bool // functions the program defines
+	voids      []string        // functions without a body returning void
 }
 
 var (
@@ -66,7 +67,7 @@ var libcNoInput = func() map[string]bool {
 
 // makePlan reads the program text: its inputs, which predicates may have
 // side effects, the harness it needs, and its literals.
-func makePlan(p *bmc.Program) *plan {
+func makePlan(p *bmc.Program, bodiless []bmc.BodilessFunc) *plan {
 	all := stripComments(p.Source)
 	pl := &plan{defined: map[string]bool{}, fnIDs: map[string]int{}}
 	// What the program does is in its function bodies: declarations (of
@@ -107,6 +108,22 @@ func makePlan(p *bmc.Program) *plan {
 		}
 		pl.fnIDs[name] = len(pl.fns)
 		pl.fns = append(pl.fns, newNondetFn(name, ct))
+	}
+	// The functions without a body anywhere return any value of their
+	// type, read from the harness as the nondeterministic ones are; those
+	// returning void do nothing (bmc.BodilessFunc).
+	for _, f := range bodiless {
+		if _, dup := pl.fnIDs[f.Name]; dup || pl.defined[f.Name] {
+			continue
+		}
+		if f.Type == "void" {
+			pl.voids = append(pl.voids, f.Name)
+			continue
+		}
+		fn := newNondetFn(f.Name, f.Type)
+		fn.bodiless = true
+		pl.fnIDs[f.Name] = len(pl.fns)
+		pl.fns = append(pl.fns, fn)
 	}
 	// rand is the C library's: without srand, or with a constant seed,
 	// its values are the same on every run of the program as compiled,
@@ -154,7 +171,7 @@ func makePlan(p *bmc.Program) *plan {
 		pl.effects[i] = hasEffects(a.Pred)
 	}
 	// The harness.
-	pl.spec = harnessSpec{asserts: len(p.Asserts), in: pl.in, fns: pl.fns}
+	pl.spec = harnessSpec{asserts: len(p.Asserts), in: pl.in, fns: pl.fns, voids: pl.voids}
 	for _, fn := range []string{"__VERIFIER_assume", "__ESBMC_assume", "__CPROVER_assume", "assume"} {
 		if used[fn] && !pl.defined[fn] {
 			pl.spec.assumes = append(pl.spec.assumes, fn)

@@ -886,3 +886,33 @@ func TestCancelledCallerLeavesTheRunsToOthers(t *testing.T) {
 		t.Log("the first caller finished before it was cancelled")
 	}
 }
+
+// TestBodilessFunctions: a function the program declares and calls and
+// that nothing defines returns any value of its type (bmc.BodilessFunc):
+// the runs give it values, as the nondeterministic functions get theirs,
+// and find the one that fails the assertion; the counterexample names it
+// and replays. The truth: the program linked with a definition returning
+// 0 fails the assertion.
+func TestBodilessFunctions(t *testing.T) {
+	needGCC(t)
+	const prog = `#include <assert.h>
+long count_of(const char *what, int flags);
+void log_value(long v);
+int main(void) {
+    long n = count_of("items", 1);
+    log_value(n);
+    assert(n != 0);
+    return 0;
+}
+`
+	if res := gccRun(t, prog+"long count_of(const char *what, int flags) { return 0; }\nvoid log_value(long v) {}\n", ""); !assertFailed(res) {
+		t.Fatalf("with count_of returning 0 the program does not fail its assertion: %+v", res)
+	}
+	r := check(t, New(fast), &bmc.Query{Program: parse(t, "bodiless.c", prog), Target: 0, K: 1})
+	if r.Status != bmc.Falsified {
+		t.Fatalf("%v %s, want FALSIFIED", r.Status, r.Reason)
+	}
+	if in := r.Counterexample.Inputs; len(in) != 1 || !strings.HasPrefix(in[0].Name, "count_of#") || in[0].Value != "0" {
+		t.Errorf("inputs %+v, want count_of returning 0", in)
+	}
+}
