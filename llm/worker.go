@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/suretydev/surety/work"
 )
 
 // The model of jobs (package work) that ask one: a Model value does not
@@ -30,6 +32,21 @@ func SetWorkerModel(open func(context.Context) (Model, error)) {
 	workerModel.mu.Lock()
 	defer workerModel.mu.Unlock()
 	workerModel.open, workerModel.m = open, nil
+}
+
+// SetWorkerModelFromEnv is SetWorkerModel for a worker that opens its
+// model as surety's commands do (OpenModelFromEnv): the server from
+// getenv, the cache from cfg, kept in store's shared store when store is
+// not nil. The model lives as long as ctx (surety worker's run).
+func SetWorkerModelFromEnv(ctx context.Context, getenv func(string) string, cfg *ModelConfig,
+	store func(ctx context.Context, name string) (work.Store, error)) {
+	SetWorkerModel(func(context.Context) (Model, error) {
+		_, m, err := OpenModelFromEnv(ctx, getenv, cfg, store)
+		if err != nil {
+			return nil, err // not a nil *MeteredModel in a Model
+		}
+		return m, nil
+	})
 }
 
 // WorkerModel returns the model of this worker (SetWorkerModel), opening

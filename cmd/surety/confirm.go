@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -12,51 +11,41 @@ import (
 	"github.com/suretydev/surety/fmagent"
 	"github.com/suretydev/surety/internal/files"
 
-	"github.com/suretydev/surety/validate"
 	"github.com/suretydev/surety/validate/sandbox"
 )
 
 func runConfirm(ctx context.Context, e *env, args []string) int {
-	flags := flag.NewFlagSet("confirm", flag.ContinueOnError)
-	attempts := flags.Int("attempts", 10, "tests tried per potential bug before it is left unconfirmed")
-	build := flags.String("build", "", "shell command building the test with the system under test; {test} is the test file")
-	run := flags.String("run", "", "shell command running what --build produced (or feeding the test to the system)")
-	reference := flags.String("reference", "", "shell command running the test on a reference implementation; without it the model judges against the contract")
-	entry := flags.String("entry", "", "what a test is, for the test writer (\"a C program for the compiler under test\")")
-	from := flags.String("from", fmagent.State("").Reason(), "the reports written by surety reason")
-	out := flags.String("out", fmagent.State("").Bugs(), "directory of the bug reports")
-	timeout := flags.Duration("timeout", 30*time.Second, "wall-clock limit of each build, run or reference step")
-	allowNet := flags.Bool("allow-network", false, "let tests use the network (by default they run in a network namespace of their own)")
-	allowWrites := flags.Bool("allow-writes", false, "let tests write outside their directory (for machines without mount namespaces)")
-	fresh := flags.Bool("fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
-	var mf modelFlags
-	mf.register(flags)
-	flags.Lookup("nats").Usage = "URL of a NATS server (JetStream): each potential bug is a job for its workers (surety worker, with the same SURETY_MODEL and the system under test at the same paths; not in replay or estimate), " +
-		"and its key-value store keeps the model replies instead of --cache"
+	fs := newFlags("confirm")
+	opts := &fmagent.ConfirmOptions{Progress: progressPrinter(e, "confirm")}
+	fs.intVar(&opts.Attempts, "attempts", 10, 1, "tests tried per potential bug before it is left unconfirmed")
+	fs.StringVar(&opts.System.Build, "build", "", "shell command building the test with the system under test; {test} is the test file")
+	fs.StringVar(&opts.System.Run, "run", "", "shell command running what --build produced (or feeding the test to the system)")
+	fs.StringVar(&opts.System.Reference, "reference", "", "shell command running the test on a reference implementation; without it the model judges against the contract")
+	fs.StringVar(&opts.System.Entry, "entry", "", "what a test is, for the test writer (\"a C program for the compiler under test\")")
+	fs.StringVar(&opts.From, "from", fmagent.State("").Reason(), "the reports written by surety reason")
+	fs.outVar(&opts.Out, "out", fmagent.State("").Bugs(), "directory of the bug reports", files.CheckOutDir)
+	sb := &sandbox.Options{}
+	fs.positiveVar(&sb.Limits.Timeout, "timeout", 30*time.Second, "wall-clock limit of each build, run or reference step")
+	fs.BoolVar(&sb.AllowNetwork, "allow-network", false, "let tests use the network (by default they run in a network namespace of their own)")
+	fs.BoolVar(&sb.AllowWrites, "allow-writes", false, "let tests write outside their directory (for machines without mount namespaces)")
+	fs.BoolVar(&opts.Fresh, "fresh", false, "confirm every potential bug again, ignoring the reports of an earlier run in --out")
+	mf := modelVars(fs, e, &opts.DryRun, "URL of a NATS server (JetStream): each potential bug is a job for its workers (surety worker, with the same SURETY_MODEL and the system under test at the same paths; not in replay or estimate), "+
+		"and its key-value store keeps the model replies instead of --cache")
 	defer mf.close()
-	if code, ok := parseFlags(e, flags, args); !ok {
+	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
-	if flags.NArg() == 0 || (*build == "" && *run == "") {
+	if opts.System.Build == "" && opts.System.Run == "" {
 		return usage(e, "confirm")
 	}
-	if err := firstError(atLeast("attempts", *attempts, 1), positive("timeout", *timeout), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
-		return fail(e, "confirm", err)
-	}
-	opts := &fmagent.ConfirmOptions{
-		System:   validate.TargetSystem{Entry: *entry, Build: *build, Run: *run, Reference: *reference},
-		Attempts: *attempts,
-		Runner: sandbox.New(&sandbox.Options{Limits: sandbox.Limits{Timeout: *timeout},
-			AllowNetwork: *allowNet, AllowWrites: *allowWrites}),
-		From: *from, Out: *out, Fresh: *fresh, DryRun: mf.estimate, Progress: progressPrinter(e, "confirm"),
-	}
+	opts.Runner = sandbox.New(sb)
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
 	var err error
 	if opts.Jobs, err = mf.runner(e, "confirm"); err != nil {
 		return fail(e, "confirm", err)
 	}
-	res, err := fmagent.Confirm(mf.open(ctx, e, &opts.Model), flags.Args(), opts)
+	res, err := fmagent.Confirm(mf.open(ctx, e, &opts.Model), fs.Args(), opts)
 	if res != nil {
 		res.WriteText(e.stdout)
 	}
@@ -64,22 +53,22 @@ func runConfirm(ctx context.Context, e *env, args []string) int {
 	var badType *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, fmagent.ErrNoReasonFile):
-		err = fmt.Errorf("no %s: run surety reason first", *from)
-	case err != nil && strings.HasPrefix(err.Error(), *from+": ") && !errors.As(err, &syntax) && !errors.As(err, &badType):
+		err = fmt.Errorf("no %s: run surety reason first", opts.From)
+	case err != nil && strings.HasPrefix(err.Error(), opts.From+": ") && !errors.As(err, &syntax) && !errors.As(err, &badType):
 		err = fmt.Errorf("--from %w", err)
 	}
 	if code, done := mf.failed(e, "confirm", err); done {
 		return code
 	}
-	res.WriteSummary(e.stdout, *out, mf.estimate)
+	res.WriteSummary(e.stdout, opts.Out, opts.DryRun)
 	if len(res.Bugs) == 0 {
 		return 0
 	}
 	mf.m.WriteUsage(e.stdout)
 	// Every bug failed (none confirmed then): no finding, but a failed run.
-	if failed, first := res.Failed(); failed == len(res.Bugs) && !mf.estimate {
+	if failed, first := res.Failed(); failed == len(res.Bugs) && !opts.DryRun {
 		fmt.Fprintf(e.stderr, "surety confirm: every potential bug failed (%d ERROR); the first: %s\n", failed, first)
 		return 2
 	}
-	return exitIf(res.Confirmed() > 0 && !mf.estimate)
+	return exitIf(res.Confirmed() > 0 && !opts.DryRun)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 
 	"github.com/suretydev/surety/fmagent"
@@ -11,32 +10,25 @@ import (
 )
 
 func runContracts(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("contracts", flag.ContinueOnError)
-	var entries, knowledge []string
-	fs.Func("entry", "treat this function (qualified name) as an entry; repeatable", appendTo(&entries))
+	fs := newFlags("contracts")
+	opts := &fmagent.ContractsOptions{Progress: progressPrinter(e, "contracts")}
+	var knowledge []string
+	fs.Func("entry", "treat this function (qualified name) as an entry; repeatable", appendTo(&opts.Entries))
 	fs.Func("knowledge", "a domain-knowledge document; repeatable", appendTo(&knowledge))
-	workers := fs.Int("workers", 0, "requests in flight (0: one per CPU)")
-	batch := fs.Int("batch", 1, "components per request")
-	ambiguous := fs.Bool("ambiguous", true, "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")
-	out := fs.String("out", fmagent.State("").Contracts(), "directory of the contract records")
-	var mf modelFlags
-	mf.register(fs)
-	fs.Lookup("nats").Usage = "URL of a NATS server (JetStream): each batch of a layer is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), " +
-		"a layer at a time, and its key-value store keeps the model replies instead of --cache"
+	fs.intVar(&opts.Workers, "workers", 0, 0, "requests in flight (0: one per CPU)")
+	fs.intVar(&opts.Batch, "batch", 1, 1, "components per request")
+	fs.notVar(&opts.StrictCalls, "ambiguous", "let ambiguous call edges (x.m() on a receiver of unknown type) order the layers: every possible caller's expectation counts")
+	fs.outVar(&opts.Out, "out", fmagent.State("").Contracts(), "directory of the contract records", files.CheckOutDir)
+	mf := modelVars(fs, e, &opts.DryRun, "URL of a NATS server (JetStream): each batch of a layer is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), "+
+		"a layer at a time, and its key-value store keeps the model replies instead of --cache")
 	defer mf.close()
 	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
-	if err := firstError(notNegative("workers", *workers, "0: one per CPU"), atLeast("batch", *batch, 1), mf.check(), checkOut("out", files.CheckOutDir, *out)); err != nil {
-		return fail(e, "contracts", err)
-	}
-	opts := &fmagent.ContractsOptions{Out: *out, Entries: entries, Workers: *workers, Batch: *batch,
-		StrictCalls: !*ambiguous, DryRun: mf.estimate, Progress: progressPrinter(e, "contracts")}
-	docs, err := fmagent.ReadKnowledge(ctx, knowledge)
-	if err != nil {
+	var err error
+	if opts.Knowledge, err = fmagent.ReadKnowledge(ctx, knowledge); err != nil {
 		return fail(e, "contracts", fmt.Errorf("--knowledge %w", err))
 	}
-	opts.Knowledge = docs
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
 	if opts.Runner, err = mf.runner(e, "contracts"); err != nil {
@@ -51,7 +43,7 @@ func runContracts(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "surety contracts:", msg)
 	}
 	mf.m.WriteUsage(e.stdout)
-	if len(res.Errors) > 0 && !mf.estimate {
+	if len(res.Errors) > 0 && !opts.DryRun {
 		if len(res.Records) == res.Reused {
 			// Not one contract came back: that is no finding but a run
 			// that failed, and the first error says why.

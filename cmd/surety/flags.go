@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 
 	"github.com/suretydev/surety/llm"
 	"github.com/suretydev/surety/work"
+	worknats "github.com/suretydev/surety/work/nats"
 )
 
 // The flag helpers every command shares: model flags, checks of values
@@ -22,23 +25,34 @@ import (
 // The model itself is configured from the environment, as OpenAI's own
 // tools do: OPENAI_BASE_URL, OPENAI_API_KEY and SURETY_MODEL.
 type modelFlags struct {
-	cache, cacheMode string
-	budget           int
-	estimate         bool
+	// cfg is what the flags configure of the model: the cache, its
+	// mode (from cacheMode), the budget.
+	cfg       llm.ModelConfig
+	cacheMode string
+	// estimate is --estimate, bound to the options' DryRun.
+	estimate *bool
 	// nats is --nats: the response cache in the server's key-value
 	// store rather than in --cache.
-	nats natsFlags
+	nats *worknats.Client
 	// m is the model open opened; err says why none was (nil m).
 	m   *llm.MeteredModel
 	err error
 }
 
-func (f *modelFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.cache, "cache", fmagent.State("").Cache(), "directory of the response cache")
-	fs.StringVar(&f.cacheMode, "cache-mode", "record", "response cache: record (read and write), replay (never ask the model), or off")
-	fs.IntVar(&f.budget, "budget", 0, "stop asking the model once this many tokens are spent (0: no limit)")
-	fs.BoolVar(&f.estimate, "estimate", false, "ask nothing: print the requests and tokens the run would need")
-	f.nats.register(fs, "URL of a NATS server (JetStream) whose key-value store keeps the caches (model replies, and verdicts where the command checks) instead of their directories, shared by every machine that uses it")
+// modelVars defines the flags, --estimate bound to dryRun (the options'
+// DryRun); nats, if not "", is what --nats does for the command.
+func modelVars(fs *flags, e *env, dryRun *bool, nats string) *modelFlags {
+	f := &modelFlags{estimate: dryRun, cfg: llm.ModelConfig{RecordScripted: e.recordScripted}}
+	fs.StringVar(&f.cfg.Cache, "cache", fmagent.State("").Cache(), "directory of the response cache")
+	fs.choiceVar(&f.cacheMode, "cache-mode", "record", "response cache: record (read and write), replay (never ask the model), or off", "record", "replay", "off")
+	fs.check(func() (err error) { f.cfg.CacheMode, err = llm.ParseCacheMode(f.cacheMode); return err })
+	fs.intVar(&f.cfg.Budget, "budget", 0, 0, "stop asking the model once this many tokens are spent (0: no limit)")
+	fs.BoolVar(dryRun, "estimate", false, "ask nothing: print the requests and tokens the run would need")
+	if nats == "" {
+		nats = "URL of a NATS server (JetStream) whose key-value store keeps the caches (model replies, and verdicts where the command checks) instead of their directories, shared by every machine that uses it"
+	}
+	f.nats = natsVar(fs, e, nats)
+	return f
 }
 
 // runner returns the Runner of --nats for the commands that hand out
@@ -46,22 +60,14 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 // process) with no --nats, and for an estimate or a replay, which ask no
 // model.
 func (f *modelFlags) runner(e *env, name string) (work.Runner, error) {
-	if mode, _ := llm.ParseCacheMode(f.cacheMode); f.estimate || mode == llm.CacheReplayOnly {
+	if *f.estimate || f.cfg.CacheMode == llm.CacheReplayOnly {
 		return nil, nil
 	}
-	return f.nats.runner(e, "surety "+name)
+	return runner(e, f.nats, "surety "+name)
 }
 
 // close closes what open and runner opened: the connection of --nats.
-func (f *modelFlags) close() { f.nats.close() }
-
-// check validates the flags before any work: a negative budget or an
-// unknown cache mode is a usage error.
-func (f *modelFlags) check() error {
-	_, err := llm.ParseCacheMode(f.cacheMode)
-	return firstError(notNegative("budget", f.budget, "0: no limit"),
-		check(err == nil, "cache-mode", fmt.Sprintf("%q", f.cacheMode), "want record, replay or off"))
-}
+func (f *modelFlags) close() { f.nats.Close() }
 
 // open opens the model the environment and the flags name
 // (llm.OpenModel) as the pipeline's model *dst; the returned context is
@@ -69,9 +75,8 @@ func (f *modelFlags) check() error {
 // cannot be opened leaves *dst nil: the pipeline fails with
 // llm.ErrNoModel only if it needs one, and failed says why.
 func (f *modelFlags) open(ctx context.Context, e *env, dst *llm.Model) context.Context {
-	mode, _ := llm.ParseCacheMode(f.cacheMode)
-	cfg := &llm.ModelConfig{Cache: f.cache, CacheMode: mode, Budget: f.budget, Estimate: f.estimate, RecordScripted: e.recordScripted}
-	ctx, f.m, f.err = llm.OpenModelFromEnv(ctx, e.getenv, cfg, f.nats.client(e).Store)
+	f.cfg.Estimate = *f.estimate
+	ctx, f.m, f.err = llm.OpenModelFromEnv(ctx, e.getenv, &f.cfg, f.nats.Store)
 	if f.m != nil {
 		*dst = f.m
 	}
@@ -92,21 +97,83 @@ func (f *modelFlags) failed(e *env, name string, err error) (code int, done bool
 	return 0, false
 }
 
-// Checks of numeric flags, made before any work: each error names the
-// flag, its value and what is allowed, for one line on stderr (exit 2).
-
-// atLeast is an error when v < min.
-func atLeast(name string, v, min int) error {
-	return check(v >= min, name, v, fmt.Sprintf("must be at least %d", min))
+// flags is a command's flag set with the checks its values must pass,
+// made by parseArgs after parsing and before any work. Each flag is bound
+// straight to the field of the library's options it sets, and a check's
+// error names the flag, its value and what is allowed, for one line on
+// stderr (exit 2).
+type flags struct {
+	*flag.FlagSet
+	checks []func() error
 }
 
-// notNegative is an error when v < 0; zero says what 0 means.
-func notNegative[T int | time.Duration](name string, v T, zero string) error {
-	return check(v >= 0, name, v, "must not be negative ("+zero+")")
+func newFlags(name string) *flags {
+	return &flags{FlagSet: flag.NewFlagSet(name, flag.ContinueOnError)}
 }
 
-// positive is an error when d <= 0.
-func positive(name string, d time.Duration) error { return check(d > 0, name, d, "must be positive") }
+// check adds a check of the flags' values.
+func (fs *flags) check(c func() error) { fs.checks = append(fs.checks, c) }
+
+// intVar defines an int flag whose value must be at least min ("must not
+// be negative" for 0: the usage says what 0 means).
+func (fs *flags) intVar(p *int, name string, value, min int, usage string) {
+	fs.IntVar(p, name, value, usage)
+	want := fmt.Sprintf("must be at least %d", min)
+	if min == 0 {
+		want = "must not be negative"
+	}
+	fs.check(func() error { return check(*p >= min, name, *p, want) })
+}
+
+// durationVar defines a duration flag that must not be negative (the
+// usage says what 0 means); positiveVar one that must be positive.
+func (fs *flags) durationVar(p *time.Duration, name string, value time.Duration, usage string) {
+	fs.DurationVar(p, name, value, usage)
+	fs.check(func() error { return check(*p >= 0, name, *p, "must not be negative") })
+}
+
+func (fs *flags) positiveVar(p *time.Duration, name string, value time.Duration, usage string) {
+	fs.DurationVar(p, name, value, usage)
+	fs.check(func() error { return check(*p > 0, name, *p, "must be positive") })
+}
+
+// notVar defines a boolean flag, true by default, that sets *p to its
+// negation: --induction=false sets NoInduction, whose zero value is the
+// default.
+func (fs *flags) notVar(p *bool, name, usage string) { fs.Var(negated{p}, name, usage) }
+
+type negated struct{ p *bool }
+
+func (n negated) IsBoolFlag() bool { return true }
+
+func (n negated) String() string { return strconv.FormatBool(n.p != nil && !*n.p) }
+
+func (n negated) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	*n.p = !v
+	return err
+}
+
+// listVar defines a flag of comma-separated items, trimmed, empty ones
+// left out.
+func (fs *flags) listVar(p *[]string, name, usage string) {
+	fs.Func(name, usage, func(s string) error {
+		*p = nil
+		for item := range strings.SplitSeq(s, ",") {
+			if item = strings.TrimSpace(item); item != "" {
+				*p = append(*p, item)
+			}
+		}
+		return nil
+	})
+}
+
+// choiceVar defines a string flag whose value must be one of choices.
+func (fs *flags) choiceVar(p *string, name, value, usage string, choices ...string) {
+	fs.StringVar(p, name, value, usage)
+	want := "want " + strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
+	fs.check(func() error { return check(slices.Contains(choices, *p), name, fmt.Sprintf("%q", *p), want) })
+}
 
 // check is the error "--NAME V: WANT" unless ok.
 func check(ok bool, name string, v any, want string) error {
@@ -116,41 +183,24 @@ func check(ok bool, name string, v any, want string) error {
 	return fmt.Errorf("--%s %v: %s", name, v, want)
 }
 
-// firstError returns the first non-nil error.
-func firstError(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// someArgs and anyArgs, as parseArgs's nargs, are one argument or more
+// and any number.
+const (
+	someArgs = -1
+	anyArgs  = -2
+)
 
-// someArgs, as parseArgs's nargs, is one argument or more.
-const someArgs = -1
-
-// parseArgs is parseFlags, then a check that there are nargs arguments
-// (someArgs: at least one); if not, the command's usage line (exit 2).
-func parseArgs(e *env, fs *flag.FlagSet, args []string, nargs int) (code int, ok bool) {
-	if code, ok := parseFlags(e, fs, args); !ok {
-		return code, false
-	}
-	if n := fs.NArg(); n == nargs || (nargs == someArgs && n > 0) {
-		return 0, true
-	}
-	return usage(e, fs.Name()), false
-}
-
-// parseFlags parses a command's flags. A bad flag is one line on stderr
-// naming it and what is wrong, then a pointer to the usage (exit 2); -h
-// prints the usage and every flag, on stderr as the flag package does
-// (exit 0). ok is false when the command
-// must stop with status code.
-func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
+// parseArgs parses a command's flags, checks that there are nargs
+// arguments and then the flags' values (flags.check). A bad flag is one
+// line on stderr naming it and what is wrong, then a pointer to the usage
+// (exit 2); -h prints the usage and every flag, on stderr as the flag
+// package does (exit 0); the wrong arguments print the command's usage
+// line (exit 2). ok is false when the command must stop with status code.
+func parseArgs(e *env, fs *flags, args []string, nargs int) (code int, ok bool) {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	fs.SetOutput(e.stderr)
-	switch {
+	switch n := fs.NArg(); {
 	case errors.Is(err, flag.ErrHelp):
 		c := commands[fs.Name()]
 		fmt.Fprintf(e.stderr, "usage: %s\n\n%s\n", c.usage, c.short)
@@ -163,30 +213,29 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) (code int, ok bool) {
 	case err != nil:
 		fmt.Fprintf(e.stderr, "surety %s: %v (run \"surety %s -h\" for the flags)\n", fs.Name(), err, fs.Name())
 		return 2, false
+	case n != nargs && nargs != anyArgs && (nargs != someArgs || n == 0):
+		return usage(e, fs.Name()), false
+	}
+	for _, c := range fs.checks {
+		if err := c(); err != nil {
+			return fail(e, fs.Name(), err), false
+		}
 	}
 	return 0, true
 }
 
-// checkOut checks that the output a flag names is not a file where a
-// directory is wanted (or, with file, a directory where a file is), before
-// anything is loaded or asked. The library checks the rest (that it can be
-// made and written) when it runs.
-func checkOut(flagName string, check func(path string, dryRun bool) error, path string) error {
-	if err := check(path, true); err != nil {
-		return fmt.Errorf("--%s %w", flagName, err)
-	}
-	return nil
-}
-
-// splitList is a comma-separated flag's items, trimmed, empty ones left out.
-func splitList(s string) []string {
-	var out []string
-	for p := range strings.SplitSeq(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
+// outVar defines the flag of an output, checked (by files.CheckOutDir
+// or files.CheckOutFile) not to be a file where a directory is wanted or
+// a directory where a file is, before anything is loaded or asked. The
+// library checks the rest (that it can be made and written) when it runs.
+func (fs *flags) outVar(p *string, name, value, usage string, checkOut func(path string, dryRun bool) error) {
+	fs.StringVar(p, name, value, usage)
+	fs.check(func() error {
+		if err := checkOut(*p, true); err != nil {
+			return fmt.Errorf("--%s %w", name, err)
 		}
-	}
-	return out
+		return nil
+	})
 }
 
 // appendTo is the Func of a flag that may be given several times: each

@@ -18,7 +18,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -95,7 +94,7 @@ type env struct {
 func main() { os.Exit(run(os.Args[1:])) }
 
 func runVersion(ctx context.Context, e *env, args []string) int {
-	if code, ok := parseFlags(e, flag.NewFlagSet("version", flag.ContinueOnError), args); !ok {
+	if code, ok := parseArgs(e, newFlags("version"), args, anyArgs); !ok {
 		return code
 	}
 	fmt.Fprintln(e.stdout, surety.Version())
@@ -165,13 +164,7 @@ func printHelp(w io.Writer) {
 // library error's "surety: " (or llm's "llm: ", for the model's set-up)
 // becomes "surety NAME: ".
 func fail(e *env, name string, err error) int {
-	msg := err.Error()
-	for _, pkg := range []string{"surety: ", "llm: "} {
-		if rest, ok := strings.CutPrefix(msg, pkg); ok {
-			msg = rest
-			break
-		}
-	}
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "surety: "), "llm: ")
 	if !strings.HasPrefix(msg, "surety") {
 		msg = "surety " + name + ": " + msg
 	}

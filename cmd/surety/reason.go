@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -12,40 +11,32 @@ import (
 
 	"github.com/suretydev/surety/hoare"
 	"github.com/suretydev/surety/internal/proc"
-	"github.com/suretydev/surety/registry"
 	"github.com/suretydev/surety/smt"
 )
 
 func runReason(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("reason", flag.ContinueOnError)
-	blockLines := fs.Int("block-lines", 10, "most source lines grouped into one block (one model request)")
+	fs := newFlags("reason")
+	opts := &fmagent.ReasonOptions{Progress: progressPrinter(e, "reason")}
+	fs.intVar(&opts.BlockLines, "block-lines", 10, 1, "most source lines grouped into one block (one model request)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	contracts := fs.String("contracts", fmagent.State("").Contracts(), "directory of the contract records written by surety contracts")
-	out := fs.String("out", fmagent.State("").Reason(), "file the reports are written to, for surety confirm")
-	solverName := fs.String("solver", "z3", "SMT solver for closed formulas: "+strings.Join(smt.Names(), ", ")+", or none (every check stays in natural language)")
-	var mf modelFlags
-	mf.register(fs)
-	fs.Lookup("nats").Usage = "URL of a NATS server (JetStream): each function's Hoare pass is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), " +
-		"and its key-value store keeps the model replies instead of --cache"
+	fs.StringVar(&opts.Contracts, "contracts", fmagent.State("").Contracts(), "directory of the contract records written by surety contracts")
+	fs.outVar(&opts.Out, "out", fmagent.State("").Reason(), "file the reports are written to, for surety confirm", files.CheckOutFile)
+	solverName := new(string)
+	fs.choiceVar(solverName, "solver", "z3", "SMT solver for closed formulas: "+strings.Join(smt.Names(), ", ")+", or none (every check stays in natural language)", append(smt.Names(), "none")...)
+	mf := modelVars(fs, e, &opts.DryRun, "URL of a NATS server (JetStream): each function's Hoare pass is a job for its workers (surety worker, with the same SURETY_MODEL; not in replay or estimate), "+
+		"and its key-value store keeps the model replies instead of --cache")
 	defer mf.close()
 	if code, ok := parseArgs(e, fs, args, someArgs); !ok {
 		return code
 	}
-	if err := firstError(atLeast("block-lines", *blockLines, 1), mf.check(), checkOut("out", files.CheckOutFile, *out)); err != nil {
-		return fail(e, "reason", err)
-	}
-	solver, err := smt.Open(*solverName)
-	switch {
-	case errors.Is(err, registry.ErrUnknown):
-		err = fmt.Errorf("unknown solver %q (want %s or none)", *solverName, strings.Join(smt.Names(), ", "))
-	case errors.Is(err, proc.ErrNotFound):
+	var err error
+	opts.Solver, err = smt.Open(*solverName)
+	if errors.Is(err, proc.ErrNotFound) {
 		err = fmt.Errorf("%w (or use --solver none)", err)
 	}
 	if err != nil {
 		return fail(e, "reason", err)
 	}
-	opts := &fmagent.ReasonOptions{Solver: solver, BlockLines: *blockLines, Contracts: *contracts, Out: *out,
-		DryRun: mf.estimate, Progress: progressPrinter(e, "reason")}
 	// With --nats, the work is handed out to the workers (not that of an
 	// estimate or a replay: it asks no model).
 	if opts.Runner, err = mf.runner(e, "reason"); err != nil {
@@ -61,7 +52,7 @@ func runReason(ctx context.Context, e *env, args []string) int {
 		fmagent.WriteReasonText(e.stdout, res.Reports, mf.m.By)
 		mf.m.WriteUsage(e.stdout)
 	}
-	if mf.estimate {
+	if opts.DryRun {
 		return 0
 	}
 	return reportsStatus(e, "reason", res.Reports)

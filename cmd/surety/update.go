@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -14,32 +13,25 @@ import (
 )
 
 func runUpdate(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("update", flag.ContinueOnError)
-	since := fs.String("since", "", "compare with this git revision instead of the last run's snapshot")
-	goal := fs.String("goal", "", "what the change is for (default with --since: the commit messages)")
-	top := fs.Int("top", 10, "reconsider this many functions most relevant to the goal")
-	planOnly := fs.Bool("plan", false, "print the plan and stop: ask nothing")
-	state := fs.String("state", fmagent.State("").Dir(), "directory of the contract records and the snapshot")
+	fs := newFlags("update")
+	rel := &incremental.RelevanceOptions{}
+	opts := &fmagent.UpdateOptions{Relevance: rel, Progress: progressPrinter(e, "update")}
+	fs.StringVar(&opts.Since, "since", "", "compare with this git revision instead of the last run's snapshot")
+	fs.StringVar(&opts.Goal, "goal", "", "what the change is for (default with --since: the commit messages)")
+	fs.intVar(&rel.Top, "top", 10, 0, "reconsider this many functions most relevant to the goal (0: 10)")
+	fs.BoolVar(&opts.PlanOnly, "plan", false, "print the plan and stop: ask nothing")
+	fs.outVar((*string)(&opts.State), "state", fmagent.State("").Dir(), "directory of the contract records and the snapshot", files.CheckOutDir)
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	var mf modelFlags
-	mf.register(fs)
+	mf := modelVars(fs, e, &opts.DryRun, "")
 	defer mf.close()
-	if code, ok := parseFlags(e, fs, args); !ok {
+	if code, ok := parseArgs(e, fs, args, anyArgs); !ok {
 		return code
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	if err := firstError(notNegative("top", *top, "0: 10"), mf.check()); err != nil {
-		return fail(e, "update", err)
-	}
-	if err := checkOut("state", files.CheckOutDir, *state); err != nil && !*planOnly {
-		return fail(e, "update", err)
-	}
-	opts := &fmagent.UpdateOptions{State: fmagent.State(*state), Since: *since, Goal: *goal, PlanOnly: *planOnly,
-		Relevance: &incremental.RelevanceOptions{Top: *top}, DryRun: mf.estimate, Progress: progressPrinter(e, "update")}
-	if !*planOnly {
+	if !opts.PlanOnly {
 		ctx = mf.open(ctx, e, &opts.Model)
 		if ss := smt.Available(); len(ss) > 0 {
 			opts.Solver = smt.Portfolio(ss...)
@@ -53,7 +45,7 @@ func runUpdate(ctx context.Context, e *env, args []string) int {
 		return fail(e, "update", fmt.Errorf("no function found in %s", strings.Join(paths, " ")))
 	}
 	status := 0
-	if res.Contracts != nil && !mf.estimate {
+	if res.Contracts != nil && !opts.DryRun {
 		status = max(reportsStatus(e, "update", res.Reports), exitIf(len(res.Contracts.Errors) > 0))
 	}
 	if err := show(e, *asJSON, res); err != nil {

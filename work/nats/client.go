@@ -17,13 +17,14 @@ import (
 // credentials included. It dials when first used, not before, so a program
 // that ends up asking nothing of the server never connects.
 //
-// Set its fields before the first call. A nil *Client is no server at
-// all: Store and Runner return nil (the caches stay in their directories,
-// the work in this process) and Close does nothing, so a caller keeps one
-// code path with a server or without. A Client is safe for concurrent use;
+// Set its fields before the first call. A nil *Client, or one with no
+// URL, is no server at all: Store and Runner return nil (the caches stay
+// in their directories, the work in this process) and Close does nothing,
+// so a caller keeps one code path with a server or without (a command's
+// --nats flag bound to URL). A Client is safe for concurrent use;
 // Close it when done.
 type Client struct {
-	// URL is the server's address (nats://HOST:PORT); required.
+	// URL is the server's address (nats://HOST:PORT); "" is no server.
 	URL string
 	// CredsFile is a file of credentials (ReadCredentials); "" means
 	// the environment's, as CredentialsFrom reads them through Getenv.
@@ -42,8 +43,8 @@ type Client struct {
 // Conn returns the client's connection, dialing it (Dial) at the first
 // call; a failed dial is tried again at the next.
 func (c *Client) Conn() (*natsgo.Conn, error) {
-	if c == nil {
-		return nil, errors.New("work/nats: no client")
+	if c.none() {
+		return nil, errors.New("work/nats: no server: the client has no URL")
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -72,7 +73,7 @@ func (c *Client) Conn() (*natsgo.Conn, error) {
 // default StoreOptions): "bmc" keeps verdicts, "llm" model replies. A nil
 // c returns a nil Store and no error.
 func (c *Client) Store(ctx context.Context, name string) (work.Store, error) {
-	if c == nil {
+	if c.none() {
 		return nil, nil
 	}
 	nc, err := c.Conn()
@@ -90,7 +91,7 @@ func (c *Client) Store(ctx context.Context, name string) (work.Store, error) {
 // A nil c returns a nil Runner and no error: the work stays in this
 // process.
 func (c *Client) Runner(opts *Options) (work.Runner, error) {
-	if c == nil {
+	if c.none() {
 		return nil, nil
 	}
 	nc, err := c.Conn()
@@ -127,3 +128,6 @@ func (c *Client) Close() {
 		c.nc = nil
 	}
 }
+
+// none says c is no server: nil, or without a URL.
+func (c *Client) none() bool { return c == nil || c.URL == "" }

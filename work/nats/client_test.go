@@ -17,18 +17,23 @@ import (
 	"github.com/suretydev/surety/work/nats/natstest"
 )
 
-// A nil Client is no server: no store, no runner, nothing to close.
-func TestNilClient(t *testing.T) {
-	var c *worknats.Client
-	s, err := c.Store(context.Background(), "llm")
-	if s != nil || err != nil {
-		t.Errorf("Store = %v, %v; want nil, nil", s, err)
+// A nil Client, or one without a URL (a --nats not given), is no server:
+// no store, no runner, no connection, nothing to close.
+func TestNoServerClient(t *testing.T) {
+	for name, c := range map[string]*worknats.Client{"nil": nil, "no URL": {CredsFile: "/nonexistent"}} {
+		s, err := c.Store(context.Background(), "llm")
+		if s != nil || err != nil {
+			t.Errorf("%s: Store = %v, %v; want nil, nil", name, s, err)
+		}
+		r, err := c.Runner(nil)
+		if r != nil || err != nil {
+			t.Errorf("%s: Runner = %v, %v; want nil, nil", name, r, err)
+		}
+		if nc, err := c.Conn(); nc != nil || err == nil {
+			t.Errorf("%s: Conn = %v, %v; want an error", name, nc, err)
+		}
+		c.Close()
 	}
-	r, err := c.Runner(nil)
-	if r != nil || err != nil {
-		t.Errorf("Runner = %v, %v; want nil, nil", r, err)
-	}
-	c.Close()
 }
 
 // A Client takes its credentials from the environment it is given, or
