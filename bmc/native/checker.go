@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
@@ -453,7 +454,16 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			}
 			return res, nil
 		case errors.Is(err, symex.ErrResource):
+			// A recursion inlined to the bound's depth, often: its
+			// summaries need no inlining.
+			sres, why, err := c.summarize(ctx, q, start.Add(timeout))
+			if err != nil || sres != nil {
+				return sres, err
+			}
 			res.Reason = "resource: formula too large"
+			if !strings.HasSuffix(why, "no recursion") {
+				res.Reason += "; " + why
+			}
 			return res, nil
 		case errors.Is(err, context.DeadlineExceeded):
 			res.Reason = "timeout"
@@ -549,6 +559,13 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
 			return c.complete(ctx, res, pf, deadline)
 		}
+		if recursionCut(tr) {
+			sres, swhy, err := c.summarize(ctx, q, deadline)
+			if err != nil || sres != nil {
+				return sres, err
+			}
+			why = strings.TrimPrefix(why+"; "+swhy, "; ")
+		}
 		res = c.unwound(ctx, q, tr, sr.Model, res)
 		if why != "" {
 			res.Reason += "; " + why
@@ -578,6 +595,16 @@ func (c *Checker) complete(ctx context.Context, res *bmc.Result, pf *proof, dead
 	}
 	res.BoundComplete = true
 	return res, nil
+}
+
+// recursionCut reports whether the bound cut a recursion of tr.
+func recursionCut(tr *symex.Translation) bool {
+	for _, u := range tr.Unwind {
+		if strings.HasPrefix(u.What, "the recursion of ") {
+			return true
+		}
+	}
+	return false
 }
 
 // trimSteps ends the path at the target assertion: the run stops there.

@@ -13,6 +13,9 @@ func (x *sym) callUser(s *state, e *ctree.Expr) value {
 	if e.Fn.Err != nil {
 		panic(ctree.Bail{Err: e.Fn.Err})
 	}
+	if x.sum != nil && x.sum.Funcs[e.Fn] {
+		return x.summaryCall(s, e.Fn, x.evalArgs(s, e.Args), e.Line)
+	}
 	return x.inline(s, e.Fn, x.evalArgs(s, e.Args), e.Line)
 }
 

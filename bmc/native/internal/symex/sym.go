@@ -65,6 +65,9 @@ type Translation struct {
 	Notes    []string
 	vals     []string   // the terms whose values make a counterexample
 	Cands    []InvCand  // a step case's candidate invariants (invariant.go)
+	// SumBad holds, in a summary's step case, where each candidate
+	// summary is broken by a return of the function (summary.go).
+	SumBad []smt.Term
 	UVals    []string   // vals and the unwinding guards
 	Safety   *SafetyRec // the safety checks, for a translation made by Safety
 	FP       bool       // the formula has floating point (picks the solver)
@@ -155,6 +158,8 @@ type sym struct {
 	// fobjs are the objects that stand for the functions whose address
 	// is taken: a function pointer is the address of one (funcptr.go).
 	fobjs map[*ctree.Func]int
+	// sum, when set, summarises the calls of its functions (summary.go).
+	sum *Summaries
 }
 
 func (x *sym) fail(line int, format string, args ...any) {

@@ -24,6 +24,17 @@ func Translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, varian
 // non-nil; induct.go), whose script also declares ind<i>: assertion i is
 // assumed in the step case's assumed iterations.
 func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool, ind *Induction) (tr *Translation, err error) {
+	return translate(ctx, p, cp, k, variant, rec, mallocMayFail, ind, nil)
+}
+
+// TranslateSummary is Translate with the calls of sum's functions
+// summarised (summary.go): main, or the step case of sum.Step. Its
+// script also declares sumsel<i>: candidate i is assumed at every call.
+func TranslateSummary(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, mallocMayFail bool, sum *Summaries) (tr *Translation, err error) {
+	return translate(ctx, p, cp, k, variant, nil, mallocMayFail, nil, sum)
+}
+
+func translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool, ind *Induction, sum *Summaries) (tr *Translation, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(ctree.Bail); ok {
@@ -35,7 +46,7 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 	}()
 	tr = &Translation{Viol: make([][]smt.Term, len(p.Asserts)), MallocMayFail: mallocMayFail}
 	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]smt.Term{}, cellInits: map[mkey][]smt.Term{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
-		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}}
+		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}, sum: sum}
 	for i := range p.Asserts {
 		tr.Selector = append(tr.Selector, tr.Script.DeclareConst("sel"+itoa(i), smt.BoolSort))
 		tr.Script.DeclareConst("keep"+itoa(i), smt.BoolSort)
@@ -43,7 +54,16 @@ func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, va
 			tr.Script.DeclareConst("ind"+itoa(i), smt.BoolSort)
 		}
 	}
-	x.run()
+	if sum != nil {
+		for i := range sum.Cands {
+			tr.Script.DeclareConst("sumsel"+itoa(i), smt.BoolSort)
+		}
+	}
+	if sum != nil && sum.Step != nil {
+		x.runStep()
+	} else {
+		x.run()
+	}
 	tr.Defined = cp.Defined
 	tr.Bodiless = cp.Bodiless
 	for _, name := range slices.Sorted(maps.Keys(cp.Bodiless)) {
