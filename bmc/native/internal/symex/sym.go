@@ -63,14 +63,14 @@ type Translation struct {
 	// how old C was read).
 	Bodiless map[string]*ctree.BodilessFunc
 	Notes    []string
-	vals     []string   // the terms whose values make a counterexample
-	Cands    []InvCand  // a step case's candidate invariants (invariant.go)
+	vals     []string  // the terms whose values make a counterexample
+	Cands    []InvCand // a step case's candidate invariants (invariant.go)
 	// SumBad holds, in a summary's step case, where each candidate
 	// summary is broken by a return of the function (summary.go).
 	SumBad []smt.Term
-	UVals    []string   // vals and the unwinding guards
-	Safety   *SafetyRec // the safety checks, for a translation made by Safety
-	FP       bool       // the formula has floating point (picks the solver)
+	UVals  []string   // vals and the unwinding guards
+	Safety *SafetyRec // the safety checks, for a translation made by Safety
+	FP     bool       // the formula has floating point (picks the solver)
 	// Assumes marks the modelling assumptions the formula depends on.
 	Assumes [numAssumptions]bool
 	// OOB lists, for AsmInBounds and AsmLibInBounds, the conditions under
