@@ -29,6 +29,8 @@ type portfolio struct {
 	solvers []Solver
 	// stagger delays every solver but the first; see Staggered.
 	stagger time.Duration
+	// relay stops the first solver when the others start; see Relay.
+	relay bool
 }
 
 // Portfolio returns a Solver that runs the given solvers in parallel on
@@ -52,6 +54,16 @@ func Staggered(delay time.Duration, solvers ...Solver) Solver {
 	return &portfolio{solvers: append([]Solver(nil), solvers...), stagger: delay}
 }
 
+// Relay returns a Staggered portfolio whose first solver is stopped when
+// the others start, delay after it: they race for the rest of the
+// query's time. A check that the first answers quickly costs one solver,
+// as with Staggered; a hard one costs the CPU of the others alone, where
+// Staggered spends the first's too until the end. Relay suits a first
+// solver fast on easy checks and weak on hard ones.
+func Relay(delay time.Duration, solvers ...Solver) Solver {
+	return &portfolio{solvers: append([]Solver(nil), solvers...), stagger: delay, relay: delay > 0 && len(solvers) > 1}
+}
+
 func (p *portfolio) Name() string {
 	names := make([]string, len(p.solvers))
 	for i, s := range p.solvers {
@@ -73,12 +85,26 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		err error
 	}
 	ch := make(chan answer, len(p.solvers))
+	stopFirst := func() {}
 	run := func(i int) {
+		sctx, q := runCtx, q
+		if i == 0 && p.relay {
+			var stop context.CancelFunc
+			sctx, stop = context.WithCancel(runCtx)
+			stopFirst = stop
+		}
+		if i > 0 && p.relay && q.Timeout > 0 {
+			// the rest of the query's time
+			q2 := *q
+			q2.Timeout = max(q.Timeout-time.Since(start), time.Millisecond)
+			q = &q2
+		}
 		go func() {
-			res, err := p.solvers[i].Check(runCtx, q)
+			res, err := p.solvers[i].Check(sctx, q)
 			ch <- answer{i, res, err}
 		}()
 	}
+	relayed := false
 	started := len(p.solvers)
 	var later <-chan time.Time
 	if p.stagger > 0 && len(p.solvers) > 1 {
@@ -91,6 +117,10 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		run(i)
 	}
 	startRest := func() {
+		if p.relay && started == 1 {
+			stopFirst()
+			relayed = true
+		}
 		for i := started; i < len(p.solvers); i++ {
 			run(i)
 		}
@@ -144,6 +174,10 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		if a.res == nil && a.err == nil {
 			continue // never started
 		}
+		if i == 0 && relayed {
+			reasons = append(reasons, fmt.Sprintf("%s: stopped after %s for the others", name, p.stagger))
+			continue
+		}
 		if a.err != nil {
 			errs = append(errs, a.err)
 			reasons = append(reasons, name+": error: "+a.err.Error())
@@ -151,7 +185,7 @@ func (p *portfolio) Check(ctx context.Context, q *Query) (*Result, error) {
 		}
 		reasons = append(reasons, name+": "+a.res.Reason)
 	}
-	if len(errs) == started {
+	if n := started; len(errs) > 0 && (len(errs) == n || relayed && len(errs) == n-1) {
 		return nil, errors.Join(errs...)
 	}
 	return &Result{Status: Unknown, Reason: strings.Join(reasons, "; "), Solver: p.Name(), Duration: time.Since(start)}, nil

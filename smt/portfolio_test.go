@@ -214,3 +214,52 @@ func TestStaggered(t *testing.T) {
 		t.Fatalf("both give up: got %+v, %v; want Unknown with both reasons", res, err)
 	}
 }
+
+// A relay stops its first solver when the others start: a quick answer
+// is the first's alone; after the delay the first is stopped (a slow one
+// never answers), and the others get the rest of the query's time; when
+// none decides, the first's reason says it was stopped.
+func TestRelay(t *testing.T) {
+	var firstRuns, secondRuns atomic.Int32
+	quick := &countingSolver{name: "a", delay: time.Millisecond, status: Unsat, runs: &firstRuns}
+	other := &countingSolver{name: "b", delay: time.Millisecond, status: Sat, runs: &secondRuns}
+	res, err := Relay(time.Second, quick, other).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unsat || res.Solver != "a" || secondRuns.Load() != 0 {
+		t.Fatalf("quick first solver: got %+v, %v, second ran %d times; want a's unsat alone", res, err, secondRuns.Load())
+	}
+
+	// The first would answer unsat after a minute: the relay must not
+	// wait for it, and b's sat is no disagreement with an answer that
+	// never came.
+	slow := &countingSolver{name: "a", delay: time.Minute, status: Unsat, runs: &firstRuns}
+	var timeout time.Duration
+	seen := &querySpy{Solver: other, timeout: &timeout}
+	start := time.Now()
+	res, err = Relay(50*time.Millisecond, slow, seen).Check(context.Background(), &Query{Timeout: 10 * time.Second})
+	if err != nil || res.Status != Sat || res.Solver != "b" {
+		t.Fatalf("slow first solver: got %+v, %v; want b's sat", res, err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("slow first solver: answered after %v; the relay waited for the stopped solver", d)
+	}
+	if timeout >= 10*time.Second || timeout < 9*time.Second {
+		t.Fatalf("the second solver got a timeout of %v; want the rest of 10s after the 50ms delay", timeout)
+	}
+
+	undecided := &countingSolver{name: "b", delay: time.Millisecond, status: Unknown, runs: &secondRuns}
+	res, err = Relay(20*time.Millisecond, slow, undecided).Check(context.Background(), &Query{})
+	if err != nil || res.Status != Unknown || res.Reason != "a: stopped after 20ms for the others; b: fixed" {
+		t.Fatalf("none decides: got %+v, %v; want Unknown saying a was stopped", res, err)
+	}
+}
+
+// querySpy records the timeout of the query its solver gets.
+type querySpy struct {
+	Solver
+	timeout *time.Duration
+}
+
+func (s *querySpy) Check(ctx context.Context, q *Query) (*Result, error) {
+	*s.timeout = q.Timeout
+	return s.Solver.Check(ctx, q)
+}

@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
@@ -55,9 +54,12 @@ type Options struct {
 	// allocation always succeeds, and VERIFIED answers on programs that
 	// allocate list the assumption "malloc never fails".
 	MallocMayFail bool
-	// NoInduction turns off k-induction: a VERIFIED answer whose bound is
-	// not complete then stays bounded. By default the checker tries to
-	// prove it for every execution (kinduct.go).
+	// NoInduction turns off k-induction and the summaries of recursions
+	// (proved by induction over the recursion): a VERIFIED answer whose
+	// bound is not complete then stays bounded, and a violation deeper
+	// than the bound is found only by the run the unwinding check picks.
+	// By default the checker tries to prove an answer for every execution
+	// (kinduct.go, summarize.go).
 	NoInduction bool
 }
 
@@ -78,6 +80,9 @@ type Checker struct {
 	// screens keeps what the engine does not model of a program
 	// (screen.go), by source.
 	screens memo[*screen]
+	// sums keeps the summaries proved of a program's recursions
+	// (summarize.go), by source, bound and variant.
+	sums memo[*summaries]
 }
 
 // New returns a native checker with the given options.
@@ -117,7 +122,7 @@ func (c *Checker) solver(fp bool) (smt.Solver, error) {
 	if len(ss) == 0 {
 		return nil, fmt.Errorf("native: %w: z3 or cvc5", smt.ErrNotFound)
 	}
-	return c.portfolio(ss...), nil
+	return c.portfolio(fp, ss...), nil
 }
 
 // solverPair is the two solvers of a formula's portfolio, of those
@@ -142,8 +147,13 @@ func solverPair(fp bool) []smt.Solver {
 }
 
 // portfolio races solvers: the first alone for Options.Stagger, then
-// the others with it.
-func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
+// the others. For bit-vectors the first (cvc5) is then stopped
+// (smt.Relay): the checks it leaves open after a second are the hard
+// ones, which Bitwuzla decides (xcsp's: all 52 that take the portfolio
+// over 2 s, Bitwuzla alone), and on those that no solver decides racing
+// both to the timeout doubled the CPU (SV-COMP's xcsp, 59.5 CPU-s on each
+// of 19 tasks against ESBMC's 31). For floating point both race.
+func (c *Checker) portfolio(fp bool, ss ...smt.Solver) smt.Solver {
 	if len(ss) == 1 {
 		return ss[0]
 	}
@@ -153,6 +163,9 @@ func (c *Checker) portfolio(ss ...smt.Solver) smt.Solver {
 		return smt.Portfolio(ss...)
 	case d == 0:
 		d = time.Second
+	}
+	if !fp {
+		return smt.Relay(d, ss...)
 	}
 	return smt.Staggered(d, ss...)
 }
@@ -181,7 +194,7 @@ func (c *Checker) decider(tr *symex.Translation, timeout time.Duration) (smt.Sol
 			for _, s := range ss[1:] {
 				rest = append(rest, &prefixed{Solver: s, script: script})
 			}
-			return c.portfolio(rest...), nil
+			return c.portfolio(false, rest...), nil
 		}
 	}
 	s, err := c.solver(tr.FP)
@@ -443,6 +456,16 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	timeout := q.TimeoutOrDefault()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	// A recursion is summarised first, with half the time: inlined to
+	// the bound's depth it is cut (an unwinding violation), or makes the
+	// formula too large or too hard; its summaries need no inlining.
+	sres, sumWhy, err := c.summarize(ctx, q, start.Add(timeout/2))
+	if err != nil || sres != nil {
+		return sres, err
+	}
+	if sumWhy != "" {
+		sumWhy = "; " + sumWhy
+	}
 	tr, err := c.translate(ctx, q.Program, q.K, q.Variant)
 	if err != nil {
 		var u *ctree.UnsupportedError
@@ -454,16 +477,7 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			}
 			return res, nil
 		case errors.Is(err, symex.ErrResource):
-			// A recursion inlined to the bound's depth, often: its
-			// summaries need no inlining.
-			sres, why, err := c.summarize(ctx, q, start.Add(timeout))
-			if err != nil || sres != nil {
-				return sres, err
-			}
-			res.Reason = "resource: formula too large"
-			if !strings.HasSuffix(why, "no recursion") {
-				res.Reason += "; " + why
-			}
+			res.Reason = "resource: formula too large" + sumWhy
 			return res, nil
 		case errors.Is(err, context.DeadlineExceeded):
 			res.Reason = "timeout"
@@ -559,17 +573,11 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
 			return c.complete(ctx, res, pf, deadline)
 		}
-		if recursionCut(tr) {
-			sres, swhy, err := c.summarize(ctx, q, deadline)
-			if err != nil || sres != nil {
-				return sres, err
-			}
-			why = strings.TrimPrefix(why+"; "+swhy, "; ")
-		}
 		res = c.unwound(ctx, q, tr, sr.Model, res)
 		if why != "" {
 			res.Reason += "; " + why
 		}
+		res.Reason += sumWhy
 		return res, nil
 	default:
 		res.Status = bmc.Unknown
@@ -595,16 +603,6 @@ func (c *Checker) complete(ctx context.Context, res *bmc.Result, pf *proof, dead
 	}
 	res.BoundComplete = true
 	return res, nil
-}
-
-// recursionCut reports whether the bound cut a recursion of tr.
-func recursionCut(tr *symex.Translation) bool {
-	for _, u := range tr.Unwind {
-		if strings.HasPrefix(u.What, "the recursion of ") {
-			return true
-		}
-	}
-	return false
 }
 
 // trimSteps ends the path at the target assertion: the run stops there.

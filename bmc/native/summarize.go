@@ -13,76 +13,71 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
+// summaries are what Houdini kept of a program's candidate summaries at
+// one bound: the translations of the step cases, the candidates kept,
+// and the unsat answers they rest on.
+type summaries struct {
+	sum   *symex.Summaries
+	funcs []*ctree.Func
+	live  []bool
+	held  proof
+	// why, when set, is why no summary could be proved (the candidates
+	// are then all dropped).
+	why string
+}
+
 // summarize decides q with the program's recursions summarised (symex's
-// summary.go), when the bound cut a recursion or inlining it made the
-// formula too large. The summaries kept are those every activation
+// summary.go). The summaries kept are those every activation
 // establishes from the calls it makes (Houdini over the step cases of
 // all summarised functions at once); then the target is checked with
 // every call replaced by them. No violation and every bound of the rest
 // complete: VERIFIED for every execution. A violation: FALSIFIED only
 // when its input makes a real run under gcc fail the target; otherwise
-// nothing. res is nil when summaries decide nothing, with why.
+// nothing. res is nil when summaries decide nothing, with why ("" when
+// the program has no recursion).
 func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Time) (res *bmc.Result, why string, err error) {
+	if c.opts.NoInduction {
+		return nil, "", nil
+	}
 	cp, err := c.parsed(ctx, q.Program)
 	if err != nil {
-		return nil, "", nil // the base case parsed it; cancelled
+		return nil, "", nil // the translation reports it
 	}
-	funcs, cands, why := symex.Summarizable(cp)
-	if len(funcs) == 0 {
-		return nil, "summaries: " + why, nil
-	}
-	sum := &symex.Summaries{Funcs: map[*ctree.Func]bool{}, Cands: cands}
-	for _, f := range funcs {
-		sum.Funcs[f] = true
+	if symex.CallsMain(cp) {
+		return nil, "", nil
 	}
 	src, sw := sourceKey(q.Program)
-	translate := func(step *ctree.Func) (*symex.Translation, error) {
-		name := ""
-		if step != nil {
-			name = step.Name
-		}
-		key := fmt.Sprintf("%s/%d%s/variant=%d/sum=%s", src, q.K, sw, q.Variant, name)
-		return c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
-			s := *sum
-			s.Step = step
-			return symex.TranslateSummary(ctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, &s)
-		})
+	key := fmt.Sprintf("%s/%d%s/variant=%d", src, q.K, sw, q.Variant)
+	sctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	sm, err := c.sums.get(key, c.cacheSize(), func() (*summaries, error) {
+		return c.proveSummaries(sctx, q, cp, key)
+	})
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		return nil, "summaries: timeout", nil
+	case err != nil:
+		return nil, "", err
+	case sm == nil:
+		return nil, "", nil // no recursion
+	case sm.why != "":
+		return nil, "summaries: " + sm.why, nil
 	}
-	notDone := func(err error) (string, error) {
-		var u *ctree.UnsupportedError
-		switch {
-		case errors.As(err, &u):
-			return "summaries: " + u.What, nil
-		case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
-			return "summaries: " + err.Error(), nil
-		}
-		return "", err
-	}
-	steps := make([]*symex.Translation, len(funcs))
-	for i, f := range funcs {
-		if steps[i], err = translate(f); err != nil {
-			why, err := notDone(err)
-			return nil, why, err
-		}
-	}
-	pf := &proof{}
-	live, why, err := c.summaries(ctx, funcs, steps, cands, deadline, pf)
-	if err != nil || why != "" {
-		return nil, why, err
-	}
-	tr, err := translate(nil)
+	tr, err := c.trs.get(key+"/sum=main", c.cacheSize(), func() (*symex.Translation, error) {
+		return symex.TranslateSummary(sctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, sm.sum)
+	})
 	if err != nil {
-		why, err := notDone(err)
+		why, err := notSummarised(err)
 		return nil, why, err
 	}
 	d, err := c.decider(tr, time.Until(deadline))
 	if err != nil {
 		return nil, "", err
 	}
-	sel := tr.Selectors(q) + tr.SumSels(live)
-	kept := keptSummaries(cands, live)
+	kept := keptSummaries(sm.sum.Cands, sm.live)
+	sel := tr.Selectors(q) + tr.SumSels(sm.live)
 	goal := assertAny(tr.Viol[q.Target])
-	sr, err := c.solve(ctx, d, sel+goal, tr.Values(), time.Until(deadline))
+	sr, err := c.solve(sctx, d, sel+goal, tr.Values(), time.Until(deadline))
 	if err != nil {
 		return nil, "", err
 	}
@@ -96,12 +91,13 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 		return &bmc.Result{Engine: c.Name(), Status: bmc.Falsified, Replayed: true, Counterexample: cex.Cex,
 			Reason: "the target fails on a run found with the recursion summarised (" + kept + "), replayed under gcc"}, "", nil
 	case smt.Unknown:
-		return nil, "summaries: solver: " + sr.Reason, nil
+		return nil, "summaries (" + kept + "): solver: " + sr.Reason, nil
 	}
+	pf := &proof{steps: append([]proofStep(nil), sm.held.steps...)}
 	pf.add("summaries: the violation check", tr, sel+goal, sr)
 	if len(tr.Unwind) > 0 {
 		goal := assertAny(tr.UnwindGuards())
-		sr, err := c.solve(ctx, d, sel+goal, nil, time.Until(deadline))
+		sr, err := c.solve(sctx, d, sel+goal, nil, time.Until(deadline))
 		if err != nil {
 			return nil, "", err
 		}
@@ -112,36 +108,79 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 	}
 	res = &bmc.Result{Engine: c.Name(), Status: bmc.Verified,
 		Reason: "proved with the recursion summarised (" + kept + "), each summary proved by induction over the recursion"}
-	if res.Assumptions, err = c.assumptionsOf(ctx, d, tr, sel, time.Until(deadline)); err != nil {
+	if res.Assumptions, err = c.assumptionsOf(sctx, d, tr, sel, time.Until(deadline)); err != nil {
 		return nil, "", err
 	}
 	if !q.UnwindingAssertions {
 		return res, "", nil
 	}
-	res, err = c.complete(ctx, res, pf, deadline)
+	res, err = c.complete(sctx, res, pf, deadline)
+	if err == nil && res.Status == bmc.Unknown {
+		return nil, "summaries: " + res.Reason, nil
+	}
 	return res, "", err
 }
 
-// summaries runs Houdini over the step cases: it drops every candidate
-// that a return breaks while the kept ones are assumed at the calls,
-// until none is broken. It returns the candidates kept, or why none can
-// be (a solver that cannot decide, a loop in a summarised function whose
-// bound is not complete). pf gets the final unsat answers.
-func (c *Checker) summaries(ctx context.Context, funcs []*ctree.Func, steps []*symex.Translation, cands []symex.SumCand, deadline time.Time, pf *proof) (live []bool, why string, err error) {
-	live = make([]bool, len(cands))
-	for i := range live {
-		live[i] = true
+// notSummarised says why a summary translation failed, or returns the
+// error when it is surety's.
+func notSummarised(err error) (string, error) {
+	var u *ctree.UnsupportedError
+	switch {
+	case errors.As(err, &u):
+		return "summaries: " + u.What, nil
+	case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
+		return "summaries: " + err.Error(), nil
 	}
-	var held proof
+	return "", err
+}
+
+// proveSummaries runs Houdini over the step cases of the program's
+// summarised functions: it drops every candidate that a return breaks
+// while the kept ones are assumed at the calls, until none is broken. A
+// solver that cannot decide first costs the products of parameters, then
+// every candidate. The result is nil when the program has no recursion;
+// an error wrapping context.DeadlineExceeded is a timeout, which is not
+// kept.
+func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Program, key string) (*summaries, error) {
+	funcs, cands, why := symex.Summarizable(cp)
+	if len(funcs) == 0 {
+		if why == "no recursion" {
+			return nil, nil
+		}
+		return &summaries{why: why}, nil
+	}
+	sm := &summaries{sum: &symex.Summaries{Funcs: map[*ctree.Func]bool{}, Cands: cands}, funcs: funcs, live: make([]bool, len(cands))}
+	for _, f := range funcs {
+		sm.sum.Funcs[f] = true
+	}
+	for i := range sm.live {
+		sm.live[i] = true
+	}
+	steps := make([]*symex.Translation, len(funcs))
+	for i, f := range funcs {
+		var err error
+		steps[i], err = c.trs.get(key+"/sum="+f.Name, c.cacheSize(), func() (*symex.Translation, error) {
+			s := *sm.sum
+			s.Step = f
+			return symex.TranslateSummary(ctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, &s)
+		})
+		if err != nil {
+			why, err := notSummarised(err)
+			if err != nil || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, errors.Join(err, ctx.Err())
+			}
+			return &summaries{why: strings.TrimPrefix(why, "summaries: ")}, nil
+		}
+	}
 	for changed := true; changed; {
 		changed = false
-		held = proof{}
+		sm.held = proof{}
 		for i, f := range funcs {
 			tr := steps[i]
 			var bad []smt.Term
 			var idx []int
 			for j, cd := range cands {
-				if cd.Fn == f && live[j] {
+				if cd.Fn == f && sm.live[j] {
 					bad = append(bad, tr.SumBad[j])
 					idx = append(idx, j)
 				}
@@ -149,31 +188,44 @@ func (c *Checker) summaries(ctx context.Context, funcs []*ctree.Func, steps []*s
 			if len(bad) == 0 {
 				continue
 			}
-			d, err := c.decider(tr, time.Until(deadline))
+			d, err := c.decider(tr, time.Until(deadlineOf(ctx)))
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
-			add := tr.SumSels(live) + assertAny(bad)
-			sr, err := c.solve(ctx, d, add, texts(bad), time.Until(deadline))
+			add := tr.SumSels(sm.live) + assertAny(bad)
+			sr, err := c.solve(ctx, d, add, texts(bad), time.Until(deadlineOf(ctx)))
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
 			switch sr.Status {
 			case smt.Unsat:
-				held.add(fmt.Sprintf("summaries: the step case of %s", f.Name), tr, add, sr)
+				sm.held.add(fmt.Sprintf("summaries: the step case of %s", f.Name), tr, add, sr)
 				continue
 			case smt.Unknown:
-				return nil, "summaries: solver: " + sr.Reason, nil
+				dropped := false
+				for j, cd := range cands {
+					if cd.Nonlinear && sm.live[j] {
+						sm.live[j], dropped = false, true
+					}
+				}
+				if !dropped {
+					if ctx.Err() != nil {
+						return nil, fmt.Errorf("summaries: solver: %s: %w", sr.Reason, ctx.Err())
+					}
+					return &summaries{why: "solver: " + sr.Reason}, nil
+				}
+				changed = true
+				continue
 			}
 			n := 0
 			for k, j := range idx {
 				if symex.IsTrue(sr.Model, bad[k]) {
-					live[j] = false
+					sm.live[j] = false
 					n++
 				}
 			}
 			if n == 0 {
-				return nil, "summaries: a model broke no candidate it was asked about", nil
+				return &summaries{why: "a model broke no candidate it was asked about"}, nil
 			}
 			changed = true
 		}
@@ -184,22 +236,30 @@ func (c *Checker) summaries(ctx context.Context, funcs []*ctree.Func, steps []*s
 		if len(tr.Unwind) == 0 {
 			continue
 		}
-		d, err := c.decider(tr, time.Until(deadline))
+		d, err := c.decider(tr, time.Until(deadlineOf(ctx)))
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
-		add := tr.SumSels(live) + assertAny(tr.UnwindGuards())
-		sr, err := c.solve(ctx, d, add, nil, time.Until(deadline))
+		add := tr.SumSels(sm.live) + assertAny(tr.UnwindGuards())
+		sr, err := c.solve(ctx, d, add, nil, time.Until(deadlineOf(ctx)))
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if sr.Status != smt.Unsat {
-			return nil, fmt.Sprintf("summaries: a loop of %s can run more than k times", f.Name), nil
+			return &summaries{why: fmt.Sprintf("a loop of %s can run more than k=%d times", f.Name, q.K)}, nil
 		}
-		held.add(fmt.Sprintf("summaries: the bounds of %s", f.Name), tr, add, sr)
+		sm.held.add(fmt.Sprintf("summaries: the bounds of %s", f.Name), tr, add, sr)
 	}
-	pf.steps = append(pf.steps, held.steps...)
-	return live, "", nil
+	return sm, nil
+}
+
+// deadlineOf is ctx's deadline (a summary's always has one).
+func deadlineOf(ctx context.Context) time.Time {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return time.Now().Add(time.Minute)
+	}
+	return d
 }
 
 // keptSummaries lists the kept candidates in C, or says none was kept.

@@ -48,11 +48,14 @@ type Summaries struct {
 type SumCand struct {
 	Fn   *ctree.Func
 	Text string // in C, as an assertion after the call
-	rel  func(args []smt.Term, ret smt.Term) smt.Term
+	// Nonlinear marks a product of two parameters, which can make a
+	// check too hard for the solvers.
+	Nonlinear bool
+	rel       func(args []smt.Term, ret smt.Term) smt.Term
 }
 
 // maxSumCands bounds the candidates of one function.
-const maxSumCands = 400
+const maxSumCands = 800
 
 // Summarizable lists the program's recursive functions that summaries
 // can stand for, in name order, with their candidates; why says why
@@ -235,11 +238,12 @@ func candidates(f, main *ctree.Func) []SumCand {
 	conv := func(a smt.Term, t *ctree.Type) smt.Term { return extendTo(a, t.Width, w, t.Signed) }
 	call := f.Name + "(" + paramList(f) + ")"
 	var out []SumCand
-	add := func(text string, rel func(args []smt.Term, ret smt.Term) smt.Term) {
+	addAs := func(nonlinear bool, text string, rel func(args []smt.Term, ret smt.Term) smt.Term) {
 		if len(out) < maxSumCands {
-			out = append(out, SumCand{Fn: f, Text: text, rel: rel})
+			out = append(out, SumCand{Fn: f, Text: text, rel: rel, Nonlinear: nonlinear})
 		}
 	}
+	add := func(text string, rel func(args []smt.Term, ret smt.Term) smt.Term) { addAs(false, text, rel) }
 	consts := sumConsts(w, f, main)
 	cv := func(c *big.Int) smt.Term { return smt.BVBig(new(big.Int).And(c, mask(w)), w) }
 	ps := f.Params
@@ -252,7 +256,7 @@ func candidates(f, main *ctree.Func) []SumCand {
 			add(call+" == "+p.Name+" + "+q.Name, func(a []smt.Term, r smt.Term) smt.Term {
 				return eq(r, bv("bvadd", conv(a[i], p.T), conv(a[j], q.T)))
 			})
-			add(call+" == "+p.Name+" * "+q.Name, func(a []smt.Term, r smt.Term) smt.Term {
+			addAs(true, call+" == "+p.Name+" * "+q.Name, func(a []smt.Term, r smt.Term) smt.Term {
 				return eq(r, bv("bvmul", conv(a[i], p.T), conv(a[j], q.T)))
 			})
 			add(call+" == "+p.Name+" - "+q.Name, func(a []smt.Term, r smt.Term) smt.Term {
@@ -294,6 +298,105 @@ func candidates(f, main *ctree.Func) []SumCand {
 			add(fmt.Sprintf("%s == %s - %s", call, p.Name, c), func(a []smt.Term, r smt.Term) smt.Term {
 				return eq(r, bv("bvsub", conv(a[i], p.T), ct))
 			})
+		}
+	}
+	// Guarded: where signed parameters are not negative, or all are
+	// positive, the result equals a parameter, a sum or product of two,
+	// or is bounded by a parameter, 0 or 1 (a product by repeated
+	// addition, Euclid's gcd).
+	type rel struct {
+		text      string
+		f         func(a []smt.Term, r smt.Term) smt.Term
+		nonlinear bool
+	}
+	var core []rel
+	for i, p := range ps {
+		core = append(core,
+			rel{call + " == " + p.Name, func(a []smt.Term, r smt.Term) smt.Term { return eq(r, conv(a[i], p.T)) }, false},
+			rel{call + " <= " + p.Name, func(a []smt.Term, r smt.Term) smt.Term { return smt.BVSLe(r, conv(a[i], p.T)) }, false},
+			rel{call + " >= " + p.Name, func(a []smt.Term, r smt.Term) smt.Term { return smt.BVSGe(r, conv(a[i], p.T)) }, false})
+		for j := i + 1; j < len(ps); j++ {
+			q := ps[j]
+			core = append(core,
+				rel{call + " == " + p.Name + " * " + q.Name, func(a []smt.Term, r smt.Term) smt.Term {
+					return eq(r, bv("bvmul", conv(a[i], p.T), conv(a[j], q.T)))
+				}, true},
+				rel{call + " == " + p.Name + " + " + q.Name, func(a []smt.Term, r smt.Term) smt.Term {
+					return eq(r, bv("bvadd", conv(a[i], p.T), conv(a[j], q.T)))
+				}, false})
+		}
+	}
+	for _, c := range []int64{0, 1} {
+		core = append(core, rel{fmt.Sprintf("%s >= %d", call, c), func(_ []smt.Term, r smt.Term) smt.Term { return smt.BVSGe(r, bvInt(c, w)) }, false})
+	}
+	type guard struct {
+		text string // when it is false, in C
+		f    func(a []smt.Term) smt.Term
+	}
+	var guards []guard
+	allPos := func(a []smt.Term) smt.Term { return smt.True }
+	allText := ""
+	for i, p := range ps {
+		if !p.T.Signed {
+			continue
+		}
+		zero := bvInt(0, p.T.Width)
+		guards = append(guards,
+			guard{p.Name + " < 0", func(a []smt.Term) smt.Term { return smt.BVSGe(a[i], zero) }},
+			guard{p.Name + " <= 0", func(a []smt.Term) smt.Term { return smt.BVSGt(a[i], zero) }})
+		prev := allPos
+		allPos = func(a []smt.Term) smt.Term { return and(prev(a), smt.BVSGt(a[i], zero)) }
+		if allText != "" {
+			allText += " || "
+		}
+		allText += p.Name + " <= 0"
+	}
+	if len(guards) > 2 {
+		guards = append(guards, guard{allText, allPos})
+	}
+	if f.Ret.Signed {
+		for _, g := range guards {
+			for _, c := range core {
+				addAs(c.nonlinear, g.text+" || "+c.text, func(a []smt.Term, r smt.Term) smt.Term { return implies(g.f(a), c.f(a, r)) })
+			}
+		}
+	}
+	// Affine: a constant times a parameter, plus a constant or plus
+	// another parameter and a constant (an accumulator).
+	for i, p := range ps {
+		for _, m := range consts {
+			if m.Cmp(big.NewInt(1)) <= 0 {
+				continue
+			}
+			mt := cv(m)
+			for _, c := range consts {
+				ct := cv(c)
+				add(fmt.Sprintf("%s == %s * %s + %s", call, m, p.Name, c), func(a []smt.Term, r smt.Term) smt.Term {
+					return eq(r, bv("bvadd", bv("bvmul", mt, conv(a[i], p.T)), ct))
+				})
+				for j, q := range ps {
+					if j == i {
+						continue
+					}
+					add(fmt.Sprintf("%s == %s * %s + %s + %s", call, m, p.Name, q.Name, c), func(a []smt.Term, r smt.Term) smt.Term {
+						return eq(r, bv("bvadd", bv("bvadd", bv("bvmul", mt, conv(a[i], p.T)), conv(a[j], q.T)), ct))
+					})
+				}
+			}
+		}
+		for j, q := range ps {
+			if j == i {
+				continue
+			}
+			for _, c := range consts {
+				if c.Sign() == 0 {
+					continue
+				}
+				ct := cv(c)
+				add(fmt.Sprintf("%s == %s + %s + %s", call, p.Name, q.Name, c), func(a []smt.Term, r smt.Term) smt.Term {
+					return eq(r, bv("bvadd", bv("bvadd", conv(a[i], p.T), conv(a[j], q.T)), ct))
+				})
+			}
 		}
 	}
 	// Piecewise: for a parameter up to a constant, a constant; above it,
