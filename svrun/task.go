@@ -235,6 +235,10 @@ func taskVerdict(rep *bmc.Report) (v svcomp.Verdict, why string, again bool) {
 	return svcomp.True, "every assertion holds on every execution", false
 }
 
+// longLong matches the type long long, whose size is the same in ILP32
+// and LP64.
+var longLong = regexp.MustCompile(`\blong\s+long\b`)
+
 // lp64Only are the words whose meaning differs between ILP32 and LP64.
 var lp64Only = regexp.MustCompile(`\b(long|size_t|ssize_t|sizeof|ptrdiff_t|intptr_t|uintptr_t|off_t|time_t|wchar_t|__VERIFIER_nondet_pointer)\b`)
 
@@ -248,6 +252,8 @@ func dataModelHazard(model string, src []byte) string {
 		return "data model " + model + " is not modelled"
 	}
 	code := bmc.BlankComments(src, false)
+	// long long is 64 bits in both.
+	code = longLong.ReplaceAllFunc(code, func(m []byte) []byte { return bytes.Repeat([]byte(" "), len(m)) })
 	for _, loc := range lp64Only.FindAllIndex(code, -1) {
 		word := string(code[loc[0]:loc[1]])
 		switch {

@@ -158,7 +158,7 @@ int main(void) {
 
 // What differs between ILP32 and LP64 is told apart from what does not:
 // glibc's assert expansion, sizeof(int) and a .i file's own size_t are the
-// same on both; long and sizeof(long *) are not.
+// same on both, and so is long long; long and sizeof(long *) are not.
 func TestDataModelHazard(t *testing.T) {
 	for src, want := range map[string]bool{
 		`void reach_error() { ((void) sizeof ((0) ? 1 : 0), 0); }`: false,
@@ -169,6 +169,9 @@ func TestDataModelHazard(t *testing.T) {
 		`int n = sizeof(x);`:                    true,
 		"#include <stddef.h>\nsize_t n;":        true,
 		`/* long */ int x; char *s = "sizeof";`: false,
+		`long long a[8]; unsigned long long b;`: false,
+		"long\nlong x;":                         false,
+		`long long x; long y;`:                  true,
 	} {
 		if got := dataModelHazard("ILP32", []byte(src)) != ""; got != want {
 			t.Errorf("%q: hazard %v, want %v", src, got, want)

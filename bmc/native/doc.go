@@ -125,11 +125,14 @@
 // definitive answer wins; contradicting answers are an error, never a
 // verdict). cvc5 starts alone and answers most checks within a second; it
 // runs warm: one process holds a program's formula and answers each of
-// its checks as push, assert, check, pop (sessions.go). Bitwuzla joins a
-// check still open after a second, in a process per check: it decides in
-// seconds the hard bit-vector checks of SV-COMP's loop tasks that cvc5
-// and z3 leave open; z3 stands in for whichever is not installed. A
-// formula with floating point goes to Bitwuzla and cvc5, when Bitwuzla's
+// its checks as push, assert, check, pop (sessions.go). A bit-vector
+// check still open after a second is handed to Bitwuzla, in a process per
+// check, and cvc5 is stopped (smt.Relay): Bitwuzla decides in seconds the
+// hard bit-vector checks of SV-COMP's loop and xcsp tasks that cvc5 and
+// z3 leave open, and racing both to the timeout on a check neither
+// decides doubled its CPU; z3 stands in for whichever is not installed.
+// A formula with floating point goes to Bitwuzla and cvc5 racing, when
+// Bitwuzla's
 // Python bindings are installed: z3 and cvc5 time out on the divisions
 // and products of programs such as examples/c/knapsack.c
 // that Bitwuzla decides in seconds. Constant folding keeps unrolled
@@ -334,6 +337,26 @@
 // fixpoint keeps (candidates in internal/symex/invariant.go, the fixpoint
 // in kinduct.go): relations of the loop's integer variables that hold at its entry and that one iteration preserves. Those
 // C can state are reported (Result.Invariants) for correctness witnesses.
+//
+// A recursion is summarised before it is inlined (summarize.go; the
+// step cases and the calls in internal/symex/summary.go): a function
+// that changes nothing but its result (integer parameters and result, no
+// global, memory, input or assertion) gets candidate summaries, relations
+// of its result with its parameters and the constants of its body and
+// main's (equal to a parameter, a sum, an affine form, a parity, bounded,
+// piecewise, guarded by the parameters' signs). Houdini keeps those that
+// each activation establishes when its own calls return as the kept ones
+// say; by induction on the height of a call's execution, every call that
+// returns satisfies them. main is then checked with each call replaced by
+// a fresh result they constrain: unsat, with main's own bounds complete,
+// is VERIFIED for every execution (confirmed by a second solver as
+// below); sat is FALSIFIED only when its input makes a real run under gcc
+// fail the target, the recursion run to its full depth. This decides the
+// recursions deeper than any bound (id(x) == x a hundred calls deep,
+// McCarthy's 91, gcd, mutual parity) that inlining cuts or makes too
+// large. Summaries take at most half of a check's time; NoInduction turns
+// them off. The probes of testdata/summary (TestSummaries) and generated
+// recursions whose truth gcc settles (TestSummariesGenerated) check them.
 //
 // A complete bound claims every execution, so one solver's unsat answers
 // are not evidence enough for it: each answer it rests on (the violation
