@@ -477,6 +477,9 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			}
 			return res, nil
 		case errors.Is(err, symex.ErrResource):
+			if r := c.runOnce(ctx, q); r != nil {
+				return r, nil
+			}
 			res.Reason = "resource: formula too large" + sumWhy
 			return res, nil
 		case errors.Is(err, context.DeadlineExceeded):
@@ -509,6 +512,9 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		}
 		switch sr.Status {
 		case smt.Unknown:
+			if r := c.runOnce(ctx, q); r != nil {
+				return r, nil
+			}
 			res.Reason = "solver: " + sr.Reason
 			return res, nil
 		case smt.Sat:
@@ -572,6 +578,9 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 			res.Invariants = invs
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
 			return c.complete(ctx, res, pf, deadline)
+		}
+		if r := c.runOnce(ctx, q); r != nil {
+			return r, nil
 		}
 		res = c.unwound(ctx, q, tr, sr.Model, res)
 		if why != "" {

@@ -358,6 +358,18 @@
 // them off. The probes of testdata/summary (TestSummaries) and generated
 // recursions whose truth gcc settles (TestSummariesGenerated) check them.
 //
+// A program that reads no input (no nondet value, no function without a
+// body, no uninitialised read, no library call whose result depends on
+// more than its arguments, main's parameters unused; symex.InputFree) has
+// one execution. Where the formula cannot decide its target (a bound no
+// induction or summary closes, a formula too large, a solver that gives
+// up), that execution, run under gcc with UBSan, can (onerun.go): ended
+// without failing the target and without undefined behaviour, it is
+// VERIFIED for every execution, listing that the run decided it; a run
+// that fails the target is left to the unwinding check's replay, which
+// says how deep; one that does not end in the replay's time decides
+// nothing (TestOneRun, TestOneRunGenerated).
+//
 // A complete bound claims every execution, so one solver's unsat answers
 // are not evidence enough for it: each answer it rests on (the violation
 // check at K, then the unwinding check, or k-induction's inner bounds,

@@ -67,7 +67,7 @@ int main(void) {
 }
 
 // results runs f on every x of the domain under gcc.
-func (g genRecursion) results(t *testing.T, dir string) []int64 {
+func (g genRecursion) results(t testing.TB, dir string) []int64 {
 	t.Helper()
 	src := fmt.Sprintf("#include <stdio.h>\n%s\nint main(void) {\n  for (%s x = 0; x <= %d; x++) printf(\"%%lld\\n\", (long long)f(x));\n  return 0;\n}\n", g.fn, g.typ, genMaxX)
 	c, bin := filepath.Join(dir, "truth.c"), filepath.Join(dir, "truth")
@@ -95,6 +95,28 @@ func (g genRecursion) results(t *testing.T, dir string) []int64 {
 	return vals
 }
 
+// task makes the i-th program: its assertion fails on a value f takes
+// (i even) or holds, on a value above every one it takes; fails is the
+// truth gcc's runs settle.
+func (g genRecursion) task(t testing.TB, r *rand.Rand, i int) (p *bmc.Program, fails bool, src string) {
+	t.Helper()
+	vals := g.results(t, t.TempDir())
+	v := vals[r.Intn(len(vals))]
+	fails = i%2 == 0
+	if !fails {
+		for _, w := range vals {
+			v = max(v, w+1)
+		}
+	}
+	g.assert = fmt.Sprintf("r != %d", v)
+	src = g.program()
+	p, err := bmc.ParseProgram(fmt.Sprintf("gen%02d.c", i), []byte(src))
+	if err != nil {
+		t.Fatalf("program %d: %v\n%s", i, err, src)
+	}
+	return p, fails, src
+}
+
 // TestSummariesGenerated checks the summaries' verdicts on generated
 // recursive programs whose truth is settled by running f on every input
 // main lets through under gcc: a FALSIFIED assertion must fail on some
@@ -110,23 +132,7 @@ func TestSummariesGenerated(t *testing.T) {
 	defer chk.Close()
 	decided := 0
 	for i, g := range gens {
-		dir := t.TempDir()
-		vals := g.results(t, dir)
-		// half the assertions fail on a value f takes, half hold: a value
-		// above every one it takes (f grows with x)
-		v := vals[r.Intn(len(vals))]
-		fails := i%2 == 0
-		if !fails {
-			for _, w := range vals {
-				v = max(v, w+1)
-			}
-		}
-		g.assert = fmt.Sprintf("r != %d", v)
-		src := g.program()
-		p, err := bmc.ParseProgram(fmt.Sprintf("gen%02d.c", i), []byte(src))
-		if err != nil {
-			t.Fatalf("program %d: %v\n%s", i, err, src)
-		}
+		p, fails, src := g.task(t, r, i)
 		rep, err := bmc.VerifyAll(context.Background(), p, chk, &bmc.Options{K: 3, BoundCheck: true, Timeout: 60 * time.Second})
 		if err != nil {
 			t.Fatal(err)
@@ -135,7 +141,7 @@ func TestSummariesGenerated(t *testing.T) {
 		t.Logf("program %d (fails=%v): %s complete=%v %s %s", i, fails, f.Status, f.BoundComplete, f.Reason, f.BoundReason)
 		switch {
 		case fails && f.Status.Fact() && f.BoundComplete:
-			t.Errorf("program %d fails under gcc (f(x) == %d for some x), yet it is VERIFIED for every execution\n%s", i, v, src)
+			t.Errorf("program %d fails under gcc, yet it is VERIFIED for every execution\n%s", i, src)
 		case !fails && f.Status == bmc.VerdictFalsified:
 			t.Errorf("program %d holds on every input under gcc, yet it is FALSIFIED\n%s", i, src)
 		}
@@ -147,4 +153,59 @@ func TestSummariesGenerated(t *testing.T) {
 	if decided < len(gens)/4 {
 		t.Errorf("the summaries decided %d of %d programs; want at least a quarter (the generator makes piecewise and stepped recursions too, beyond the templates)", decided, len(gens))
 	}
+}
+
+// BenchmarkRecursion runs the native engine and ESBMC side by side on
+// recursions deeper than the bound (k=3, with the bound check, as surety
+// facts asks): 40 generated ones (genRecursions, seed 31) and the probes
+// of testdata/summary, each truth settled by gcc runs first. It reports
+// how many each decides (FALSIFIED, or VERIFIED for every execution) and
+// how many it gets wrong, with the wall time in all.
+func BenchmarkRecursion(b *testing.B) {
+	needTools(b)
+	type task struct {
+		name  string
+		p     *bmc.Program
+		i     int // the assertion
+		fails bool
+	}
+	var tasks []task
+	r := rand.New(rand.NewSource(31))
+	for i, g := range genRecursions(r, 40) {
+		p, fails, _ := g.task(b, r, i)
+		tasks = append(tasks, task{fmt.Sprintf("gen%02d", i), p, 0, fails})
+	}
+	for _, pr := range loadProbes(b, "testdata/summary") {
+		for i := range pr.prog.Asserts {
+			tasks = append(tasks, task{filepath.Base(pr.file), pr.prog, i, pr.settle(context.Background(), b, i)})
+		}
+	}
+	run := func(b *testing.B, c bmc.Checker) {
+		for n := 0; n < b.N; n++ {
+			decided, wrong := 0, 0
+			start := time.Now()
+			for _, tk := range tasks {
+				rep, err := bmc.VerifyAll(context.Background(), tk.p, c, &bmc.Options{K: 3, BoundCheck: true, Timeout: 30 * time.Second})
+				if err != nil {
+					b.Logf("%s: %v", tk.name, err)
+					continue
+				}
+				f := rep.Facts[tk.i]
+				complete := f.Status.Fact() && f.BoundComplete
+				switch {
+				case complete && tk.fails, f.Status == bmc.VerdictFalsified && !tk.fails:
+					wrong++
+					b.Logf("wrong: %s: %s complete=%v", tk.name, f.Status, f.BoundComplete)
+				case complete, f.Status == bmc.VerdictFalsified:
+					decided++
+				}
+			}
+			b.ReportMetric(float64(decided), "decided")
+			b.ReportMetric(float64(wrong), "wrong")
+			b.ReportMetric(float64(len(tasks)), "programs")
+			b.ReportMetric(time.Since(start).Seconds(), "s-wall")
+		}
+	}
+	b.Run("native", func(b *testing.B) { run(b, New(nil)) })
+	b.Run("esbmc", func(b *testing.B) { run(b, needESBMC(b)) })
 }

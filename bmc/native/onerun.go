@@ -1,0 +1,50 @@
+package native
+
+import (
+	"context"
+	"strings"
+	"syscall"
+
+	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
+)
+
+// A program that reads no input (symex.InputFree) has one execution, and
+// a run under gcc is that execution: where the formula cannot decide the
+// target (a loop or recursion past the bound that no induction or
+// summary closes, a formula too large or too hard), the run can. It
+// decides VERIFIED for every execution when it ends without failing the
+// target, under UBSan, which stops it at the undefined behaviour it sees
+// (a run that met some is no evidence of what C defines). A run that
+// fails the target is left to the checks that explain it (the unwinding
+// check's replay says how deep); one that does not end in the replay's
+// time, or is killed, decides nothing.
+
+// oneRunAssumption is listed with a VERIFIED answer the run gave.
+const oneRunAssumption = "the program reads no input: its one execution ran to its end under gcc (x86-64, -O0, UBSan), without failing the assertion"
+
+// runOnce returns the answer of q's program's one execution, or nil.
+func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
+	cp, err := c.parsed(ctx, q.Program)
+	if err != nil {
+		return nil
+	}
+	if ok, _ := symex.InputFree(cp); !ok {
+		return nil
+	}
+	tr := &symex.Translation{Defined: cp.Defined, Bodiless: cp.Bodiless}
+	d := &symex.CexData{Cex: &bmc.Counterexample{}}
+	rr, _ := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", ubsanFlags...)
+	switch {
+	case rr == nil, rr.TimedOut, strings.Contains(string(rr.Stderr), "runtime error"):
+		return nil
+	case rr.ExitCode == exitViolated, rr.ExitCode < 0 && rr.Signal != syscall.SIGABRT.String():
+		return nil
+	}
+	// It ended: by returning from main, by exit or abort (a dropped
+	// assertion's reach_error), or at a failed assumption (an assumed
+	// assertion), which no execution the query counts passes.
+	asm := append([]string{oneRunAssumption}, cp.Notes...)
+	return &bmc.Result{Engine: c.Name(), Status: bmc.Verified, BoundComplete: q.UnwindingAssertions, Assumptions: asm,
+		Reason: "the program's one execution, run under gcc, does not fail it"}
+}
