@@ -51,11 +51,23 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 	sctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
 	sm, err := c.sums.get(key, c.cacheSize(), func() (*summaries, error) {
-		return c.proveSummaries(sctx, q, cp, key)
+		sm, err := c.proveSummaries(sctx, q, cp, key)
+		if ctx.Err() != nil {
+			// the query was cancelled, not the summaries' time spent:
+			// not kept
+			return nil, ctx.Err()
+		}
+		if err != nil && sctx.Err() != nil {
+			// Their half of the check's time is spent: kept, so that
+			// the program's other checks at this bound do not spend
+			// theirs again.
+			return &summaries{why: "timeout"}, nil
+		}
+		return sm, err
 	})
 	switch {
-	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		return nil, "summaries: timeout", nil
+	case err != nil && ctx.Err() != nil:
+		return nil, "summaries: " + err.Error(), nil
 	case err != nil:
 		return nil, "", err
 	case sm == nil:
@@ -138,9 +150,7 @@ func notSummarised(err error) (string, error) {
 // summarised functions: it drops every candidate that a return breaks
 // while the kept ones are assumed at the calls, until none is broken. A
 // solver that cannot decide first costs the products of parameters, then
-// every candidate. The result is nil when the program has no recursion;
-// an error wrapping context.DeadlineExceeded is a timeout, which is not
-// kept.
+// every candidate. The result is nil when the program has no recursion.
 func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Program, key string) (*summaries, error) {
 	funcs, cands, why := symex.Summarizable(cp)
 	if len(funcs) == 0 {
@@ -166,8 +176,8 @@ func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Pr
 		})
 		if err != nil {
 			why, err := notSummarised(err)
-			if err != nil || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				return nil, errors.Join(err, ctx.Err())
+			if err != nil {
+				return nil, err
 			}
 			return &summaries{why: strings.TrimPrefix(why, "summaries: ")}, nil
 		}
@@ -209,9 +219,6 @@ func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Pr
 					}
 				}
 				if !dropped {
-					if ctx.Err() != nil {
-						return nil, fmt.Errorf("summaries: solver: %s: %w", sr.Reason, ctx.Err())
-					}
 					return &summaries{why: "solver: " + sr.Reason}, nil
 				}
 				changed = true
