@@ -201,6 +201,18 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term, consts, s
 				cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return pt.t(cur(a), a0, cur(b), b0) }, text: text})
 			}
 		}
+		// a changes by multiples of a step of the loop (x += 8 from 5:
+		// x % 8 == 5 at every head)
+		for _, k := range scales {
+			m := new(big.Int).Abs(k)
+			if m.BitLen() >= w {
+				continue
+			}
+			lit := smt.BVBig(m, w)
+			cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term {
+				return eq(bv("bvurem", bv("bvsub", cur(a), a0), lit), bvInt(0, w))
+			}})
+		}
 		for _, b := range mod {
 			if b == a || b.T.Width != w {
 				continue
