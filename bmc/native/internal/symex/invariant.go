@@ -163,6 +163,23 @@ func loopScales(loop *ctree.Stmt) []*big.Int {
 	return out
 }
 
+// sumScales are the factors of the candidates (a - a0) + (b - b0) ==
+// k*(c - c0): 1 and 2, the loop's scales, and each of those plus one (the
+// steps of a and b in one branch add up to it), each value once.
+func sumScales(scales []*big.Int) []*big.Int {
+	out := []*big.Int{big.NewInt(1), big.NewInt(2)}
+	seen := map[string]bool{"1": true, "2": true}
+	for _, k := range scales {
+		for _, v := range []*big.Int{k, new(big.Int).Add(k, big.NewInt(1))} {
+			if !seen[v.String()] {
+				seen[v.String()] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
 // A candidate is one candidate invariant: a function of the current
 // registers (the entry's are bound in it), and its C text where it has one.
 type candidate struct {
@@ -223,6 +240,26 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term, consts, s
 				cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term {
 					return eq(bv("bvsub", cur(a), a0), bv("bvmul", lit, bv("bvsub", cur(b), b0)))
 				}})
+			}
+		}
+		// Two variables' changes sum to a multiple of a third's (a + b
+		// == 3*i when each step adds 1 and 2, or 2 and 1).
+		for _, b := range mod {
+			if b.ID <= a.ID || b.T.Width != w {
+				continue
+			}
+			b0 := entry[b]
+			for _, c := range mod {
+				if c == a || c == b || c.T.Width != w {
+					continue
+				}
+				c0 := entry[c]
+				for _, k := range sumScales(scales) {
+					lit := smt.BVBig(ctree.WrapInt(k, a.T), w)
+					cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term {
+						return eq(bv("bvadd", bv("bvsub", cur(a), a0), bv("bvsub", cur(b), b0)), bv("bvmul", lit, bv("bvsub", cur(c), c0)))
+					}})
+				}
 			}
 		}
 		for _, c := range consts {
