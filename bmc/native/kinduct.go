@@ -61,15 +61,22 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 	}
 	src, sw := sourceKey(q.Program)
 	var asm []string
+	// kept are the invariants proved of the loops inducted so far, which
+	// the later step cases assume where they skip them.
+	kept := map[*ctree.Stmt]symex.Kept{}
 	for i, l := range loops {
-		ind := &symex.Induction{Loop: l, Skip: map[*ctree.Stmt]bool{}, After: map[*ctree.Stmt]bool{}}
-		for _, o := range loops[:i] {
+		ind := &symex.Induction{Loop: l, Skip: map[*ctree.Stmt]bool{}, After: map[*ctree.Stmt]bool{}, Carry: kept}
+		carried := ""
+		for j, o := range loops[:i] {
 			ind.Skip[o] = true
+			if k, ok := kept[o]; ok {
+				carried += fmt.Sprintf("/%d:%s", j, liveKey(k.Live))
+			}
 		}
 		for _, o := range loops[i+1:] {
 			ind.After[o] = true
 		}
-		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d", src, q.K, sw, q.Variant, i)
+		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d%s", src, q.K, sw, q.Variant, i, carried)
 		tr2, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
 			return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
 		})
@@ -97,9 +104,12 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		if err != nil {
 			return false, nil, nil, "", err
 		}
-		invs, texts, err := c.houdini(ctx, d, tr2, sel2, deadline, pf, l.Line)
+		invs, texts, live, err := c.houdini(ctx, d, tr2, sel2, deadline, pf, l.Line)
 		if err != nil {
 			return false, nil, nil, "", err
+		}
+		if live != nil {
+			kept[l] = symex.Kept{Live: live, Print: tr2.CandPrint}
 		}
 		sel2 += invs
 		if l.Op != ctree.SDo {
@@ -123,6 +133,18 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		asm = append(asm, a...)
 	}
 	return true, asm, proved, "", nil
+}
+
+// liveKey is a compact key of which candidates are kept.
+func liveKey(live []bool) string {
+	b := make([]byte, len(live))
+	for i, on := range live {
+		b[i] = '0'
+		if on {
+			b[i] = '1'
+		}
+	}
+	return string(b)
 }
 
 // stepWhy says why a check of the induction did not prove what it asked.
@@ -153,9 +175,9 @@ func column(src []byte, off int) int {
 // every check of the step case asserts. A solver that cannot decide keeps
 // none: the step case then runs without invariants. pf gets the two
 // unsat answers that the invariants kept rest on.
-func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, deadline time.Time, pf *proof, line int) (string, []string, error) {
+func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translation, base string, deadline time.Time, pf *proof, line int) (string, []string, []bool, error) {
 	if len(tr.Cands) == 0 {
-		return "", nil, nil
+		return "", nil, nil, nil
 	}
 	live := make([]bool, len(tr.Cands))
 	for i := range live {
@@ -214,11 +236,11 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 	}
 	ok, err := drop(func(cd symex.InvCand) smt.Term { return cd.InitBad }, false)
 	if err != nil || !ok {
-		return symex.NoInvariants(tr), nil, err
+		return symex.NoInvariants(tr), nil, nil, err
 	}
 	ok, err = drop(func(cd symex.InvCand) smt.Term { return cd.PostBad }, true)
 	if err != nil || !ok {
-		return symex.NoInvariants(tr), nil, err
+		return symex.NoInvariants(tr), nil, nil, err
 	}
 	if pf != nil {
 		pf.steps = append(pf.steps, held.steps...)
@@ -235,5 +257,5 @@ func (c *Checker) houdini(ctx context.Context, d smt.Solver, tr *symex.Translati
 			b.Assert(smt.Not(cd.Sel))
 		}
 	}
-	return b.String(), cTexts, nil
+	return b.String(), cTexts, live, nil
 }

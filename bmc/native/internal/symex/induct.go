@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/suretydev/surety/smt"
 	"maps"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -52,6 +53,21 @@ type Induction struct {
 	// skip holds the top loops before it; after, those after it, whose
 	// unwinding is exempt in this step case.
 	Skip, After map[*ctree.Stmt]bool
+	// Carry holds the invariants proved of skipped loops in their own
+	// step cases: a skipped loop is left in a state where they hold (they
+	// hold at its every head, the last one included, on a run whose
+	// first violation of the target comes after the loop; that is the
+	// run this step case must cover).
+	Carry map[*ctree.Stmt]Kept
+}
+
+// Kept are the candidate invariants of a loop that Houdini kept: Live by
+// the index of the step case's Cands, and the fingerprint (Translation's
+// CandPrint) of the candidates they index, which a skip checks before it
+// assumes them.
+type Kept struct {
+	Live  []bool
+	Print string
 }
 
 // TopLoops lists main's loops that are not inside another loop, in source
@@ -316,23 +332,41 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 	if st.Op == ctree.SFor && st.Init != nil {
 		s = x.stmt(s, st.Init)
 	}
-	var cands []candidate
-	var entry func(*ctree.Var) smt.Term
-	if check {
+	var cands, carried []candidate
+	kept, carry := x.ind.Carry[st]
+	if check || carry {
 		// Candidate invariants (invariant.go), at the entry before the havoc.
 		mod, read := x.candVars(s, st, loopWrites(st))
 		vals := map[*ctree.Var]smt.Term{}
 		for _, v := range append(append([]*ctree.Var(nil), mod...), read...) {
 			vals[v] = s.regs[x.varKey(v)].s
 		}
-		entry = func(v *ctree.Var) smt.Term { return vals[v] }
-		cands = buildCands(mod, read, vals, candConsts(st, x.stack[0].Body), loopScales(st))
-		for _, cd := range cands {
-			x.tr.Cands = append(x.tr.Cands, InvCand{InitBad: x.def(smt.BoolSort, and(s.guard, not(cd.term(entry)))), Text: cd.text})
+		consts, scales := candConsts(st, x.stack[0].Body), loopScales(st)
+		all := buildCands(mod, read, vals, consts, scales)
+		print := candPrint(mod, read, consts, scales, len(all))
+		if check {
+			cands = all
+			x.tr.CandPrint = print
+			entry := func(v *ctree.Var) smt.Term { return vals[v] }
+			for _, cd := range cands {
+				x.tr.Cands = append(x.tr.Cands, InvCand{InitBad: x.def(smt.BoolSort, and(s.guard, not(cd.term(entry)))), Text: cd.text})
+			}
+		} else {
+			if kept.Print != print || len(kept.Live) != len(all) {
+				x.fail(st.Line, "k-induction: the invariants proved of the loop at line %d do not match its candidates here", st.Line)
+			}
+			for j, cd := range all {
+				if kept.Live[j] {
+					carried = append(carried, cd)
+				}
+			}
 		}
 	}
 	cur := func(v *ctree.Var) smt.Term { return s.regs[x.varKey(v)].s }
 	x.havoc(s, st)
+	for _, cd := range carried {
+		s.guard = x.def(smt.BoolSort, and(s.guard, cd.term(cur)))
+	}
 	for j, cd := range cands {
 		sel := x.fresh("inv", smt.BoolSort)
 		x.tr.Cands[j].Sel = sel
@@ -395,6 +429,26 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 		return s
 	}
 	return x.merge(exits)
+}
+
+// candPrint fingerprints a loop's candidates: the variables, constants
+// and scales they are built from, and how many there are.
+func candPrint(mod, read []*ctree.Var, consts, scales []*big.Int, n int) string {
+	var b strings.Builder
+	for _, v := range mod {
+		fmt.Fprintf(&b, "m%d,", v.ID)
+	}
+	for _, v := range read {
+		fmt.Fprintf(&b, "r%d,", v.ID)
+	}
+	for _, c := range consts {
+		fmt.Fprintf(&b, "c%s,", c)
+	}
+	for _, k := range scales {
+		fmt.Fprintf(&b, "k%s,", k)
+	}
+	fmt.Fprintf(&b, "n%d", n)
+	return b.String()
 }
 
 // assumeAssert runs an assertion of a step case's assumed iterations: the

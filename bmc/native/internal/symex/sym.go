@@ -65,6 +65,8 @@ type Translation struct {
 	Notes    []string
 	vals     []string  // the terms whose values make a counterexample
 	Cands    []InvCand // a step case's candidate invariants (invariant.go)
+	// CandPrint fingerprints Cands (Induction.Carry checks it).
+	CandPrint string
 	// SumBad holds, in a summary's step case, where each candidate
 	// summary is broken by a return of the function (summary.go).
 	SumBad []smt.Term
