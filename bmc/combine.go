@@ -33,7 +33,7 @@ import (
 //     (the bound is incomplete) when there is one; else a bounded VERIFIED
 //     when some engine gave one; else UNKNOWN.
 //
-// The answer's flags (Replayed, BoundComplete, Induction, Unwound) and its
+// The answer's flags (Replayed, BoundComplete, Induction, Proof, Unwound) and its
 // counterexample come from one answer that carries them, never from
 // several: the first such answer in the order given. Engine names every
 // engine whose answer the result is, sorted and joined by "+";
@@ -60,7 +60,7 @@ func Combine(name string, answers []*Result) *Result {
 	if len(violations) > 0 {
 		out := merge(violations)
 		out.Status, out.Replayed, out.Unwound = Falsified, true, false
-		out.BoundComplete, out.Induction, out.Invariants = false, 0, nil
+		out.BoundComplete, out.Induction, out.Invariants, out.Proof = false, 0, nil, ""
 		out.WrongClaims = claims(proofs)
 		return out
 	}
@@ -71,7 +71,7 @@ func Combine(name string, answers []*Result) *Result {
 	var standing, refuted, contested []*Result
 	for _, r := range proofs {
 		switch {
-		case r.Induction > 0 || len(unwound) == 0:
+		case r.Induction > 0 || r.Proof != "" || len(unwound) == 0:
 			standing = append(standing, r)
 		case replayedUnwound:
 			refuted = append(refuted, r)
@@ -99,13 +99,13 @@ func Combine(name string, answers []*Result) *Result {
 		// Prefer the counterexample a run confirmed.
 		sort.SliceStable(unwound, func(i, j int) bool { return unwound[i].Replayed && !unwound[j].Replayed })
 		out := merge(unwound)
-		out.Status, out.Unwound, out.BoundComplete, out.Induction, out.Invariants = Falsified, true, false, 0, nil
+		out.Status, out.Unwound, out.BoundComplete, out.Induction, out.Invariants, out.Proof = Falsified, true, false, 0, nil, ""
 		out.WrongClaims = wrong
 		return out
 	}
 	if len(bounded) > 0 {
 		out := merge(bounded)
-		out.Status, out.BoundComplete, out.Induction, out.Invariants, out.Replayed = Verified, false, 0, nil, false
+		out.Status, out.BoundComplete, out.Induction, out.Invariants, out.Proof, out.Replayed = Verified, false, 0, nil, "", false
 		out.WrongClaims = wrong
 		return out
 	}

@@ -189,8 +189,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		if f.Status.Fact() {
 			if f.BoundComplete {
 				ew.WriteString(" bound complete: holds on every execution")
-				if f.Induction > 0 {
+				switch {
+				case f.Induction > 0:
 					fmt.Fprintf(ew, " (%d-induction)", f.Induction)
+				case f.Proof != "":
+					fmt.Fprintf(ew, " (%s)", f.Proof)
 				}
 			} else {
 				fmt.Fprintf(ew, " bounded: k=%d executions only", r.K)

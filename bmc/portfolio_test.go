@@ -195,7 +195,20 @@ func TestPortfolioProofOverUnwinding(t *testing.T) {
 	if r.Status != Verified || !r.BoundComplete || r.Induction != 3 || r.Disagreement != nil {
 		t.Errorf("induction and an unwinding counterexample gave %+v, want the induction's VERIFIED", r)
 	}
+	// So is another proof that needs no bound (recursion summaries, the
+	// one run of a program without input).
+	other := &fixedAnswer{name: "native", res: Result{Status: Verified, BoundComplete: true, Proof: "recursion summaries"}}
+	r, err = (&Portfolio{Checkers: []Checker{other, unwound}}).Check(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Verified || !r.BoundComplete || r.Proof != "recursion summaries" || r.Disagreement != nil || len(r.WrongClaims) != 0 {
+		t.Errorf("a summaries proof and an unwinding counterexample gave %+v, want the proof's VERIFIED", r)
+	}
 	violation := &fixedAnswer{name: "esbmc", res: Result{Status: Falsified, Replayed: true}}
+	if r, _ := (&Portfolio{Checkers: []Checker{other, violation}}).Check(context.Background(), q); r.Status != Falsified || r.Proof != "" || len(r.WrongClaims) != 1 {
+		t.Errorf("a summaries proof and a violation gave %+v, want FALSIFIED with the proof as a wrong claim", r)
+	}
 	if r, _ := (&Portfolio{Checkers: []Checker{proof, violation}}).Check(context.Background(), q); r.Status != Falsified || len(r.WrongClaims) != 1 {
 		t.Errorf("induction and a violation gave %+v, want FALSIFIED with the induction as a wrong claim", r)
 	}

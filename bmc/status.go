@@ -57,6 +57,12 @@ type Result struct {
 	// Induction is set on a VERIFIED answer with BoundComplete that
 	// k-induction proved, not a complete unwinding: the K of its step case.
 	Induction int `json:"induction,omitempty"`
+	// Proof names how a VERIFIED answer with BoundComplete was proved,
+	// when neither a complete unwinding nor k-induction did: "recursion
+	// summaries", "one run" (the program reads no input). Like an
+	// induction, such a proof needs no bound, so an unwinding
+	// counterexample does not contest it (Combine).
+	Proof string `json:"proof,omitempty"`
 	// Unwound is set on a FALSIFIED answer to a query with
 	// UnwindingAssertions that shows a loop or recursion running more than
 	// K times, not a violation of the target: it weakens a bounded answer

@@ -150,6 +150,9 @@ type Fact struct {
 	// Induction is the K of the k-induction that made the fact
 	// bound-complete, when an induction did (0: a complete unwinding).
 	Induction int `json:"induction,omitempty"`
+	// Proof names the proof that made the fact bound-complete when it was
+	// neither a complete unwinding nor an induction (Result.Proof).
+	Proof string `json:"proof,omitempty"`
 	// Invariants are the loop invariants that induction proved.
 	Invariants []Invariant `json:"invariants,omitempty"`
 	// BoundReason says why a fact is not bound-complete ("not checked",
@@ -325,7 +328,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 		for i := range facts {
 			if f := &facts[i]; f.Status.Fact() {
 				f.Reason = fmt.Sprintf("%s by %s, not a fact: %s", f.Status, f.Engine, hazards[0])
-				f.Status, f.IG, f.BoundComplete, f.Induction, f.Invariants = VerdictUnknown, nil, false, 0, nil
+				f.Status, f.IG, f.BoundComplete, f.Induction, f.Proof, f.Invariants = VerdictUnknown, nil, false, 0, "", nil
 			}
 		}
 	}
@@ -365,7 +368,7 @@ func VerifyAll(ctx context.Context, p *Program, c Checker, opts *Options) (*Repo
 			}
 			for _, j := range f.IG {
 				if g := facts[j]; g.Status.Fact() && !g.BoundComplete {
-					f.BoundComplete, f.Induction, f.Invariants = false, 0, nil
+					f.BoundComplete, f.Induction, f.Proof, f.Invariants = false, 0, "", nil
 					f.BoundReason = fmt.Sprintf("assumed fact %s is not bound-complete", g.Label())
 					break
 				}
@@ -694,7 +697,7 @@ func (d *decision) bound(b *Result) {
 	switch b.Status {
 	case Verified:
 		f.BoundComplete = true
-		f.Induction, f.Invariants = b.Induction, b.Invariants
+		f.Induction, f.Proof, f.Invariants = b.Induction, b.Proof, b.Invariants
 	case Falsified:
 		if b.Replayed && !b.Unwound {
 			// The run past the bound failed the target: a real

@@ -45,6 +45,10 @@ func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
 	// assertion's reach_error), or at a failed assumption (an assumed
 	// assertion), which no execution the query counts passes.
 	asm := append([]string{oneRunAssumption}, cp.Notes...)
-	return &bmc.Result{Engine: c.Name(), Status: bmc.Verified, BoundComplete: q.UnwindingAssertions, Assumptions: asm,
+	res := &bmc.Result{Engine: c.Name(), Status: bmc.Verified, BoundComplete: q.UnwindingAssertions, Assumptions: asm,
 		Reason: "the program's one execution, run under gcc, does not fail it"}
+	if res.BoundComplete {
+		res.Proof = "one run"
+	}
+	return res
 }

@@ -13,6 +13,9 @@ import (
 	"github.com/suretydev/surety/smt"
 )
 
+// proofSummaries names a proof by recursion summaries (Result.Proof).
+const proofSummaries = "recursion summaries"
+
 // summaries are what Houdini kept of a program's candidate summaries at
 // one bound: the translations of the step cases, the candidates kept,
 // and the unsat answers they rest on.
@@ -95,6 +98,11 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 	}
 	switch sr.Status {
 	case smt.Sat:
+		if !q.UnwindingAssertions {
+			// A bounded query asks of the runs within its bound; a
+			// violation deeper than it is the unwinding check's to find.
+			return nil, "", nil
+		}
 		cex := tr.Counterexample(sr.Model)
 		if ok, _, why := c.replay(ctx, q, tr, cex); !ok {
 			return nil, "summaries (" + kept + "): a violation that did not replay: " + why, nil
@@ -127,10 +135,14 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 		return res, "", nil
 	}
 	res, err = c.complete(sctx, res, pf, deadline)
-	if err == nil && res.Status == bmc.Unknown {
+	switch {
+	case err != nil:
+		return nil, "", err
+	case res.Status == bmc.Unknown:
 		return nil, "summaries: " + res.Reason, nil
 	}
-	return res, "", err
+	res.Proof = proofSummaries
+	return res, "", nil
 }
 
 // notSummarised says why a summary translation failed, or returns the
