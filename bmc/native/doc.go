@@ -363,9 +363,12 @@
 // more than its arguments, main's parameters unused; symex.InputFree) has
 // one execution. Where the formula cannot decide its target (a bound no
 // induction or summary closes, a formula too large, a solver that gives
-// up), that execution, run under gcc with UBSan, can (onerun.go): ended
-// without failing the target and without undefined behaviour, it is
-// VERIFIED for every execution, listing that the run decided it; a run
+// up), that execution, run under gcc with UBSan and valgrind's memcheck,
+// can (onerun.go): ended without failing the target, without undefined
+// behaviour UBSan checks and without a branch or output that an
+// uninitialised value decides (the model gives such a value any value),
+// it is VERIFIED for every execution, listing that the run decided it
+// (Result.Proof "one run"); a run
 // that fails the target is left to the unwinding check's replay, which
 // says how deep; one that does not end in the replay's time decides
 // nothing (TestOneRun, TestOneRunGenerated).

@@ -2,11 +2,13 @@ package native
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/symex"
+	"github.com/suretydev/surety/internal/proc"
 )
 
 // A program that reads no input (symex.InputFree) has one execution, and
@@ -15,13 +17,21 @@ import (
 // summary closes, a formula too large or too hard), the run can. It
 // decides VERIFIED for every execution when it ends without failing the
 // target, under UBSan, which stops it at the undefined behaviour it sees
-// (a run that met some is no evidence of what C defines). A run that
+// (a run that met some is no evidence of what C defines), and under
+// valgrind's memcheck, which reports every branch and output that an
+// uninitialised value decides: the model gives such a value any value,
+// so a run that used one is one execution of many. Without valgrind the
+// run decides nothing. A run that
 // fails the target is left to the checks that explain it (the unwinding
 // check's replay says how deep); one that does not end in the replay's
 // time, or is killed, decides nothing.
 
 // oneRunAssumption is listed with a VERIFIED answer the run gave.
-const oneRunAssumption = "the program reads no input: its one execution ran to its end under gcc (x86-64, -O0, UBSan), without failing the assertion"
+const oneRunAssumption = "the program reads no input: its one execution ran to its end under gcc (x86-64, -O0, UBSan) and valgrind's memcheck, with no undefined behaviour UBSan checks and no use of an uninitialised value, without failing the assertion"
+
+// exitMemcheck is the exit status valgrind gives a run in which memcheck
+// found an error.
+const exitMemcheck = 99
 
 // runOnce returns the answer of q's program's one execution, or nil.
 func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
@@ -32,11 +42,16 @@ func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
 	if ok, _ := symex.InputFree(cp); !ok {
 		return nil
 	}
+	vg, err := proc.LookPath("valgrind")
+	if err != nil {
+		return nil
+	}
 	tr := &symex.Translation{Defined: cp.Defined, Bodiless: cp.Bodiless}
 	d := &symex.CexData{Cex: &bmc.Counterexample{}}
-	rr, _ := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", ubsanFlags...)
+	wrap := []string{vg, "-q", "--error-exitcode=" + strconv.Itoa(exitMemcheck), "--leak-check=no", "--undef-value-errors=yes"}
+	rr, _ := c.runReplayUnder(ctx, wrap, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", ubsanFlags...)
 	switch {
-	case rr == nil, rr.TimedOut, strings.Contains(string(rr.Stderr), "runtime error"):
+	case rr == nil, rr.TimedOut, rr.ExitCode == exitMemcheck, strings.Contains(string(rr.Stderr), "runtime error"):
 		return nil
 	case rr.ExitCode == exitViolated, rr.ExitCode < 0 && rr.Signal != syscall.SIGABRT.String():
 		return nil

@@ -188,6 +188,12 @@ var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
 func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
+	return c.runReplayUnder(ctx, nil, p, src, tr, d, decls, extra, more...)
+}
+
+// runReplayUnder is runReplay with the program run by the command wrap
+// (its path and arguments before the program's), as valgrind runs it.
+func (c *Checker) runReplayUnder(ctx context.Context, wrap []string, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
 	cc := &gcc.Tool{Path: c.opts.GCC}
 	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
@@ -228,8 +234,14 @@ func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr 
 	if rt <= 0 {
 		rt = 10 * time.Second
 	}
-	rr, err := proc.Run(ctx, &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.Cex.Stdin), Timeout: rt,
-		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}})
+	cmd := &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.Cex.Stdin), Timeout: rt,
+		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}}
+	if len(wrap) > 0 {
+		cmd.Args = append(append(wrap[1:len(wrap):len(wrap)], cmd.Path), cmd.Args...)
+		cmd.Path = wrap[0]
+		cmd.Limits.MemoryBytes = 4 << 30
+	}
+	rr, err := proc.Run(ctx, cmd)
 	if err != nil && rr == nil {
 		return nil, "run: " + err.Error()
 	}
