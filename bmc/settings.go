@@ -19,7 +19,8 @@ type Settings struct {
 	// do, and the verdict says so.
 	MallocMayFail bool `json:"malloc_may_fail,omitempty"`
 	// NoInduction keeps an engine's answers bounded: no proof for every
-	// execution by k-induction.
+	// execution by k-induction (nor by the native engine's recursion
+	// summaries or one run of a program without input).
 	NoInduction bool `json:"no_induction,omitempty"`
 }
 

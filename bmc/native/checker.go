@@ -54,12 +54,13 @@ type Options struct {
 	// allocation always succeeds, and VERIFIED answers on programs that
 	// allocate list the assumption "malloc never fails".
 	MallocMayFail bool
-	// NoInduction turns off k-induction and the summaries of recursions
-	// (proved by induction over the recursion): a VERIFIED answer whose
-	// bound is not complete then stays bounded, and a violation deeper
-	// than the bound is found only by the run the unwinding check picks.
-	// By default the checker tries to prove an answer for every execution
-	// (kinduct.go, summarize.go).
+	// NoInduction turns off k-induction, the summaries of recursions
+	// (proved by induction over the recursion) and the one run of a
+	// program without input: a VERIFIED answer whose bound is not
+	// complete then stays bounded, and a violation deeper than the bound
+	// is found only by the run the unwinding check picks. By default the
+	// checker tries to prove an answer for every execution (kinduct.go,
+	// summarize.go, onerun.go).
 	NoInduction bool
 }
 

@@ -35,6 +35,9 @@ const exitMemcheck = 99
 
 // runOnce returns the answer of q's program's one execution, or nil.
 func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
+	if c.opts.NoInduction {
+		return nil // answers stay bounded
+	}
 	cp, err := c.parsed(ctx, q.Program)
 	if err != nil {
 		return nil
