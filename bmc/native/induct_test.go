@@ -17,8 +17,33 @@ import (
 // write, a skipped loop that misses a state) would prove them. The pins
 // say which proofs the engine must find.
 func TestInduction(t *testing.T) {
+	runProbesPastBound(t, "testdata/induction", func(pr *probe) int {
+		if pr.k == 5 {
+			return 3 // the probes' default: small, so that most fail beyond it
+		}
+		return pr.k
+	}, func(t *testing.T, pr *probe, i int, f *bmc.Fact) {
+		switch pr.induction[i] {
+		case "proved":
+			if !f.Status.Fact() || !f.BoundComplete || f.Induction == 0 {
+				t.Errorf("%s (line %d): want proved by k-induction, got %s complete=%v (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.BoundReason)
+			}
+		case "bounded":
+			if f.BoundComplete {
+				t.Errorf("%s (line %d): want bounded, got complete", f.Label(), f.SrcLine)
+			}
+		}
+	})
+}
+
+// runProbesPastBound settles the truth of every probe of dir under gcc,
+// runs each through VerifyAll with the bound check at the bound k gives,
+// and checks that no failing assertion is a fact on every execution and
+// no holding one FALSIFIED; pin checks what the probe's pins ask of each
+// fact.
+func runProbesPastBound(t *testing.T, dir string, k func(*probe) int, pin func(t *testing.T, pr *probe, i int, f *bmc.Fact)) {
 	needTools(t)
-	probes := loadProbes(t, "testdata/induction")
+	probes := loadProbes(t, dir)
 	chk := New(nil)
 	defer chk.Close()
 	for _, pr := range probes {
@@ -30,29 +55,20 @@ func TestInduction(t *testing.T) {
 					t.FailNow()
 				}
 			}
-			k := pr.k
-			if k == 5 {
-				k = 3 // the probes' default: small, so that most fail beyond it
-			}
-			rep, err := bmc.VerifyAll(ctx, pr.prog, chk, &bmc.Options{K: k, BoundCheck: true, Timeout: 60 * time.Second})
+			rep, err := bmc.VerifyAll(ctx, pr.prog, chk, &bmc.Options{K: k(pr), BoundCheck: true, Timeout: 60 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, f := range rep.Facts {
+			for i := range rep.Facts {
+				f := &rep.Facts[i]
 				t.Logf("%s: %s complete=%v induction=%d %s %s", f.Label(), f.Status, f.BoundComplete, f.Induction, f.Reason, f.BoundReason)
 				if pr.fails[i] && f.Status.Fact() && f.BoundComplete {
 					t.Errorf("%s (line %d) fails under gcc, yet it is a fact on every execution (induction=%d)", f.Label(), f.SrcLine, f.Induction)
 				}
-				switch pr.induction[i] {
-				case "proved":
-					if !f.Status.Fact() || !f.BoundComplete || f.Induction == 0 {
-						t.Errorf("%s (line %d): want proved by k-induction, got %s complete=%v (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.BoundReason)
-					}
-				case "bounded":
-					if f.BoundComplete {
-						t.Errorf("%s (line %d): want bounded, got complete", f.Label(), f.SrcLine)
-					}
+				if !pr.fails[i] && f.Status == bmc.VerdictFalsified {
+					t.Errorf("%s (line %d) holds on every run under gcc, yet it is FALSIFIED", f.Label(), f.SrcLine)
 				}
+				pin(t, pr, i, f)
 			}
 		})
 	}
