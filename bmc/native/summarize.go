@@ -17,8 +17,8 @@ import (
 const proofSummaries = "recursion summaries"
 
 // summaries are what Houdini kept of a program's candidate summaries at
-// one bound: the translations of the step cases, the candidates kept,
-// and the unsat answers they rest on.
+// one bound: the summarised functions, the candidates kept, and the
+// unsat answers they rest on.
 type summaries struct {
 	sum   *symex.Summaries
 	funcs []*ctree.Func
