@@ -81,14 +81,8 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
 		})
 		if err != nil {
-			var u *ctree.UnsupportedError
-			switch {
-			case errors.As(err, &u):
-				return false, nil, nil, "k-induction: " + strings.TrimPrefix(u.What, "k-induction: "), nil
-			case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
-				return false, nil, nil, "k-induction: " + err.Error(), nil
-			}
-			return false, nil, nil, "", err
+			why, err := notTranslated("k-induction: ", err)
+			return false, nil, nil, why, err
 		}
 		goal := append([]smt.Term(nil), tr2.Viol[q.Target]...)
 		for _, u := range tr2.Unwind {
@@ -133,6 +127,21 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		asm = append(asm, a...)
 	}
 	return true, asm, proved, "", nil
+}
+
+// notTranslated says why a translation made for a proof (a step case,
+// a summary) failed, after prefix, when the program is the cause: a
+// construct the engine does not model, a formula too large, the time
+// spent. Any other error is surety's, and returned.
+func notTranslated(prefix string, err error) (string, error) {
+	var u *ctree.UnsupportedError
+	switch {
+	case errors.As(err, &u):
+		return prefix + strings.TrimPrefix(u.What, prefix), nil
+	case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
+		return prefix + err.Error(), nil
+	}
+	return "", err
 }
 
 // liveKey is a compact key of which candidates are kept.

@@ -2,7 +2,6 @@ package native
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -82,7 +81,7 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 		return symex.TranslateSummary(sctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, sm.sum)
 	})
 	if err != nil {
-		why, err := notSummarised(err)
+		why, err := notTranslated("summaries: ", err)
 		return nil, why, err
 	}
 	d, err := c.decider(tr, time.Until(deadline))
@@ -145,19 +144,6 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 	return res, "", nil
 }
 
-// notSummarised says why a summary translation failed, or returns the
-// error when it is surety's.
-func notSummarised(err error) (string, error) {
-	var u *ctree.UnsupportedError
-	switch {
-	case errors.As(err, &u):
-		return "summaries: " + u.What, nil
-	case errors.Is(err, symex.ErrResource) || errors.Is(err, context.DeadlineExceeded):
-		return "summaries: " + err.Error(), nil
-	}
-	return "", err
-}
-
 // proveSummaries runs Houdini over the step cases of the program's
 // summarised functions: it drops every candidate that a return breaks
 // while the kept ones are assumed at the calls, until none is broken. A
@@ -187,11 +173,11 @@ func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Pr
 			return symex.TranslateSummary(ctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, &s)
 		})
 		if err != nil {
-			why, err := notSummarised(err)
+			why, err := notTranslated("", err)
 			if err != nil {
 				return nil, err
 			}
-			return &summaries{why: strings.TrimPrefix(why, "summaries: ")}, nil
+			return &summaries{why: why}, nil
 		}
 	}
 	for changed := true; changed; {
