@@ -26,7 +26,9 @@ func TestOneRun(t *testing.T) {
 	chk := New(&Options{ReplayTimeout: 2 * time.Second})
 	defer chk.Close()
 	// want: "run" (VERIFIED for every execution, by the run), "fails"
-	// (the target FALSIFIED), "none" (neither: the bound's own answer).
+	// (the target FALSIFIED), "none" (neither: the bound's own answer),
+	// "not run" (either of the last two, where the program's own runs
+	// differ from machine to machine).
 	for _, tc := range []struct{ name, src, want string }{
 		// s's last value has no invariant that k-induction could find
 		{"holds after 1000 iterations", `int main(void) {
@@ -56,14 +58,15 @@ int main(void) {
 }`, "none"},
 		// The stack may well hold zeros on the run; the model, and C,
 		// give the array any contents: memcheck sees the assertion
-		// depend on them.
+		// depend on them. Where the stack holds garbage, the run past
+		// the bound fails the assertion: a FALSIFIED that is a real run.
 		{"reads an uninitialised array", `int main(void) {
   int a[4];
   int s = 0;
   for (int i = 0; i < 1000; i++) s += a[i % 4] & 1;
   assert(s == 0);
   return 0;
-}`, "none"},
+}`, "not run"},
 		// Not in the replay's time: 10^11 steps.
 		{"does not end in time", `int main(void) {
   unsigned s = 0;
@@ -88,7 +91,7 @@ int main(void) {
 			case r.Status == bmc.Falsified && !r.Unwound:
 				got = "fails"
 			}
-			if got != tc.want {
+			if got != tc.want && !(tc.want == "not run" && got != "run") {
 				t.Fatalf("got %v complete=%v unwound=%v (%s), want %s", r.Status, r.BoundComplete, r.Unwound, r.Reason, tc.want)
 			}
 		})

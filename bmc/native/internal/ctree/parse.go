@@ -93,10 +93,18 @@ type conv struct {
 	// translated name; labels is where each of its labels stands.
 	gotos  map[string]bool
 	labels map[string]*sitter.Node
-	// gotoNodes are the gotos of each label; loopLabels the labels of
-	// the loops by backward goto being converted (gotoLoop).
-	gotoNodes  map[string][]*sitter.Node
-	loopLabels map[string]bool
+	// gotoNodes are the gotos of each label; jumps how a goto to a label
+	// before it is translated, for the labels of the loops by backward
+	// goto being converted (gotoLoop, gotoRegion); wraps how many of
+	// those loops are open.
+	gotoNodes map[string][]*sitter.Node
+	jumps     map[string]*backJump
+	wraps     int
+	// flipped are the ifs converted with their branches swapped (by
+	// their start byte), joins the gotos that makes forward (by theirs),
+	// each with where its label's branch starts (findJoins).
+	flipped map[uint32]bool
+	joins   map[uint32]uint32
 	// addrTaken are the functions whose address the program takes;
 	// ptrCalls the calls through a pointer (and of qsort and bsearch),
 	// whose candidates resolveCands fills in.
@@ -821,8 +829,12 @@ func (c *conv) funcDef(n *sitter.Node) {
 	}
 	f.BodyAt = int(body.StartByte()) + 1
 	c.gotos, c.labels = map[string]bool{}, map[string]*sitter.Node{}
-	c.gotoNodes, c.loopLabels = map[string][]*sitter.Node{}, map[string]bool{}
+	c.gotoNodes, c.jumps = map[string][]*sitter.Node{}, map[string]*backJump{}
 	c.findGotos(body)
+	c.flipped, c.joins = map[uint32]bool{}, map[uint32]uint32{}
+	if len(c.gotos) > 0 {
+		c.findJoins(body)
+	}
 	f.Body, f.Err = c.funcBody(body)
 	if f.Body != nil && len(c.gotos) > 0 {
 		markLabels(f.Body)
@@ -830,96 +842,8 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.cur = nil
 	c.scopes = nil
 	c.gotos, c.labels = nil, nil
-	c.gotoNodes, c.loopLabels = nil, nil
-}
-
-// findGotos records the labels that gotos in n name and where every label
-// of n stands.
-func (c *conv) findGotos(n *sitter.Node) {
-	switch n.Type() {
-	case "goto_statement":
-		if l := n.ChildByFieldName("label"); l != nil {
-			c.gotos[c.text(l)] = true
-			c.gotoNodes[c.text(l)] = append(c.gotoNodes[c.text(l)], n)
-		}
-	case "labeled_statement":
-		if l := n.ChildByFieldName("label"); l != nil {
-			if c.labels[c.text(l)] != nil {
-				c.fail(lineOf(n), "label %s defined twice", c.text(l))
-			}
-			c.labels[c.text(l)] = n
-		}
-	}
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		c.findGotos(n.NamedChild(i))
-	}
-}
-
-// declBetween returns a declaration that a goto from g to label lab
-// jumps over into its scope (its variable would be uninitialised there,
-// which the model does not follow), or nil.
-func (c *conv) declBetween(g, lab *sitter.Node) *sitter.Node {
-	from, to := g.EndByte(), lab.StartByte()
-	var found *sitter.Node
-	var walk func(n *sitter.Node)
-	walk = func(n *sitter.Node) {
-		if found != nil || n.EndByte() <= from || n.StartByte() >= to {
-			return
-		}
-		if (n.Type() == "declaration" || c.declLike(n)) && n.StartByte() >= from {
-			if sc := n.Parent(); sc == nil || sc.EndByte() > to {
-				found = n
-			}
-			return
-		}
-		for i := 0; i < int(n.NamedChildCount()); i++ {
-			walk(n.NamedChild(i))
-		}
-	}
-	fn := g
-	for fn.Parent() != nil && fn.Type() != "function_definition" {
-		fn = fn.Parent()
-	}
-	walk(fn)
-	return found
-}
-
-// declLike reports whether n is an expression statement that may be a
-// declaration "T * x" or "T * x = e" of a typedef name T, which the parser
-// reads as a multiplication (misparsedDecl).
-func (c *conv) declLike(n *sitter.Node) bool {
-	if n.Type() != "expression_statement" || n.NamedChildCount() == 0 {
-		return false
-	}
-	e := n.NamedChild(0)
-	if e.Type() == "assignment_expression" {
-		e = e.ChildByFieldName("left")
-	}
-	if e == nil || e.Type() != "binary_expression" {
-		return false
-	}
-	l := e.ChildByFieldName("left")
-	if l == nil || l.Type() != "identifier" {
-		return false
-	}
-	_, ok := c.typedefs[c.text(l)]
-	return ok
-}
-
-// markLabels sets Stmt.Labels: the goto targets inside each statement.
-func markLabels(st *Stmt) []string {
-	if st == nil {
-		return nil
-	}
-	var ls []string
-	if st.Op == SLabel {
-		ls = append(ls, st.Label)
-	}
-	for _, s := range append([]*Stmt{st.Init, st.Body, st.Else}, st.List...) {
-		ls = append(ls, markLabels(s)...)
-	}
-	st.Labels = ls
-	return ls
+	c.gotoNodes, c.jumps = nil, nil
+	c.flipped, c.joins = nil, nil
 }
 
 // funcBody translates a function's body. A construct the engine does not
@@ -985,109 +909,20 @@ func (c *conv) lookup(name string) *Var {
 func (c *conv) block(n *sitter.Node) *Stmt {
 	c.scopes = append(c.scopes, map[string]*Var{})
 	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
-	s := &Stmt{Op: SBlock, Line: lineOf(n)}
-	for i := 0; i < int(n.NamedChildCount()); i++ {
-		ch := n.NamedChild(i)
-		if ch.Type() == "comment" {
-			continue
-		}
-		if loop := c.gotoLoop(n, i); loop != nil {
-			s.List = append(s.List, loop)
-			break
-		}
-		s.List = append(s.List, c.stmt(ch))
-	}
-	return s
+	return &Stmt{Op: SBlock, Line: lineOf(n), List: c.stmts(n, 0)}
 }
 
-// gotoLoop reads a loop made by a backward goto: the i-th statement of
-// block n is labelled L, and every goto L stands after it in the block,
-// outside any loop or switch of the block's. From L to the block's end
-// is then the body of a loop, `while (1) { L's statement ... the
-// block's last; break; }`, in which each goto L is a continue. nil
-// when the i-th statement is no such label; a backward goto of another
-// shape stays refused (the goto_statement case).
-func (c *conv) gotoLoop(n *sitter.Node, i int) *Stmt {
-	ch := n.NamedChild(i)
-	if ch.Type() != "labeled_statement" {
-		return nil
-	}
-	name := c.text(ch.ChildByFieldName("label"))
-	gs := c.gotoNodes[name]
-	if len(gs) == 0 {
-		return nil
-	}
-	from, to := ch.StartByte(), n.EndByte()
-	inside := func(x *sitter.Node) bool { return x.StartByte() >= from && x.EndByte() <= to }
-	for _, g := range gs {
-		if g.StartByte() < from || !inside(g) {
-			return nil // a forward goto, or one from elsewhere: refused as before
-		}
-		for p := g.Parent(); p != nil && p != n; p = p.Parent() {
-			switch p.Type() {
-			case "while_statement", "do_statement", "for_statement", "switch_statement", "argument_list", "parenthesized_expression":
-				return nil
-			}
-		}
-	}
-	// No goto from outside the region to a label inside it (a jump into
-	// the loop), and no break or continue in it that would now leave the
-	// new loop instead of an enclosing one.
-	for l, ln := range c.labels {
-		if !inside(ln) {
-			continue
-		}
-		for _, g := range c.gotoNodes[l] {
-			if !inside(g) {
-				return nil
-			}
-		}
-	}
-	var stray bool
-	var walk func(x *sitter.Node, inLoop, inSwitch bool)
-	walk = func(x *sitter.Node, inLoop, inSwitch bool) {
-		switch x.Type() {
-		case "break_statement":
-			stray = stray || !inLoop && !inSwitch
-		case "continue_statement":
-			stray = stray || !inLoop
-		case "while_statement", "do_statement", "for_statement":
-			inLoop = true
-		case "switch_statement":
-			inSwitch = true
-		}
-		for j := 0; j < int(x.NamedChildCount()); j++ {
-			walk(x.NamedChild(j), inLoop, inSwitch)
-		}
-	}
-	for j := i; j < int(n.NamedChildCount()); j++ {
-		walk(n.NamedChild(j), false, false)
-	}
-	if stray {
-		return nil
-	}
-	line := lineOf(ch)
-	c.loopLabels[name] = true
-	defer delete(c.loopLabels, name)
-	c.scopes = append(c.scopes, map[string]*Var{})
-	defer func() { c.scopes = c.scopes[:len(c.scopes)-1] }()
-	body := &Stmt{Op: SBlock, Line: line}
-	for j := i; j < int(n.NamedChildCount()); j++ {
-		if x := n.NamedChild(j); x.Type() != "comment" {
-			body.List = append(body.List, c.stmt(x))
-		}
-	}
-	body.List = append(body.List, &Stmt{Op: SBreak, Line: lineOf(n.NamedChild(int(n.NamedChildCount()) - 1))})
-	// No source range: the bound counters of unwind.go cannot be placed
-	// on a loop the source does not write, and that replay refuses.
-	return &Stmt{Op: SWhile, Line: line, X: c.cond(&Expr{Op: OConst, T: TInt, Val: big.NewInt(1), Line: line}), Body: body}
-}
+// maxNesting bounds the nesting of statements the converter follows, so
+// that a pathological input ends in a clear refusal rather than a stack
+// that grows without end; generated C (CPAchecker's reducers nest an if
+// per unrolled iteration) goes a few hundred deep.
+const maxNesting = 5000
 
 func (c *conv) stmt(n *sitter.Node) *Stmt {
 	c.depth++
 	defer func() { c.depth-- }()
-	if c.depth > 200 {
-		c.fail(lineOf(n), "nesting deeper than 200")
+	if c.depth > maxNesting {
+		c.fail(lineOf(n), "nesting deeper than %d", maxNesting)
 	}
 	line := lineOf(n)
 	switch n.Type() {
@@ -1150,6 +985,11 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 				a = a.NamedChild(int(a.NamedChildCount()) - 1)
 			}
 			s.Else = c.scoped(a)
+		}
+		if c.flipped[n.StartByte()] {
+			// the else branch jumps into the then branch: run it first
+			s.X = &Expr{Op: OUn, T: TInt, X: s.X, Name: "!", Line: line}
+			s.Body, s.Else = s.Else, s.Body
 		}
 		return s
 	case "while_statement":
@@ -1243,7 +1083,7 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	case "labeled_statement":
 		body := c.stmt(n.NamedChild(int(n.NamedChildCount()) - 1))
 		name := c.text(n.ChildByFieldName("label"))
-		if !c.gotos[name] || c.loopLabels[name] {
+		if j := c.jumps[name]; !c.gotos[name] || j != nil && j.flag == nil {
 			// a label no goto names (SV-COMP's ERROR:) is its statement
 			return body
 		}
@@ -1258,14 +1098,14 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		return &Stmt{Op: SLabel, Line: line, Label: name, Body: body}
 	case "goto_statement":
 		name := c.text(n.ChildByFieldName("label"))
-		if c.loopLabels[name] {
-			return &Stmt{Op: SContinue, Line: line} // gotoLoop
-		}
 		lab := c.labels[name]
 		if lab == nil {
 			c.fail(line, "goto %s without its label", name)
 		}
-		if lab.StartByte() < n.StartByte() {
+		if j := c.jumps[name]; j != nil && c.backward(n, lab) {
+			return c.jumpBack(j, line)
+		}
+		if c.backward(n, lab) {
 			c.fail(line, "backward goto %s", name)
 		}
 		for p := lab.Parent(); p != nil && p.Type() != "function_definition"; p = p.Parent() {
@@ -1276,7 +1116,11 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 				}
 			}
 		}
-		if d := c.declBetween(n, lab); d != nil {
+		from := n.EndByte()
+		if t, ok := c.joins[n.StartByte()]; ok {
+			from = t // the jump enters the then branch of a swapped if
+		}
+		if d := c.declBetween(from, lab); d != nil {
 			c.fail(line, "goto %s past the declaration at line %d into its scope", name, lineOf(d))
 		}
 		return &Stmt{Op: SGoto, Line: line, Label: name}

@@ -1,13 +1,17 @@
 // why: a function no execution calls may use what the engine does not model
-// (a backward goto); the rest of the program is still decided. The call
+// (a goto into a loop's body); the rest of the program is still decided. The call
 // under a nondet condition is refused only when it may run.
 // run: 5
 // run: 4
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int spin(int n) {
-again:
-  if (n > 0) { n--; goto again; }
+  if (n == 100)
+    goto in;
+  while (n > 0) {
+  in:
+    n--;
+  }
   return n;
 }
 int main(void) {
