@@ -163,49 +163,16 @@ func TestSummariesGenerated(t *testing.T) {
 // how many it gets wrong, with the wall time in all.
 func BenchmarkRecursion(b *testing.B) {
 	needTools(b)
-	type task struct {
-		name  string
-		p     *bmc.Program
-		i     int // the assertion
-		fails bool
-	}
-	var tasks []task
+	var tasks []sideTask
 	r := rand.New(rand.NewSource(31))
 	for i, g := range genRecursions(r, 40) {
 		p, fails, _ := g.task(b, r, i)
-		tasks = append(tasks, task{fmt.Sprintf("gen%02d", i), p, 0, fails})
+		tasks = append(tasks, sideTask{fmt.Sprintf("gen%02d", i), p, 0, fails})
 	}
 	for _, pr := range loadProbes(b, "testdata/summary") {
 		for i := range pr.prog.Asserts {
-			tasks = append(tasks, task{filepath.Base(pr.file), pr.prog, i, pr.settle(context.Background(), b, i)})
+			tasks = append(tasks, sideTask{filepath.Base(pr.file), pr.prog, i, pr.settle(context.Background(), b, i)})
 		}
 	}
-	run := func(b *testing.B, c bmc.Checker) {
-		for n := 0; n < b.N; n++ {
-			decided, wrong := 0, 0
-			start := time.Now()
-			for _, tk := range tasks {
-				rep, err := bmc.VerifyAll(context.Background(), tk.p, c, &bmc.Options{K: 3, BoundCheck: true, Timeout: 30 * time.Second})
-				if err != nil {
-					b.Logf("%s: %v", tk.name, err)
-					continue
-				}
-				f := rep.Facts[tk.i]
-				complete := f.Status.Fact() && f.BoundComplete
-				switch {
-				case complete && tk.fails, f.Status == bmc.VerdictFalsified && !tk.fails:
-					wrong++
-					b.Logf("wrong: %s: %s complete=%v", tk.name, f.Status, f.BoundComplete)
-				case complete, f.Status == bmc.VerdictFalsified:
-					decided++
-				}
-			}
-			b.ReportMetric(float64(decided), "decided")
-			b.ReportMetric(float64(wrong), "wrong")
-			b.ReportMetric(float64(len(tasks)), "programs")
-			b.ReportMetric(time.Since(start).Seconds(), "s-wall")
-		}
-	}
-	b.Run("native", func(b *testing.B) { run(b, New(nil)) })
-	b.Run("esbmc", func(b *testing.B) { run(b, needESBMC(b)) })
+	sideBySide(b, tasks, 3)
 }

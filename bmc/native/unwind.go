@@ -69,6 +69,14 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 	}
 	claim := fmt.Sprintf("%s at line %d can run more than k=%d times", site.What, site.Line, q.K)
 	kind, line, why := c.replayBounds(ctx, q, tr, d)
+	if kind == "" && why == noRange {
+		// A loop lowered from gotos has no counter to place; the run of
+		// the input without counters may still fail the target, which is
+		// the target's violation whatever bound it passed.
+		if ok, past, _ := c.replay(ctx, q, tr, d, ubsanFlags...); ok {
+			return pastBound(res, claim, past)
+		}
+	}
 	if kind == "" {
 		res.Reason = "unwinding assertion violated: " + claim + ", but the counterexample did not replay: " + why
 		return res
@@ -89,11 +97,25 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 	// overflows after 65536 iterations) shows no violation of the
 	// program C defines.
 	if ok, past, _ := c.replay(ctx, q, tr, d, ubsanFlags...); ok {
-		res.Unwound = false
-		res.Reason = "the target fails on a run past the bound (" + exceeds + "), replayed under gcc"
-		if past > 0 {
-			res.Reason += fmt.Sprintf("; the run took %d inputs past the model's, each 0", past)
-		}
+		return pastBound(res, exceeds, past)
+	}
+	return res
+}
+
+// noRange is why a run could not be counted: a loop lowered from gotos.
+const noRange = "a loop's source range is not known"
+
+// pastBound makes res the FALSIFIED of a run of the counterexample's
+// input that went on past the bound (where, as said) and failed the
+// target, replayed under gcc; past counts the inputs it took beyond the
+// model's.
+func pastBound(res *bmc.Result, where string, past int) *bmc.Result {
+	res.Status = bmc.Falsified
+	res.Replayed = true
+	res.Unwound = false
+	res.Reason = "the target fails on a run past the bound (" + where + "), replayed under gcc"
+	if past > 0 {
+		res.Reason += fmt.Sprintf("; the run took %d inputs past the model's, each 0", past)
 	}
 	return res
 }
@@ -108,7 +130,7 @@ func (c *Checker) replayBounds(ctx context.Context, q *bmc.Query, tr *symex.Tran
 	}
 	p, ok := instrumentBounds(q.Program, cp, q.K)
 	if !ok {
-		return "", 0, "a loop's source range is not known"
+		return "", 0, noRange
 	}
 	iq := *q
 	iq.Program = p

@@ -1,6 +1,7 @@
 package native
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"os"
@@ -65,26 +66,36 @@ func (g genReduced) program() string {
 	return b.String()
 }
 
-// TestGotoReducedGenerated runs 16 generated loops in the reducers' goto
-// form (gotoRegion's lowering; the nesting of the unrolled iterations)
-// through VerifyAll with the bound check: truth from gcc's runs of each
-// input, no failing assertion a fact on every execution, no holding one
-// FALSIFIED, and most decided (the loops end within the bound).
-func TestGotoReducedGenerated(t *testing.T) {
-	r := rand.New(rand.NewSource(31))
-	dir := t.TempDir()
-	const n = 16
+// writeReduced writes n generated loops in the reducers' goto form into
+// dir, as probes.
+func writeReduced(tb testing.TB, dir string, r *rand.Rand, n int) {
+	tb.Helper()
 	for i := range n {
 		g := genReduced{lo: -2 + r.Intn(3), n: 3 + r.Intn(5), a: 1 + r.Intn(3), b: 1 + r.Intn(2), c: 1 + r.Intn(3), unroll: r.Intn(4)}
 		g.hi = g.lo + 1 + r.Intn(3)
 		g.m = g.lo + r.Intn(g.n-g.lo)
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("reduced_%02d.c", i)), []byte(g.program()), 0o644); err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
+}
+
+// reducedK is the bound the generated loops end within.
+const reducedK = 11
+
+// TestGotoReducedGenerated runs 16 generated loops in the reducers' goto
+// form (findJoins' swapped ifs, gotoLoop's loop entered at its head, the
+// nesting of the unrolled iterations) through VerifyAll with the bound
+// check: truth from gcc's runs of each input, no failing assertion a
+// fact on every execution, no holding one FALSIFIED, and most decided
+// (the loops end within the bound).
+func TestGotoReducedGenerated(t *testing.T) {
+	dir := t.TempDir()
+	const n = 16
+	writeReduced(t, dir, rand.New(rand.NewSource(31)), n)
 	var decided atomic.Int32
 	t.Run("probes", func(t *testing.T) {
-		runProbesPastBound(t, dir, func(*probe) int { return 11 }, func(t *testing.T, pr *probe, i int, f *bmc.Fact) {
+		runProbesPastBound(t, dir, func(*probe) int { return reducedK }, func(t *testing.T, pr *probe, i int, f *bmc.Fact) {
 			if f.Status == bmc.VerdictFalsified || f.Status.Fact() && f.BoundComplete {
 				decided.Add(1)
 			}
@@ -92,5 +103,61 @@ func TestGotoReducedGenerated(t *testing.T) {
 	})
 	if got := decided.Load(); got < 2*n*3/4 {
 		t.Errorf("decided %d of %d assertions of loops that end within the bound; want three quarters", got, 2*n)
+	}
+}
+
+// BenchmarkGotos runs 40 generated loops in the reducers' goto form (80
+// assertions, truth from gcc's runs) side by side with ESBMC.
+func BenchmarkGotos(b *testing.B) {
+	needTools(b)
+	dir := b.TempDir()
+	writeReduced(b, dir, rand.New(rand.NewSource(47)), 40)
+	var tasks []sideTask
+	for _, pr := range loadProbes(b, dir) {
+		for i := range pr.prog.Asserts {
+			tasks = append(tasks, sideTask{filepath.Base(pr.file), pr.prog, i, pr.settle(context.Background(), b, i)})
+		}
+	}
+	sideBySide(b, tasks, reducedK)
+}
+
+// TestGotoPastBound: a loop lowered from gotos has no counter for the
+// bound's replay, so the unwinding counterexample's input is run without
+// counters; that run goes past the bound and fails the assertion (every
+// input that takes the loop past k=3 does), which makes the target
+// FALSIFIED (not an unwinding answer) on the strength of that run.
+func TestGotoPastBound(t *testing.T) {
+	needTools(t)
+	p := mustProgram(t, `extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > 10)
+    return 0;
+  int x = 0, y = 0;
+H:
+  if (x < n) {
+    if (x < 5) {
+      x++;
+    M:
+      goto H;
+    } else {
+      x++;
+      y++;
+      goto M;
+    }
+  }
+  assert(x < 3);
+  return 0;
+}
+`)
+	r, err := New(nil).Check(context.Background(), &bmc.Query{Program: p, K: 3, UnwindingAssertions: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != bmc.Falsified || r.Unwound || !r.Replayed {
+		t.Fatalf("got %v unwound=%v replayed=%v (%s), want the target FALSIFIED by a replayed run", r.Status, r.Unwound, r.Replayed, r.Reason)
+	}
+	if !strings.Contains(r.Reason, "run past the bound") {
+		t.Errorf("reason %q does not say the run went past the bound", r.Reason)
 	}
 }
