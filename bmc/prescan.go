@@ -100,7 +100,7 @@ var gccBuiltins = func() map[string]bool {
 
 // knownUndeclared may be called without a declaration: the engines and
 // the replay harness know what they mean.
-var knownUndeclared = regexp.MustCompile(`^(__VERIFIER_\w+|__ESBMC_\w+|__CPROVER_\w+|reach_error|assert|assume|abort|exit)$`)
+var knownUndeclared = regexp.MustCompile(`^(__VERIFIER_\w+|__ESBMC_\w+|__CPROVER_\w+|nondet_\w+|reach_error|assert|assume|abort|exit)$`)
 
 var (
 	asmRE       = regexp.MustCompile(`\b(asm|__asm__|__asm)\b`)

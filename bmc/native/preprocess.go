@@ -128,6 +128,9 @@ var notAType = map[string]bool{
 	"enum": true, "restrict": true, "__restrict": true, "_Noreturn": true,
 }
 
+// storageWords may precede a function's name in its head.
+var storageWords = map[string]bool{"static": true, "extern": true, "inline": true, "__inline": true, "__inline__": true}
+
 // implicitInt writes the return type int where old C leaves it out of a
 // function's definition or declaration at the top level (`main() {`,
 // `swap(int x, int y) {`), as gcc reads it (C89's implicit int), and says
@@ -187,7 +190,8 @@ func implicitInt(text []byte) ([]byte, []string) {
 					notes = append(notes, "old C read as gcc reads it: "+name+" has the implicit return type int")
 				}
 			}
-			start = false
+			// storage words may stand before the name (static f(int x))
+			start = start && depth == 0 && storageWords[string(text[i:j])]
 			i = j - 1
 		default:
 			start = false

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 
@@ -146,6 +147,9 @@ type extractor struct {
 	// healed are the start bytes of missing-semicolon errors that belong
 	// to function heads joined to their bodies.
 	healed map[int]bool
+	// healedSpans are the byte ranges of heads of old C that the grammar
+	// reads as errors (implicitIntDefinition): no error inside one counts.
+	healedSpans [][2]int
 	// strs interns callee texts.
 	strs map[string]string
 	// sc holds the buffers the extraction reuses; lines (in sc) is
@@ -220,14 +224,18 @@ func (x *extractor) enclosing(b int) *function {
 
 func (x *extractor) errors(root tsutil.Node) []frontend.SyntaxError {
 	errs := tsutil.NodeErrors(x.file, root)
-	if len(x.healed) == 0 {
+	if len(x.healed) == 0 && len(x.healedSpans) == 0 {
 		return errs
 	}
 	out := errs[:0]
 	for _, e := range errs {
-		if !x.healed[e.Span.StartByte] || e.Span.StartByte != e.Span.EndByte {
-			out = append(out, e)
+		inHead := slices.ContainsFunc(x.healedSpans, func(sp [2]int) bool {
+			return sp[0] <= e.Span.StartByte && e.Span.EndByte <= sp[1]
+		})
+		if inHead || x.healed[e.Span.StartByte] && e.Span.StartByte == e.Span.EndByte {
+			continue
 		}
+		out = append(out, e)
 	}
 	return out
 }

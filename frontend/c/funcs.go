@@ -94,6 +94,8 @@ func (x *extractor) joinHeads(protos []*function, heads []head, orphans []tsutil
 		if i < 0 || dropped[heads[i].fn] || !x.onlyPreproc(heads[i].fn.end, bs) {
 			if fn := x.macroDefinition(body); fn != nil {
 				x.funcs = append(x.funcs, fn)
+			} else if fn := x.implicitIntDefinition(body); fn != nil {
+				x.funcs = append(x.funcs, fn)
 			}
 			continue
 		}
@@ -151,6 +153,12 @@ func (x *extractor) macroDefinition(body tsutil.Node) *function {
 	if kindOf(name) != kIdentifier {
 		return nil
 	}
+	if typedParams(x.text(call.ChildByField(fArguments))) || x.text(name) == "main" {
+		// old C's implicit int: swap(int *a, int *b) or main()
+		if fn := x.implicitInt(placed{prev, siblingComments(prev)}, body); fn != nil {
+			return fn
+		}
+	}
 	fn := &function{
 		Function: &frontend.Function{
 			Name:       x.text(name),
@@ -174,6 +182,155 @@ func (x *extractor) macroDefinition(body tsutil.Node) *function {
 		x.healed[int(last.StartByte())] = true
 	}
 	return fn
+}
+
+// implicitIntDefinition makes a function of a body whose head old C
+// wrote without a return type and with a prototype's parameters, as gcc
+// accepts (C89's implicit int),
+//
+//	swap(int *a, int *b) { ... }
+//
+// where the grammar reads the head as an ERROR node before the body. It
+// returns nil for anything else.
+func (x *extractor) implicitIntDefinition(body tsutil.Node) *function {
+	prev := body.PrevNamedSibling()
+	for !prev.IsNull() && kindOf(prev) == kComment {
+		prev = prev.PrevNamedSibling()
+	}
+	if prev.IsNull() || !prev.IsError() || !x.onlyPreproc(int(prev.EndByte()), int(body.StartByte())) {
+		return nil
+	}
+	return x.implicitInt(placed{prev, siblingComments(prev)}, body)
+}
+
+// implicitInt makes the definition of a function whose head, from
+// where.Node's start to body's, is storage words, a name and a parameter
+// list (implicitIntHead), and heals the syntax errors of the head; nil
+// when the head is anything else.
+func (x *extractor) implicitInt(where placed, body tsutil.Node) *function {
+	start := int(where.Node.StartByte())
+	head := x.headText(where.Node, body)
+	name, ok := implicitIntHead(head)
+	if !ok {
+		return nil
+	}
+	fn := &function{
+		Function: &frontend.Function{
+			Name:       name,
+			Kind:       "function",
+			Span:       x.spanOf(start, int(body.EndByte())),
+			Signature:  "int " + strings.Join(strings.Fields(head), " "),
+			Exported:   !slices.Contains(strings.Fields(head[:strings.IndexByte(head, '(')]), "static"),
+			Definition: true,
+			Results:    []frontend.Param{{Type: "int"}},
+			Entry:      name == "main",
+		},
+		start: start,
+		end:   int(body.EndByte()),
+		vars:  map[string]bool{},
+		body:  body,
+	}
+	fn.Doc = x.doc(where)
+	x.healedSpans = append(x.healedSpans, [2]int{start, int(body.StartByte())})
+	return fn
+}
+
+// cTypeWords begin a parameter's type.
+var cTypeWords = map[string]bool{
+	"int": true, "char": true, "short": true, "long": true, "unsigned": true, "signed": true,
+	"float": true, "double": true, "void": true, "_Bool": true, "struct": true, "union": true,
+	"enum": true, "const": true, "volatile": true,
+}
+
+// typedParams reports whether a parenthesised argument list reads as
+// parameters of a prototype, each a C type word, more words or stars, and
+// a name ("(int *a, unsigned n)"), not a macro's arguments.
+func typedParams(args string) bool {
+	args = strings.TrimSpace(args)
+	if len(args) < 2 || args[0] != '(' || args[len(args)-1] != ')' {
+		return false
+	}
+	for _, p := range strings.Split(args[1:len(args)-1], ",") {
+		words := strings.Fields(strings.ReplaceAll(p, "*", " * "))
+		if len(words) < 2 || !cTypeWords[words[0]] {
+			return false
+		}
+		last := words[len(words)-1]
+		if last == "*" || cTypeWords[last] {
+			return false
+		}
+	}
+	return true
+}
+
+// headText is the text of a function head, from n's start to body's,
+// with the comments in it (in n, or between it and body) blanked.
+func (x *extractor) headText(n, body tsutil.Node) string {
+	start, end := int(n.StartByte()), int(body.StartByte())
+	b := []byte(string(x.src[start:end]))
+	var blank func(m tsutil.Node)
+	blank = func(m tsutil.Node) {
+		if int(m.StartByte()) >= end {
+			return
+		}
+		if kindOf(m) == kComment {
+			for i := int(m.StartByte()); i < min(int(m.EndByte()), end); i++ {
+				b[i-start] = ' '
+			}
+			return
+		}
+		for i := 0; i < m.ChildCount(); i++ {
+			blank(m.Child(i))
+		}
+	}
+	blank(n)
+	for m := body.PrevSibling(); !m.IsNull() && int(m.StartByte()) >= start; m = m.PrevSibling() {
+		blank(m)
+	}
+	return string(b)
+}
+
+// implicitIntHead reads a function head without a return type: storage
+// words (static, inline, extern), a name, and a parenthesised list whose
+// parentheses balance and that ends the text.
+func implicitIntHead(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	open := strings.IndexByte(t, '(')
+	if open < 0 || !strings.HasSuffix(t, ")") {
+		return "", false
+	}
+	words := strings.Fields(t[:open])
+	if len(words) == 0 {
+		return "", false
+	}
+	for _, w := range words[:len(words)-1] {
+		switch w {
+		case "static", "inline", "extern", "__inline", "__inline__":
+		default:
+			return "", false
+		}
+	}
+	name := words[len(words)-1]
+	for i := 0; i < len(name); i++ {
+		if !isWordByte(name[i]) || i == 0 && '0' <= name[i] && name[i] <= '9' {
+			return "", false
+		}
+	}
+	depth := 0
+	for i := open; i < len(t); i++ {
+		switch t[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(t)-1 {
+				return "", false
+			}
+		case ';', '{', '}', '=':
+			return "", false
+		}
+	}
+	return name, depth == 0
 }
 
 // onlyPreproc reports whether src[from:to] holds nothing but white space,
@@ -219,10 +376,14 @@ func (x *extractor) definition(pd placed) *function {
 	def := pd.Node
 	decl := def.ChildByField(fDeclarator)
 	fd, name := funcDeclarator(decl)
-	if fd.IsNull() {
-		return nil
-	}
 	body := def.ChildByField(fBody)
+	if fd.IsNull() {
+		if body.IsNull() || !def.HasError() {
+			return nil
+		}
+		// static f(int x) { ... }: old C's implicit int
+		return x.implicitInt(pd, body)
+	}
 	fn := x.newFunction(def, def.ChildByField(fType), decl, fd, name)
 	fn.Kind, fn.Definition = "function", true
 	fn.Entry = fn.Name == "main"

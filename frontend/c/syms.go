@@ -127,6 +127,7 @@ func kindOf(n tsutil.Node) kind {
 // The fields read, by id: looked up once, not by name on every call.
 var (
 	fAlternative = tsutil.FieldOf(lang, "alternative")
+	fArguments   = tsutil.FieldOf(lang, "arguments")
 	fBody        = tsutil.FieldOf(lang, "body")
 	fCondition   = tsutil.FieldOf(lang, "condition")
 	fConsequence = tsutil.FieldOf(lang, "consequence")

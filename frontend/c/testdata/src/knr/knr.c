@@ -4,3 +4,20 @@ int old(a, b, c) // want func:"old exported def" params:"a int, b char *, c int"
 {
 	return a + c;
 }
+
+swap(int *a, int *b) // want func:"swap exported def" sig:"int swap(int *a, int *b)" results:"int"
+{
+	int t = *a; // want stmt:"simple int t = *a;"
+	*a = *b;
+	*b = t;
+	return 0;
+}
+
+static twice(int x) { // want func:"twice unexported def" results:"int"
+	swap(&x, &x); // want calls:"twice -> swap [direct]"
+	return 2 * x;
+}
+
+main() { // want func:"main exported def entry"
+	return twice(1); // want calls:"main -> twice [direct]"
+}
