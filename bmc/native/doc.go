@@ -172,12 +172,23 @@
 // forward goto (to a label later in the same function, out of blocks and
 // loops) keeps its state, guard and all, until execution reaches the
 // label, where it joins the state that falls through; a statement that
-// holds an awaited label is run even when no other path reaches it. A
-// backward goto, a goto into a loop (whose replay counter it would skip),
-// past a declaration into its scope, to a label in a switch body, or in a
-// statement expression is refused, and so is a goto whose label the
-// execution never reaches (a branch that constant folding skipped), at
-// the function's end. A GNU statement expression ({ ...; e; }) runs its
+// holds an awaited label is run even when no other path reaches it. An
+// else branch that jumps into its own then branch (CPAchecker's reducers
+// write a branch and its join so) runs first, which makes its gotos
+// forward ones. A backward goto is a loop: from its label to the end of
+// the innermost block holding the label and every goto back to it, the
+// statements become the body of a `while (1)`, each goto back a continue
+// where the label starts that block's statement, and otherwise a flag
+// that says which label the next round enters, with a forward goto to the
+// body's end (a goto out of a loop, into the other branch of an if). The
+// loop has no source range, so the bound's replay cannot count its
+// rounds: an unwinding counterexample is then run without counters, and
+// a run that fails the target is its FALSIFIED. A goto into a loop (whose
+// replay counter it would skip, or a backward one to a label inside a
+// loop), past a declaration into its scope, to a label in a switch body,
+// or in a statement expression is refused, and so is a goto whose label
+// the execution never reaches (a branch that constant folding skipped),
+// at the function's end. A GNU statement expression ({ ...; e; }) runs its
 // statements in its own scope and has e's value (void when the last
 // statement is not an expression); a return, break, continue or goto out
 // of one is refused. __extension__ is dropped; __func__, __FUNCTION__ and
