@@ -163,6 +163,9 @@ type Stmt struct {
 	Else  *Stmt
 	List  []*Stmt
 	Decls []*Var
+	// Uninit: an SDecl that declares its variables without running their
+	// initialisers (a goto passes over their declarations).
+	Uninit bool
 	// Case: the label's value (nil for default).
 	Case *big.Int
 	// Label: the label of SLabel and SGoto. Labels: the labels that some

@@ -48,20 +48,20 @@ func (c *conv) findGotos(n *sitter.Node) {
 	}
 }
 
-// declBetween returns a declaration that a jump from byte from to label
-// lab passes over into its scope (its variable would be uninitialised
-// there, which the model does not follow), or nil.
-func (c *conv) declBetween(from uint32, lab *sitter.Node) *sitter.Node {
+// declsBetween returns the declarations that a jump from byte from to
+// label lab passes over into their scope (their variables are then
+// indeterminate at the label, as if declared without an initialiser).
+func (c *conv) declsBetween(from uint32, lab *sitter.Node) []*sitter.Node {
 	to := lab.StartByte()
-	var found *sitter.Node
+	var found []*sitter.Node
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
-		if found != nil || n.EndByte() <= from || n.StartByte() >= to {
+		if n.EndByte() <= from || n.StartByte() >= to {
 			return
 		}
 		if (n.Type() == "declaration" || c.declLike(n)) && n.StartByte() >= from {
 			if sc := n.Parent(); sc == nil || sc.EndByte() > to {
-				found = n
+				found = append(found, n)
 			}
 			return
 		}
@@ -75,6 +75,40 @@ func (c *conv) declBetween(from uint32, lab *sitter.Node) *sitter.Node {
 	}
 	walk(fn)
 	return found
+}
+
+// A skip is a goto past declarations into their scope: its Stmt, an
+// SDecl that declares their variables without initialisers where the
+// goto stands, is filled in once the declarations are converted
+// (fillSkips).
+type skip struct {
+	decl  *Stmt
+	nodes []*sitter.Node
+	label string
+	line  int
+}
+
+// fillSkips declares, at each goto past declarations, the variables the
+// goto passes over, uninitialised: what C gives them at the label. A
+// variable-length array cannot be jumped into (C forbids it) and is
+// refused; a static keeps its value and is not declared again.
+func (c *conv) fillSkips() {
+	for _, sk := range c.skips {
+		for _, d := range sk.nodes {
+			vs, ok := c.declVars[d.StartByte()]
+			if !ok {
+				c.fail(sk.line, "goto %s past the declaration at line %d into its scope", sk.label, lineOf(d))
+			}
+			for _, v := range vs {
+				if v.VLA {
+					c.fail(sk.line, "goto %s into the scope of the variable-length array %s", sk.label, v.Name)
+				}
+				if !v.Static {
+					sk.decl.Decls = append(sk.decl.Decls, v)
+				}
+			}
+		}
+	}
 }
 
 // declLike reports whether n is an expression statement that may be a
@@ -311,7 +345,7 @@ func (c *conv) gotoRegion(n *sitter.Node, i int) *Stmt {
 				}
 			}
 		}
-		if c.declBetween(ch.StartByte(), lab) != nil {
+		if len(c.declsBetween(ch.StartByte(), lab)) > 0 {
 			return nil
 		}
 	}

@@ -105,6 +105,10 @@ type conv struct {
 	// each with where its label's branch starts (findJoins).
 	flipped map[uint32]bool
 	joins   map[uint32]uint32
+	// declVars are the variables of each declaration of the function (by
+	// its start byte); skips the gotos past declarations (fillSkips).
+	declVars map[uint32][]*Var
+	skips    []skip
 	// addrTaken are the functions whose address the program takes;
 	// ptrCalls the calls through a pointer (and of qsort and bsearch),
 	// whose candidates resolveCands fills in.
@@ -832,6 +836,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.gotoNodes, c.jumps = map[string][]*sitter.Node{}, map[string]*backJump{}
 	c.findGotos(body)
 	c.flipped, c.joins = map[uint32]bool{}, map[uint32]uint32{}
+	c.declVars, c.skips = map[uint32][]*Var{}, nil
 	if len(c.gotos) > 0 {
 		c.findJoins(body)
 	}
@@ -844,6 +849,7 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.gotos, c.labels = nil, nil
 	c.gotoNodes, c.jumps = nil, nil
 	c.flipped, c.joins = nil, nil
+	c.declVars, c.skips = nil, nil
 }
 
 // funcBody translates a function's body. A construct the engine does not
@@ -862,7 +868,9 @@ func (c *conv) funcBody(body *sitter.Node) (st *Stmt, err error) {
 			st, err = nil, b.Err
 		}
 	}()
-	return c.stmt(body), nil
+	st = c.stmt(body)
+	c.fillSkips()
+	return st, nil
 }
 
 // defName returns the name a function definition defines.
@@ -929,7 +937,9 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 	case "compound_statement":
 		return c.block(n)
 	case "declaration":
-		return &Stmt{Op: SDecl, Line: line, Decls: c.declaration(n, false)}
+		vs := c.declaration(n, false)
+		c.declVars[n.StartByte()] = vs
+		return &Stmt{Op: SDecl, Line: line, Decls: vs}
 	case "type_definition":
 		c.typedef(n)
 		return &Stmt{Op: SEmpty, Line: line}
@@ -970,6 +980,7 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 			return &Stmt{Op: SEmpty, Line: line}
 		}
 		if d := c.misparsedDecl(n.NamedChild(0)); d != nil {
+			c.declVars[n.StartByte()] = d.Decls
 			return d
 		}
 		ch := n.NamedChild(0)
@@ -1120,10 +1131,13 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 		if t, ok := c.joins[n.StartByte()]; ok {
 			from = t // the jump enters the then branch of a swapped if
 		}
-		if d := c.declBetween(from, lab); d != nil {
-			c.fail(line, "goto %s past the declaration at line %d into its scope", name, lineOf(d))
+		g := &Stmt{Op: SGoto, Line: line, Label: name}
+		if ds := c.declsBetween(from, lab); len(ds) > 0 {
+			decl := &Stmt{Op: SDecl, Line: line, Uninit: true}
+			c.skips = append(c.skips, skip{decl: decl, nodes: ds, label: name, line: line})
+			return &Stmt{Op: SBlock, Line: line, List: []*Stmt{decl, g}}
 		}
-		return &Stmt{Op: SGoto, Line: line, Label: name}
+		return g
 	case "comment":
 		return &Stmt{Op: SEmpty, Line: line}
 	}

@@ -42,7 +42,7 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 	case ctree.SDecl:
 		x.step(s, st.Line)
 		for _, v := range st.Decls {
-			x.declare(s, v, st.Line)
+			x.declare(s, v, st.Line, st.Uninit)
 		}
 		return s
 	case ctree.SExpr:

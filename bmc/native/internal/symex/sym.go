@@ -234,7 +234,7 @@ func (x *sym) run() {
 	s := newState()
 	// globals
 	for _, v := range x.p.Globals {
-		x.declare(s, v, 0)
+		x.declare(s, v, 0, false)
 	}
 	if x.sw != nil {
 		x.bindSwitch(s)
@@ -290,12 +290,15 @@ func (x *sym) bind(s *state, v *ctree.Var, val value, line int) {
 }
 
 // declare executes a declaration: a fresh instance, initialised.
-func (x *sym) declare(s *state, v *ctree.Var, line int) {
+func (x *sym) declare(s *state, v *ctree.Var, line int, uninit bool) {
 	key := vkey{x.frame, v}
 	if v.Global {
 		key.f = 0
 	}
 	in := v.Init
+	if uninit {
+		in = nil // a goto passed over the declaration: indeterminate
+	}
 	if v.Mem || v.T.Kind == ctree.KArray || v.T.Kind == ctree.KStruct {
 		zero := in != nil && in.Zero
 		o := x.newObj(v.Name, v.T, zero)
