@@ -98,8 +98,8 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 	c.depth++
 	defer func() { c.depth-- }()
 	line := c.ln(n)
-	if c.depth > 400 {
-		c.fail(line, "expression nested deeper than 400")
+	if c.depth > maxNesting {
+		c.fail(line, "expression nested deeper than %d", maxNesting)
 	}
 	switch n.Type() {
 	case "parenthesized_expression":

@@ -920,10 +920,11 @@ func (c *conv) block(n *sitter.Node) *Stmt {
 	return &Stmt{Op: SBlock, Line: lineOf(n), List: c.stmts(n, 0)}
 }
 
-// maxNesting bounds the nesting of statements the converter follows, so
-// that a pathological input ends in a clear refusal rather than a stack
-// that grows without end; generated C (CPAchecker's reducers nest an if
-// per unrolled iteration) goes a few hundred deep.
+// maxNesting bounds the nesting of statements and expressions the
+// converter follows, so that a pathological input ends in a clear refusal
+// rather than a stack that grows without end; generated C goes a few
+// hundred deep (CPAchecker's reducers nest an if per unrolled iteration,
+// and a condition of a thousand terms).
 const maxNesting = 5000
 
 func (c *conv) stmt(n *sitter.Node) *Stmt {
