@@ -378,10 +378,12 @@ func (x *extractor) definition(pd placed) *function {
 	fd, name := funcDeclarator(decl)
 	body := def.ChildByField(fBody)
 	if fd.IsNull() {
-		if body.IsNull() || !def.HasError() {
+		if body.IsNull() {
 			return nil
 		}
-		// static f(int x) { ... }: old C's implicit int
+		// old C's implicit int, which the grammar reads as an error
+		// (static f(int x) { ... }) or as a type and a declarator in
+		// parentheses (main(void) { ... })
 		return x.implicitInt(pd, body)
 	}
 	fn := x.newFunction(def, def.ChildByField(fType), decl, fd, name)

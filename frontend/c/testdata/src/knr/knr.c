@@ -21,3 +21,8 @@ static twice(int x) { // want func:"twice unexported def" results:"int"
 main() { // want func:"main exported def entry"
 	return twice(1); // want calls:"main -> twice [direct]"
 }
+
+/* the grammar reads this head as the type main and the declarator (void) */
+second(void) { // want func:"second exported def" results:"int"
+	return 2;
+}
