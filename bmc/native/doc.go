@@ -348,6 +348,15 @@
 // fixpoint keeps (candidates in internal/symex/invariant.go, the fixpoint
 // in kinduct.go): relations of the loop's integer variables that hold at its entry and that one iteration preserves. Those
 // C can state are reported (Result.Invariants) for correctness witnesses.
+// A step case that a model refutes, of a loop with signed arithmetic, is
+// asked once more assuming that no signed operation overflows
+// (Induction.NoOverflow): C leaves overflow undefined, so the proof then
+// covers every run up to its first overflow, and the answer lists that
+// assumption. The base case still models gcc's wraparound, so a failure
+// that an early overflow causes is found there (and the runs under the
+// sanitizers flag the overflow); what the assumption buys are the linear
+// invariants (x >= y while x grows by y) that a havocked head near
+// INT_MAX would break.
 //
 // A recursion is summarised before it is inlined (summarize.go; the
 // step cases and the calls in internal/symex/summary.go): a function

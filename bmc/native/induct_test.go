@@ -3,6 +3,8 @@ package native
 import (
 	"context"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,10 +25,16 @@ func TestInduction(t *testing.T) {
 		}
 		return pr.k
 	}, func(t *testing.T, pr *probe, i int, f *bmc.Fact) {
+		noOverflow := slices.ContainsFunc(pr.assumptions, func(a string) bool { return strings.HasPrefix(a, "signed arithmetic does not overflow") })
 		switch pr.induction[i] {
-		case "proved":
+		case "proved", "proved-assuming-no-overflow":
 			if !f.Status.Fact() || !f.BoundComplete || f.Induction == 0 {
 				t.Errorf("%s (line %d): want proved by k-induction, got %s complete=%v (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.BoundReason)
+			}
+			// The assumption is made only where the step case needs it,
+			// and then always said.
+			if want := pr.induction[i] != "proved"; noOverflow != want {
+				t.Errorf("%s (line %d): assumes no signed overflow: %v, want %v (%q)", f.Label(), f.SrcLine, noOverflow, want, pr.assumptions)
 			}
 		case "bounded":
 			if f.BoundComplete {
@@ -59,6 +67,7 @@ func runProbesPastBound(t *testing.T, dir string, k func(*probe) int, pin func(t
 			if err != nil {
 				t.Fatal(err)
 			}
+			pr.assumptions = rep.Assumptions
 			for i := range rep.Facts {
 				f := &rep.Facts[i]
 				t.Logf("%s: %s complete=%v induction=%d %s %s", f.Label(), f.Status, f.BoundComplete, f.Induction, f.Reason, f.BoundReason)

@@ -77,56 +77,96 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			ind.After[o] = true
 		}
 		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d%s", src, q.K, sw, q.Variant, i, carried)
-		tr2, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
-			return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
-		})
-		if err != nil {
-			why, err := notTranslated("k-induction: ", err)
+		st, why, err := c.stepCase(ctx, q, cp, ind, key, deadline)
+		if err == nil && why != "" && st != nil && st.retry && symex.HasSignedArith(l) {
+			// The step case failed with the wraparound a havocked head
+			// allows; C lets the program assume there is none.
+			ind.NoOverflow = true
+			st, why, err = c.stepCase(ctx, q, cp, ind, key+"/no-overflow", deadline)
+		}
+		if err != nil || why != "" {
 			return false, nil, nil, why, err
 		}
-		goal := append([]smt.Term(nil), tr2.Viol[q.Target]...)
-		for _, u := range tr2.Unwind {
-			if !ind.After[u.Loop] {
-				goal = append(goal, u.Guard)
-			}
+		if st == nil {
+			continue // nothing to check in this step case
 		}
-		if len(goal) == 0 {
-			continue
+		if st.live != nil {
+			kept[l] = symex.Kept{Live: st.live, Print: st.tr.CandPrint}
 		}
-		sel2 := tr2.Selectors(q) + tr2.Inducted(q.Target)
-		d, err := c.decider(tr2, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		invs, texts, live, err := c.houdini(ctx, d, tr2, sel2, deadline, pf, l.Line)
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		if live != nil {
-			kept[l] = symex.Kept{Live: live, Print: tr2.CandPrint}
-		}
-		sel2 += invs
 		if l.Op != ctree.SDo {
-			for _, t := range texts {
+			for _, t := range st.texts {
 				proved = append(proved, bmc.Invariant{Line: l.Line, Column: column(q.Program.Source, l.Span[0]), Function: "main", Expr: t})
 			}
 		}
-		step := sel2 + assertAny(goal)
-		sr, err := c.solve(ctx, d, step, nil, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
+		if pf != nil {
+			pf.steps = append(pf.steps, st.pf.steps...)
 		}
-		if sr.Status != smt.Unsat {
-			return false, nil, nil, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
-		}
-		pf.add(fmt.Sprintf("k-induction: the step case of the loop at line %d", l.Line), tr2, step, sr)
-		a, err := c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
-		if err != nil {
-			return false, nil, nil, "", err
-		}
-		asm = append(asm, a...)
+		asm = append(asm, st.asm...)
 	}
 	return true, asm, proved, "", nil
+}
+
+// A stepResult is a step case of k-induction that held: the candidate
+// invariants Houdini kept (live, and in C where C can say them), the
+// modelling assumptions, and the unsat answers it rests on. retry is set
+// on a failed one whose step case was satisfiable, not undecided.
+type stepResult struct {
+	tr    *symex.Translation
+	live  []bool
+	texts []string
+	asm   []string
+	pf    proof
+	retry bool
+}
+
+// stepCase checks the step case ind selects. It returns nil and "" when
+// the step case has nothing to check, and why it does not hold when it
+// does not (with a result whose retry says whether it was refuted).
+func (c *Checker) stepCase(ctx context.Context, q *bmc.Query, cp *ctree.Program, ind *symex.Induction, key string, deadline time.Time) (*stepResult, string, error) {
+	l := ind.Loop
+	tr2, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
+		return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
+	})
+	if err != nil {
+		why, err := notTranslated("k-induction: ", err)
+		return nil, why, err
+	}
+	goal := append([]smt.Term(nil), tr2.Viol[q.Target]...)
+	for _, u := range tr2.Unwind {
+		if !ind.After[u.Loop] {
+			goal = append(goal, u.Guard)
+		}
+	}
+	if len(goal) == 0 {
+		return nil, "", nil
+	}
+	res := &stepResult{tr: tr2}
+	sel2 := tr2.Selectors(q) + tr2.Inducted(q.Target)
+	d, err := c.decider(tr2, time.Until(deadline))
+	if err != nil {
+		return nil, "", err
+	}
+	invs, texts, live, err := c.houdini(ctx, d, tr2, sel2, deadline, &res.pf, l.Line)
+	if err != nil {
+		return nil, "", err
+	}
+	res.live, res.texts = live, texts
+	sel2 += invs
+	step := sel2 + assertAny(goal)
+	sr, err := c.solve(ctx, d, step, nil, time.Until(deadline))
+	if err != nil {
+		return nil, "", err
+	}
+	if sr.Status != smt.Unsat {
+		res.retry = sr.Status == smt.Sat
+		return res, stepWhy(sr, fmt.Sprintf("the step case of the loop at line %d does not hold at k=%d", l.Line, q.K)), nil
+	}
+	res.pf.add(fmt.Sprintf("k-induction: the step case of the loop at line %d", l.Line), tr2, step, sr)
+	res.asm, err = c.assumptionsOf(ctx, d, tr2, sel2, time.Until(deadline))
+	if err != nil {
+		return nil, "", err
+	}
+	return res, "", nil
 }
 
 // notTranslated says why a translation made for a proof (a step case,

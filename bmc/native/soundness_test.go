@@ -48,7 +48,7 @@ import (
 var (
 	truthRE     = regexp.MustCompile(`//.*\btruth:\s*(holds|fails)`)
 	nativeRE    = regexp.MustCompile(`\bnative:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
-	inductionRE = regexp.MustCompile(`\binduction:\s*(proved|bounded)`)
+	inductionRE = regexp.MustCompile(`\binduction:\s*(proved-assuming-no-overflow|proved|bounded)`)
 	mmfRE       = regexp.MustCompile(`\bnative-mmf:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
 )
 
@@ -64,6 +64,9 @@ type probe struct {
 	induction []string
 	native    []bmc.Status
 	mmf       []bmc.Status // -1: not run with MallocMayFail
+	// assumptions are those of the probe's last report
+	// (runProbesPastBound), for pins that check them.
+	assumptions []string
 }
 
 // loadProbes reads the probes of dir through the kit's parser

@@ -44,6 +44,11 @@ const (
 	// whose address the program takes, or NULL (which ends the run): not
 	// an uninitialised or otherwise invalid pointer.
 	AsmFuncPtr
+	// asmNoOverflow: signed arithmetic does not overflow. Only a step case
+	// of k-induction that was asked to assumes it (Induction.NoOverflow):
+	// the proof then covers every run up to its first signed overflow,
+	// after which C defines nothing.
+	asmNoOverflow
 	numAssumptions
 )
 
@@ -56,6 +61,7 @@ var assumptionWords = [numAssumptions]string{
 	asmNoUseAfterFree: "memory is not used after it is freed",
 	asmRandRange:      "rand returns any value in [0, RAND_MAX] with RAND_MAX = 2147483647 (glibc)",
 	asmStickyEOF:      "the end of stdin is final: after a read meets it, later reads do too (glibc 2.28 and later)",
+	asmNoOverflow:     "signed arithmetic does not overflow (undefined behaviour in C): the proof past the bound covers each run up to its first signed overflow",
 	AsmFuncPtr:        "a call through a function pointer calls a function of its type whose address the program takes, or NULL (calls through an uninitialised or invalid pointer are undefined behaviour, not modelled)",
 }
 

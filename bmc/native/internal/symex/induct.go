@@ -59,6 +59,12 @@ type Induction struct {
 	// first violation of the target comes after the loop; that is the
 	// run this step case must cover).
 	Carry map[*ctree.Stmt]Kept
+	// NoOverflow makes the step case assume that signed arithmetic does
+	// not overflow, as C lets a program assume: the induction then covers
+	// the runs up to their first overflow, and its answer says so. Linear
+	// invariants of counters (x <= 2*i) are inductive only without the
+	// wraparound that a havocked head near INT_MAX would have.
+	NoOverflow bool
 }
 
 // Kept are the candidate invariants of a loop that Houdini kept: Live by
@@ -478,4 +484,28 @@ func (x *sym) assumeAssert(s *state, st *ctree.Stmt) *state {
 func isFPClass(name string) bool {
 	_, ok := ctree.FPClass[name]
 	return ok
+}
+
+// HasSignedArith reports whether loop st does signed arithmetic that can
+// overflow (+, -, *, unary -, ++, --, compound assignments), the only
+// thing Induction.NoOverflow changes.
+func HasSignedArith(st *ctree.Stmt) bool {
+	found := false
+	signed := func(t *ctree.Type) bool { return t != nil && t.IsInt() && t.Signed && !t.Bool }
+	walkExprs(st, func(e *ctree.Expr) {
+		switch e.Op {
+		case ctree.OBin:
+			switch e.Name {
+			case "+", "-", "*":
+				found = found || signed(e.T)
+			}
+		case ctree.OUn:
+			found = found || e.Name == "-" && signed(e.T)
+		case ctree.OIncDec:
+			found = found || signed(ctree.Promote(e.T))
+		case ctree.OCompound:
+			found = found || signed(e.CT)
+		}
+	})
+	return found
 }

@@ -148,7 +148,7 @@ func isNeg(v smt.Term, w int) smt.Term { return bv("bvslt", v, bvInt(0, w)) }
 // converted operands a and b (the type of a is the type the operation is
 // done in, after promotions and the usual arithmetic conversions).
 func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
-	if x.safety() == nil || !a.t.IsInt() || a.t.Bool {
+	if x.safety() == nil && !x.noOverflow() || !a.t.IsInt() || a.t.Bool {
 		return
 	}
 	w := a.t.Width
@@ -168,7 +168,7 @@ func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
 		} else {
 			bad = and(not(eqBool(sa, sb)), not(eqBool(sa, sr)))
 		}
-		x.record(s, SignedOverflow, e, bad, "")
+		x.overflow(s, e, bad)
 	case "*":
 		if !signed {
 			return
@@ -183,13 +183,16 @@ func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
 			return and(bv("bvsge", v, bvInt(-h, w)), bv("bvslt", v, bvInt(h, w)))
 		}
 		bad = and(not(and(small(a.s), small(b.s))), bad)
-		x.record(s, SignedOverflow, e, bad, "")
+		x.overflow(s, e, bad)
 	case "/", "%":
 		x.record(s, DivisionByZero, e, eq(b.s, bvInt(0, b.t.Width)), "")
 		if signed {
-			x.record(s, SignedOverflow, e, and(eq(a.s, minSigned(w)), eq(b.s, bvInt(-1, w))), "")
+			x.overflow(s, e, and(eq(a.s, minSigned(w)), eq(b.s, bvInt(-1, w))))
 		}
 	case "<<", ">>":
+		if x.safety() == nil {
+			return
+		}
 		// The count is at least an int after promotion; as unsigned, a
 		// negative count is too large as well.
 		bw := b.t.Width
@@ -207,10 +210,29 @@ func (x *sym) checkArith(s *state, e *ctree.Expr, op string, a, b value) {
 
 // checkNeg records the check of unary minus on a promoted operand.
 func (x *sym) checkNeg(s *state, e *ctree.Expr, v value) {
-	if x.safety() == nil || !v.t.IsInt() || !v.t.Signed || v.t.Bool {
+	if x.safety() == nil && !x.noOverflow() || !v.t.IsInt() || !v.t.Signed || v.t.Bool {
 		return
 	}
-	x.record(s, SignedOverflow, e, eq(v.s, minSigned(v.t.Width)), "")
+	x.overflow(s, e, eq(v.s, minSigned(v.t.Width)))
+}
+
+// noOverflow reports whether the translation assumes that signed
+// arithmetic does not overflow: a step case of k-induction asked to
+// (Induction.NoOverflow).
+func (x *sym) noOverflow() bool {
+	return x.ind != nil && x.ind.NoOverflow
+}
+
+// overflow records the signed-overflow check of e, which fails when bad
+// holds, and where the translation assumes no overflow, cuts the paths
+// on which it fails: the state after e is one of a run that has not
+// overflowed yet.
+func (x *sym) overflow(s *state, e *ctree.Expr, bad smt.Term) {
+	x.record(s, SignedOverflow, e, bad, "")
+	if x.noOverflow() && !s.dead() {
+		x.assume(s, not(bad))
+		x.note(asmNoOverflow)
+	}
 }
 
 // checkSubscript records the bounds check of the subscript a[n] of an
