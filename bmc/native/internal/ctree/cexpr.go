@@ -934,6 +934,19 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	if e := c.fpBuiltin(name, args, argT, line); e != nil {
 		return e
 	}
+	if base, ok := strings.CutPrefix(name, "__builtin_"); ok {
+		if base == "expect" && len(args) == 2 {
+			// __builtin_expect(e, c) is e, as a long; c is a hint
+			if hasCall(args[1]) {
+				c.fail(line, "__builtin_expect with a hint that a call computes")
+			}
+			return c.convert(args[0], TLong, line)
+		}
+		if _, lib := libFuncs[base]; lib {
+			// gcc's built-in of a library function does what it does
+			name = base
+		}
+	}
 	lf, ok := libFuncs[name]
 	if !ok && skipDefs[name] {
 		c.fail(line, "call of %s outside an assertion statement", name)
