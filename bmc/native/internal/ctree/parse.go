@@ -293,6 +293,9 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 	line := lineOf(n)
 	switch n.Type() {
 	case "primitive_type":
+		if t, ok := c.typedefs[c.text(n)]; ok {
+			return t // typedef _Bool bool; typedef unsigned size_t;
+		}
 		t, ok := primitiveByWords([]string{c.text(n)})
 		if !ok {
 			c.fail(line, "type %s", c.text(n))
@@ -441,6 +444,12 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 	switch d.Type() {
 	case "identifier", "field_identifier", "type_identifier":
 		return c.text(d), base
+	case "primitive_type":
+		// the grammar reads the names <stdbool.h> and <stddef.h> define
+		// (bool, size_t, ...) as types even where a program defines them
+		if !isKeywordType(c.text(d)) {
+			return c.text(d), base
+		}
 	case "pointer_declarator", "abstract_pointer_declarator":
 		return c.declarator(PtrTo(base), d.ChildByFieldName("declarator"))
 	case "array_declarator", "abstract_array_declarator":
@@ -494,6 +503,16 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 	}
 	c.fail(line, "declarator %s", d.Type())
 	return "", nil
+}
+
+// isKeywordType reports whether a primitive type's name is a keyword of
+// C (int, char, ...), which no declarator can name.
+func isKeywordType(name string) bool {
+	switch name {
+	case "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool":
+		return true
+	}
+	return false
 }
 
 // params converts a parameter list; array parameters become pointers.
