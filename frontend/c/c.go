@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -224,6 +225,13 @@ func (x *extractor) enclosing(b int) *function {
 
 func (x *extractor) errors(root tsutil.Node) []frontend.SyntaxError {
 	errs := tsutil.NodeErrors(x.file, root)
+	for i := 0; i < root.ChildCount(); i++ {
+		// a semicolon alone at the top level (`void f() {};`), which gcc
+		// accepts
+		if ch := root.Child(i); ch.IsError() && strings.TrimSpace(string(x.src[ch.StartByte():ch.EndByte()])) == ";" {
+			x.healedSpans = append(x.healedSpans, [2]int{int(ch.StartByte()), int(ch.EndByte())})
+		}
+	}
 	if len(x.healed) == 0 && len(x.healedSpans) == 0 {
 		return errs
 	}

@@ -173,8 +173,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 	}
 	c.trees = append(c.trees, tree)
 	root := tree.RootNode()
-	if root.HasError() {
-		line := firstError(root)
+	if line, bad := syntaxError(root, src); bad {
 		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
@@ -190,6 +189,32 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 }
 
 func c2() *sitter.Language { return tsc.GetLanguage() }
+
+// syntaxError reports the line of the first syntax error of the tree, if
+// any. A semicolon alone at the top level (`void f() {};`), which gcc
+// accepts, is none.
+func syntaxError(root *sitter.Node, src []byte) (int, bool) {
+	if !root.HasError() {
+		return 0, false
+	}
+	for i := 0; i < int(root.ChildCount()); i++ {
+		ch := root.Child(i)
+		switch {
+		case ch.IsError() && strayWord(ch, src):
+		case ch.HasError() || ch.IsMissing():
+			return firstError(ch), true
+		}
+	}
+	if root.IsError() || root.IsMissing() {
+		return lineOf(root), true
+	}
+	return 0, false
+}
+
+// strayWord reports whether an error node holds a semicolon only.
+func strayWord(n *sitter.Node, src []byte) bool {
+	return strings.TrimSpace(string(src[n.StartByte():n.EndByte()])) == ";"
+}
 
 func firstError(n *sitter.Node) int {
 	if n.IsError() || n.IsMissing() {
@@ -227,6 +252,7 @@ func (c *conv) topLevel(root *sitter.Node) {
 		n := root.NamedChild(i)
 		switch n.Type() {
 		case "comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call":
+		case "ERROR": // a stray semicolon (strayWord)
 		case "function_definition":
 			c.funcDef(n)
 		case "declaration":

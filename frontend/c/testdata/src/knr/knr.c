@@ -26,3 +26,10 @@ main() { // want func:"main exported def entry"
 second(void) { // want func:"second exported def" results:"int"
 	return 2;
 }
+
+/* a semicolon after a definition at the top level, which gcc accepts */
+int third(void) { return 3; }; // want func:"third exported def"
+
+int fourth(void) { // want func:"fourth exported def"
+	return third(); // want calls:"fourth -> third [direct]"
+};
