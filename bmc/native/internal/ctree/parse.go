@@ -694,16 +694,158 @@ func (c *conv) initLen(t *Type, n *sitter.Node) int {
 		return len(c.stringBytes(n))
 	}
 	if n.Type() == "initializer_list" {
-		k := 0
-		for i := 0; i < int(n.NamedChildCount()); i++ {
-			if n.NamedChild(i).Type() != "comment" {
-				k++
-			}
-		}
-		return k
+		// the elements the list reaches (nil: convert nothing)
+		return c.flattenList(t, n, 0, nil, false)
 	}
 	c.fail(lineOf(n), "array initialiser")
 	return 0
+}
+
+// An initCursor walks the items of an initialiser list: an aggregate
+// member that its item does not initialise with braces takes as many
+// items as it has scalars (brace elision, C11 6.7.9p20).
+type initCursor struct {
+	items []*sitter.Node
+	i     int
+}
+
+// flattenList initialises the array or struct t at off from the items of
+// list n, positional and designated (.f = v, [i] = v), and returns the
+// number of elements (members) the list reaches. An array of unknown
+// length (Len < 0) takes as many as the list reaches. With in nil, the
+// items are only counted, not converted.
+func (c *conv) flattenList(t *Type, n *sitter.Node, off int, in *Init, static bool) int {
+	cur := &initCursor{}
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		if ch := n.NamedChild(i); ch.Type() != "comment" {
+			cur.items = append(cur.items, ch)
+		}
+	}
+	pos, reach := 0, 0
+	for cur.i < len(cur.items) {
+		item := cur.items[cur.i]
+		if item.Type() == "initializer_pair" {
+			pos = c.designated(t, item, off, in, static)
+			cur.i++
+			if cur.i < len(cur.items) && cur.items[cur.i].Type() != "initializer_pair" && len(designatorsOf(item)) > 1 {
+				c.fail(lineOf(item), "a positional initialiser after the nested designator %s", c.text(item))
+			}
+		} else {
+			c.member(t, pos, cur, off, in, static)
+		}
+		pos++
+		reach = max(reach, pos)
+	}
+	return reach
+}
+
+// member initialises member pos of aggregate t (at off) from the items at
+// the cursor: one item where it is a list, a string for a char array, or
+// a scalar member; else, the member's own members in turn (elision).
+func (c *conv) member(t *Type, pos int, cur *initCursor, off int, in *Init, static bool) {
+	item := cur.items[cur.i]
+	mt, moff := c.memberAt(t, pos, off, lineOf(item))
+	braced := item.Type() == "initializer_list" ||
+		mt.Kind == KArray && mt.Elem.Kind == KInt && mt.Elem.Width == 8 && (item.Type() == "string_literal" || item.Type() == "concatenated_string")
+	if mt.IsScalar() || braced {
+		if in != nil {
+			c.flatten(mt, item, moff, in, static)
+		}
+		cur.i++
+		return
+	}
+	if mt.Kind != KArray && mt.Kind != KStruct {
+		c.fail(lineOf(item), "initialiser of %s", mt)
+	}
+	n := mt.Len
+	if mt.Kind == KStruct {
+		n = len(mt.Fields)
+	}
+	for k := 0; k < n && cur.i < len(cur.items) && cur.items[cur.i].Type() != "initializer_pair"; k++ {
+		c.member(mt, k, cur, moff, in, static)
+	}
+}
+
+// memberAt is the type and offset (in cells) of member pos of aggregate t
+// at off: an element of an array, a field of a struct.
+func (c *conv) memberAt(t *Type, pos, off, line int) (*Type, int) {
+	if t.Kind == KArray {
+		if t.Len >= 0 && pos >= t.Len {
+			c.fail(line, "too many initialisers")
+		}
+		return t.Elem, off + pos*t.Elem.Cells()
+	}
+	if pos >= len(t.Fields) {
+		c.fail(line, "too many initialisers")
+	}
+	return t.Fields[pos].T, off + t.Fields[pos].Off
+}
+
+// designatorsOf lists the designators of an initializer_pair.
+func designatorsOf(n *sitter.Node) []*sitter.Node {
+	var out []*sitter.Node
+	for i := 0; i < int(n.ChildCount()); i++ {
+		if n.FieldNameForChild(i) == "designator" {
+			out = append(out, n.Child(i))
+		}
+	}
+	return out
+}
+
+// designated initialises what pair designates in aggregate t (at off),
+// and returns the position in t of its first designator.
+func (c *conv) designated(t *Type, pair *sitter.Node, off int, in *Init, static bool) int {
+	line := lineOf(pair)
+	ds := designatorsOf(pair)
+	if len(ds) == 0 {
+		c.fail(line, "designated initialiser %s", c.text(pair))
+	}
+	top := -1
+	cur, coff := t, off
+	for _, d := range ds {
+		pos := -1
+		switch d.Type() {
+		case "field_designator":
+			if cur.Kind != KStruct {
+				c.fail(line, "field designator of %s", cur)
+			}
+			name := c.text(d.NamedChild(0))
+			for i, f := range cur.Fields {
+				if f.Name == name {
+					pos = i
+				}
+			}
+			if pos < 0 {
+				c.fail(line, "%s has no field %s", cur, name)
+			}
+		case "subscript_designator":
+			if cur.Kind != KArray {
+				c.fail(line, "subscript designator of %s", cur)
+			}
+			v := c.constInt(c.expr(d.NamedChild(0)))
+			if v.Sign() < 0 || !v.IsInt64() || v.Int64() >= 1<<24 {
+				c.fail(line, "designator index %s", v)
+			}
+			pos = int(v.Int64())
+		default:
+			c.fail(line, "designator %s", c.text(d))
+		}
+		if top < 0 {
+			top = pos
+		}
+		cur, coff = c.memberAt(cur, pos, coff, line)
+	}
+	val := pair.ChildByFieldName("value")
+	if val == nil {
+		c.fail(line, "designated initialiser %s", c.text(pair))
+	}
+	if !cur.IsScalar() && val.Type() != "initializer_list" && val.Type() != "string_literal" && val.Type() != "concatenated_string" {
+		c.fail(line, "designated %s initialised without braces", cur)
+	}
+	if in != nil {
+		c.flatten(cur, val, coff, in, static)
+	}
+	return top
 }
 
 // initializer flattens an initialiser to cells. static initialisers must
@@ -749,28 +891,7 @@ func (c *conv) flatten(t *Type, n *sitter.Node, off int, in *Init, static bool) 
 			in.Cells = append(in.Cells, CellInit{Off: off + i, T: t.Elem, E: &Expr{Op: OConst, T: t.Elem, Val: big.NewInt(int64(int8(ch))), Line: line}})
 		}
 	case n.Type() == "initializer_list" && (t.Kind == KArray || t.Kind == KStruct):
-		k := 0
-		for i := 0; i < int(n.NamedChildCount()); i++ {
-			ch := n.NamedChild(i)
-			if ch.Type() == "comment" {
-				continue
-			}
-			if ch.Type() == "initializer_pair" {
-				c.fail(lineOf(ch), "designated initialiser")
-			}
-			if t.Kind == KArray {
-				if k >= t.Len {
-					c.fail(lineOf(ch), "too many initialisers")
-				}
-				c.flatten(t.Elem, ch, off+k*t.Elem.Cells(), in, static)
-			} else {
-				if k >= len(t.Fields) {
-					c.fail(lineOf(ch), "too many initialisers")
-				}
-				c.flatten(t.Fields[k].T, ch, off+t.Fields[k].Off, in, static)
-			}
-			k++
-		}
+		c.flattenList(t, n, off, in, static)
 	case n.Type() == "initializer_list":
 		if n.NamedChildCount() != 1 {
 			c.fail(line, "scalar initialiser list")
