@@ -1,6 +1,7 @@
 package ctree
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"sort"
@@ -288,7 +289,7 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		y := c.rval(c.expr(n.ChildByFieldName("right")))
 		return &Expr{Op: OComma, T: y.T, X: x, Y: y, Line: line}
 	case "compound_literal_expression":
-		c.fail(line, "compound literal")
+		return c.compoundLiteral(n)
 	case "initializer_list":
 		c.fail(line, "initialiser list in an expression")
 	case "gnu_asm_expression":
@@ -298,6 +299,34 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 	}
 	c.fail(line, "expression %s", n.Type())
 	return nil
+}
+
+// compoundLiteral translates (T){...}: an unnamed object of the enclosing
+// block, initialised where the literal is evaluated, as the lvalue
+// *({ T tmp = {...}; &tmp; }).
+func (c *conv) compoundLiteral(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	if c.scopes == nil {
+		c.fail(line, "compound literal outside a function")
+	}
+	t := c.typeName(n.ChildByFieldName("type"))
+	val := n.ChildByFieldName("value")
+	if val == nil || val.Type() != "initializer_list" {
+		c.fail(line, "compound literal without an initialiser list")
+	}
+	if t.Kind == KArray && t.Len < 0 {
+		t = &Type{Kind: KArray, Elem: t.Elem, Len: c.initLen(t, val)}
+	}
+	if !t.IsScalar() && t.Kind != KArray && t.Kind != KStruct || t.Kind == KStruct && t.Len < 0 {
+		c.fail(line, "compound literal of %s", t)
+	}
+	v := c.newVar(fmt.Sprintf("(%s){...}#%d", t, c.prog.NumVars+1), t, line)
+	v.Mem = true
+	v.Init = c.initializer(t, val, false)
+	addr := &Expr{Op: OAddr, T: PtrTo(t), X: &Expr{Op: OVar, T: t, Var: v, Line: line}, Line: line}
+	blk := &Stmt{Op: SBlock, Line: line, List: []*Stmt{{Op: SDecl, Line: line, Decls: []*Var{v}}}}
+	ptr := &Expr{Op: OStmtExpr, T: addr.T, Block: blk, Y: addr, Line: line}
+	return &Expr{Op: ODeref, T: t, X: ptr, Line: line, Src: c.text(n), Col: c.col(n)}
 }
 
 // stmtExpr translates GNU's statement expression ({ s1; ...; e; }): the
