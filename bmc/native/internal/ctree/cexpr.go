@@ -25,7 +25,7 @@ var libFuncs = map[string]libFunc{
 	"atoi": {TInt, 1, 1}, "atol": {TLong, 1, 1}, "atoll": {TLLong, 1, 1}, "strtol": {TLong, 3, 3}, "strtoll": {TLLong, 3, 3},
 	"strtoul": {TULong, 3, 3},
 	"rand":    {TInt, 0, 0}, "srand": {TVoid, 1, 1}, "time": {TLong, 1, 1},
-	"malloc": {TVoidP, 1, 1}, "calloc": {TVoidP, 2, 2}, "free": {TVoid, 1, 1},
+	"malloc": {TVoidP, 1, 1}, "calloc": {TVoidP, 2, 2}, "realloc": {TVoidP, 2, 2}, "free": {TVoid, 1, 1},
 	"strlen": {TULong, 1, 1}, "strnlen": {TULong, 2, 2}, "strcmp": {TInt, 2, 2}, "strncmp": {TInt, 3, 3},
 	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
 	"memmove": {TVoidP, 3, 3},
@@ -1204,6 +1204,12 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		conv(0, TULong)
 	case "calloc":
 		conv(0, TULong)
+		conv(1, TULong)
+	case "realloc":
+		if !args[0].T.IsPtr() && !IsNullConst(StripConv(args[0])) {
+			c.fail(line, "argument 1 of realloc is %s, not a pointer", args[0].T)
+		}
+		args[0] = c.convert(args[0], TVoidP, line)
 		conv(1, TULong)
 	case "free", "strlen", "atoi", "atol", "atoll":
 		ptr(0)

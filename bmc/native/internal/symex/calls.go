@@ -233,6 +233,8 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		return x.nondet(e.T, "conv")
 	case "malloc", "calloc":
 		return x.malloc(s, name, args, line)
+	case "realloc":
+		return x.realloc(s, args[0], args[1], line)
 	case "strlen", "strnlen":
 		r := x.strlen(s, args[0], line)
 		if name == "strnlen" {

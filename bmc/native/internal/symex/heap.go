@@ -153,6 +153,49 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 	return value{t: ctree.TVoidP, s: x.def(smt.BitVecSort(64), ite(fail, bvInt(0, 64), p.s)), objs: []int{0, o}, known: true}
 }
 
+// realloc models realloc(p, n): a new block of n bytes that holds the
+// contents of p's block (bytes past its old size unconstrained, as C
+// leaves them), p's block freed. realloc(NULL, n) is malloc(n); with n 0
+// glibc frees p's block and returns NULL. Like malloc it never fails,
+// and with Options.MallocMayFail it is refused: the replay's shim makes
+// only malloc and calloc fail.
+func (x *sym) realloc(s *state, p, n value, line int) value {
+	if x.tr.MallocMayFail {
+		x.fail(line, "realloc where malloc may fail")
+	}
+	x.note(asmMallocOK)
+	o := x.newObj("realloc", nil, false)
+	x.recordAlloc(o, n.s)
+	var cs []int
+	if p.known {
+		cs = p.objs
+	} else {
+		for _, ob := range x.objs[1 : len(x.objs)-1] {
+			cs = append(cs, ob.id)
+		}
+	}
+	obj := x.def(smt.BitVecSort(objW), ptrObj(p.s))
+	for _, c := range cs {
+		ob := x.objs[c]
+		if c == 0 || c == o || ob.sorts != nil {
+			continue // NULL copies nothing; a variable is no block
+		}
+		hit := eq(obj, bvInt(int64(c), objW))
+		for _, sk := range cellSorts {
+			_, inState := s.mem[mkey{c, sk}]
+			_, inInit := x.inits[mkey{c, sk}]
+			if !inState && !inInit && !ob.zero {
+				continue // never written: any value, as the new block's
+			}
+			s.mem[mkey{o, sk}] = x.def(arrSort(sk), ite(hit, x.arr(s, c, sk), x.arr(s, o, sk)))
+		}
+	}
+	x.free(s, p, line)
+	np := ptrValue(o, 0, ctree.TVoidP)
+	zero := and(eq(n.s, bvInt(0, 64)), not(eq(obj, bvInt(0, objW))))
+	return value{t: ctree.TVoidP, s: x.def(smt.BitVecSort(64), ite(zero, bvInt(0, 64), np.s)), objs: []int{0, o}, known: true}
+}
+
 // free makes the contents of the allocation p points to unconstrained: a
 // real free writes the allocator's own data into the block. A later
 // allocation never reuses it in the model, hence asmNoUseAfterFree.
