@@ -75,6 +75,9 @@ func (p *Program) BuildFlags() []string {
 			out = append(out, "-iquote", abs)
 		}
 	}
+	if plainInline(p.Source) {
+		out = append(out, gnuInline)
+	}
 	for _, d := range p.Compile.Defines {
 		out = append(out, "-D", d)
 	}
@@ -92,10 +95,32 @@ func (p *Program) BuildFlags() []string {
 func (p *Program) EngineFlags() []string {
 	var out []string
 	for _, f := range p.BuildFlags() {
+		if f == gnuInline {
+			continue // gcc's alone
+		}
 		if f == "-iquote" {
 			f = "-I"
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// gnuInline makes gcc emit a function defined `inline` (C99's inline
+// definition, which provides no external one) as an external definition,
+// as C89's GNU extension did: at -O0 gcc calls rather than inlines, and a
+// program whose only definition of a function is an inline one would
+// not link.
+const gnuInline = "-fgnu89-inline"
+
+var (
+	inlineWord   = regexp.MustCompile(`\binline\b`)
+	externInline = regexp.MustCompile(`\bextern\s+(__)?inline\b|\binline\s+extern\b`)
+)
+
+// plainInline reports whether src defines functions inline without
+// extern, where gnuInline is needed and changes nothing else (an extern
+// inline definition would lose its external definition under it).
+func plainInline(src []byte) bool {
+	return inlineWord.Match(src) && !externInline.Match(src)
 }
