@@ -89,7 +89,7 @@ func (x *sym) candVars(s *state, st *ctree.Stmt, w *writeSet) (mod, read []*ctre
 		}
 	})
 	for v := range used {
-		if v.T.Kind != ctree.KInt || v.Mem {
+		if v.T.Kind != ctree.KInt && v.T.Kind != ctree.KFloat || v.Mem {
 			continue
 		}
 		if _, ok := s.regs[x.varKey(v)]; !ok {
@@ -198,7 +198,8 @@ func cmpText(a *ctree.Var, op string, signed bool, b string, bSigned bool) strin
 
 // buildCands makes the candidates of a loop from its variables.
 func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term, consts, scales []*big.Int) []candidate {
-	var cs []candidate
+	cs := floatCands(mod, read, entry)
+	mod, read = intVars(mod), intVars(read)
 	for _, a := range mod {
 		a0 := entry[a]
 		w := a.T.Width
@@ -276,6 +277,40 @@ func buildCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term, consts, s
 	}
 	if len(cs) > maxCands {
 		cs = cs[:maxCands]
+	}
+	return cs
+}
+
+// intVars are the integer variables of vs.
+func intVars(vs []*ctree.Var) []*ctree.Var {
+	var out []*ctree.Var
+	for _, v := range vs {
+		if v.T.Kind == ctree.KInt {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// floatCands are the candidates of a loop's floating-point variables:
+// each one it changes is not NaN, equal to its value at the entry, equal
+// to another variable of its type (g == f while g /= 1.0f).
+func floatCands(mod, read []*ctree.Var, entry map[*ctree.Var]smt.Term) []candidate {
+	var cs []candidate
+	for _, a := range mod {
+		if a.T.Kind != ctree.KFloat {
+			continue
+		}
+		a0 := entry[a]
+		cs = append(cs,
+			candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return not(smt.FPIsNaN(cur(a))) }},
+			candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return smt.FPEq(cur(a), a0) }})
+		for _, b := range append(append([]*ctree.Var(nil), mod...), read...) {
+			if b == a || b.T.Kind != ctree.KFloat || b.T.Width != a.T.Width {
+				continue
+			}
+			cs = append(cs, candidate{term: func(cur func(*ctree.Var) smt.Term) smt.Term { return smt.FPEq(cur(a), cur(b)) }, text: a.Name + " == " + b.Name})
+		}
 	}
 	return cs
 }
