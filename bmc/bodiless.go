@@ -65,8 +65,8 @@ func (p *Program) Bodiless(ctx context.Context) ([]BodilessFunc, error) {
 
 // bodilessCandidates are the functions the program declares with a
 // prototype, calls and does not define, by name, with their return
-// types; the verifier's own functions (handled by name) are not among
-// them.
+// types; the verifier's own functions (handled by name) and the names
+// reserved to the implementation are not among them.
 func (p *Program) bodilessCandidates() map[string]string {
 	if p.fe == nil {
 		return nil
@@ -82,8 +82,10 @@ func (p *Program) bodilessCandidates() map[string]string {
 	}
 	cands := map[string]string{}
 	for _, fn := range p.fe.Functions {
+		// A name reserved to the implementation or a verifier
+		// (__CPROVER_r_ok) has a meaning that any value would not be.
 		if fn.Definition || defined[fn.Name] || !called[fn.Name] || knownUndeclared.MatchString(fn.Name) ||
-			strings.HasPrefix(fn.Name, "nondet_") {
+			strings.HasPrefix(fn.Name, "nondet_") || strings.HasPrefix(fn.Name, "__") {
 			continue
 		}
 		ret := "void"

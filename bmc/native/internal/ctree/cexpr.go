@@ -1138,6 +1138,12 @@ func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr
 	if gccBuiltins[name] || strings.HasPrefix(name, "__builtin_") {
 		c.fail(line, "call of %s, a C library function the engine does not model", name)
 	}
+	if strings.HasPrefix(name, "__") {
+		// Reserved to the compiler, the C library and the verifiers
+		// (__CPROVER_r_ok, __ESBMC_is_dynamic): such a function has a
+		// meaning, which any value would not be.
+		c.fail(line, "call of %s, a name reserved to the implementation or a verifier, whose meaning the engine does not model", name)
+	}
 	t := TInt
 	if declared && pt.Kind == KFunc {
 		t = pt.Ret
