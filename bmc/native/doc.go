@@ -137,7 +137,13 @@
 // and products of programs such as examples/c/knapsack.c
 // that Bitwuzla decides in seconds. Constant folding keeps unrolled
 // counters, indices and pointers literal, so most branches of bounded
-// loops never reach the solver.
+// loops never reach the solver. A loop whose condition folds to true on
+// every path at an iteration past K (its counter is known there, as in
+// for (i = 0; i < 100; i++)), and which the source does not write as a
+// constant (while (1)), runs on past K as a real run would, up to 4096
+// such iterations in the whole program: its bound is then complete, as
+// CBMC unwinds while a loop's guard is constant. Past that budget the
+// loop has its unwinding site at that iteration, as any other.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and

@@ -36,6 +36,12 @@ func TestInduction(t *testing.T) {
 			if want := pr.induction[i] != "proved"; noOverflow != want {
 				t.Errorf("%s (line %d): assumes no signed overflow: %v, want %v (%q)", f.Label(), f.SrcLine, noOverflow, want, pr.assumptions)
 			}
+		case "unrolled":
+			// complete without induction: the loop's counter decides its
+			// condition, and it runs its iterations past the bound whole
+			if !f.Status.Fact() || !f.BoundComplete || f.Induction != 0 {
+				t.Errorf("%s (line %d): want complete by unrolling, got %s complete=%v induction=%d (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.Induction, f.BoundReason)
+			}
 		case "bounded":
 			if f.BoundComplete {
 				t.Errorf("%s (line %d): want bounded, got complete", f.Label(), f.SrcLine)

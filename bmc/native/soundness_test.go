@@ -48,7 +48,7 @@ import (
 var (
 	truthRE     = regexp.MustCompile(`//.*\btruth:\s*(holds|fails)`)
 	nativeRE    = regexp.MustCompile(`\bnative:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
-	inductionRE = regexp.MustCompile(`\binduction:\s*(proved-assuming-no-overflow|proved|bounded)`)
+	inductionRE = regexp.MustCompile(`\binduction:\s*(proved-assuming-no-overflow|proved|unrolled|bounded)`)
 	mmfRE       = regexp.MustCompile(`\bnative-mmf:\s*(VERIFIED|FALSIFIED|UNKNOWN)`)
 )
 
@@ -60,7 +60,9 @@ type probe struct {
 	broken string
 	fails  []bool // per assertion: the recorded truth
 	// induction, per assertion, pins what k-induction makes of it
-	// (testdata/induction): "proved" or "bounded"; "" where not pinned.
+	// (testdata/induction): "proved", "proved-assuming-no-overflow",
+	// "unrolled" (complete without induction) or "bounded"; "" where not
+	// pinned.
 	induction []string
 	native    []bmc.Status
 	mmf       []bmc.Status // -1: not run with MallocMayFail

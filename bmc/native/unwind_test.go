@@ -63,18 +63,21 @@ int main(void) {
   assert(f(100) != 100);
   return 0;
 }`, 5, bmc.Falsified, "the target fails on a run past the bound (the function at line 1 recurses deeper than k=5)"},
+		// m is input, so that the loop's condition does not fold and the
+		// loop is not unrolled whole past the bound (symex's loop)
 		{"deep loop with inputs past the model's", `int main(void) {
-  int s = 0;
-  for (int i = 0; i < 40; i++) s += __VERIFIER_nondet_int() == 0;
+  int s = 0, m = __VERIFIER_nondet_int();
+  if (m != 40) return 0;
+  for (int i = 0; i < m; i++) s += __VERIFIER_nondet_int() == 0;
   assert(s < 40);
   return 0;
 }`, 5, bmc.Falsified, "inputs past the model's, each 0"},
 		// It reads input, so that its one run does not decide it
 		// (onerun.go).
 		{"deep run that holds", `int main(void) {
-  int s = 0, n = __VERIFIER_nondet_int();
-  for (int i = 0; i < 40; i++) s++;
-  assert(s == 40 || n == 7);
+  int s = 0, n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int();
+  for (int i = 0; i < m; i++) s++;
+  assert(s == m || m < 0 || n == 7);
   return 0;
 }`, 5, bmc.Falsified, "unwinding assertion: the loop at line 3 runs more than k=5 times"},
 		{"complete", `int main(void) {

@@ -25,6 +25,10 @@ func (tr *Translation) UnwindGuards() []smt.Term {
 	return out
 }
 
+// maxExtraIters bounds the iterations past K that loops whose conditions
+// fold to true run, over a whole translation (nested loops multiply).
+const maxExtraIters = 4096
+
 // loop unwinds a loop K times. A state that would run the body a K+1-th
 // time is an unwinding violation and is dropped (k-bounded semantics).
 func (x *sym) loop(s *state, st *ctree.Stmt) *state {
@@ -42,15 +46,24 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 	}
 	var exits []*state
 	first := true
+	// folded: the condition, which the source does not write as a
+	// constant, folded to true on every path this iteration (a counter
+	// with a known value)
+	constant := true
+	if st.X != nil {
+		_, constant = ctree.FoldInt(st.X)
+	}
 	for i := 0; ; i++ {
 		if s.dead() {
 			break
 		}
+		folded := false
 		if st.Op != ctree.SDo || !first {
 			c := smt.True
 			if st.X != nil {
 				c = x.def(smt.BoolSort, truth(x.eval(s, st.X)))
 			}
+			folded = c == smt.True && !constant
 			if c != smt.True {
 				ex := s.withGuard(x.def(smt.BoolSort, and(s.guard, not(c))))
 				exits = append(exits, ex)
@@ -61,7 +74,13 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 			}
 		}
 		first = false
-		if i >= x.k {
+		if i >= x.k && folded && x.extra < maxExtraIters {
+			// Past the bound, a loop whose condition its counter decides
+			// runs on as a real run would: a for loop of 100 iterations
+			// is unrolled whole, as CBMC unwinds while the guard is
+			// constant, within maxExtraIters for the whole program.
+			x.extra++
+		} else if i >= x.k {
 			x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: st.Line, What: "the loop in " + x.fn, Loop: st})
 			break
 		}

@@ -162,6 +162,9 @@ type sym struct {
 	fobjs map[*ctree.Func]int
 	// sum, when set, summarises the calls of its functions (summary.go).
 	sum *Summaries
+	// extra counts the iterations past K of loops whose conditions fold
+	// to true (loop.go).
+	extra int
 }
 
 func (x *sym) fail(line int, format string, args ...any) {

@@ -1,0 +1,10 @@
+// expect: FALSIFIED
+#include <assert.h>
+int main(void) {
+  /* the counter decides the condition: the loop runs its 100 iterations
+     past the bound, and the assertion fails as on a real run */
+  int i = 0;
+  while (i < 100) i++;
+  assert(i == 7);
+  return 0;
+}
