@@ -425,7 +425,13 @@ func (c *conv) typedefIn(n *sitter.Node) *Type {
 	if c.lookup(name) != nil {
 		return nil
 	}
-	return c.typedefs[name]
+	if t, ok := c.typedefs[name]; ok {
+		return t
+	}
+	if t, ok := primitiveByWords([]string{name}); ok {
+		return t // a library's type the grammar does not know (wchar_t)
+	}
+	return nil
 }
 
 // IsNullConst reports whether e is an integer constant 0 (a null pointer

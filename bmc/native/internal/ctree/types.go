@@ -375,10 +375,14 @@ func primitiveByWords(words []string) (*Type, bool) {
 			base = TInt
 		case "uint32_t":
 			base = TUInt
-		case "int64_t", "ssize_t", "ptrdiff_t", "intptr_t", "off_t":
+		case "int64_t", "ssize_t", "ptrdiff_t", "intptr_t", "off_t", "time_t", "clock_t", "suseconds_t":
 			base = TLong
 		case "uint64_t", "size_t", "uintptr_t":
 			base = TULong
+		case "wchar_t": // glibc's on x86-64
+			base = TInt
+		case "wint_t":
+			base = TUInt
 		default:
 			return nil, false
 		}
