@@ -69,7 +69,7 @@ func runProbesPastBound(t *testing.T, dir string, k func(*probe) int, pin func(t
 					t.FailNow()
 				}
 			}
-			rep, err := bmc.VerifyAll(ctx, pr.prog, chk, &bmc.Options{K: k(pr), BoundCheck: true, Timeout: 60 * time.Second})
+			rep, err := bmc.VerifyAll(ctx, pr.prog, chk, &bmc.Options{K: k(pr), BoundCheck: true, Timeout: 120 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}

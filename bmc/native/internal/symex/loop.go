@@ -1,6 +1,8 @@
 package symex
 
 import (
+	"math/big"
+
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 	"github.com/suretydev/surety/smt"
 )
@@ -26,8 +28,51 @@ func (tr *Translation) UnwindGuards() []smt.Term {
 }
 
 // maxExtraIters bounds the iterations past K that loops whose conditions
-// fold to true run, over a whole translation (nested loops multiply).
-const maxExtraIters = 4096
+// fold to true run, over a whole translation (nested loops multiply);
+// maxBlindIters, those of one loop whose end its condition does not show.
+const (
+	maxExtraIters = 4096
+	maxBlindIters = 256
+)
+
+// extraBudget is how many iterations past K a loop whose condition folds
+// may run: for a comparison of two known values (i < n, i != n), their
+// distance, which bounds the iterations left when the loop moves one
+// toward the other, if it fits what is left of maxExtraIters (else none:
+// a loop of 100000 iterations is not unrolled 4096 times in vain); for
+// any other condition, up to maxBlindIters.
+func (x *sym) extraBudget(s *state, cond *ctree.Expr) int {
+	left := maxExtraIters - x.extra
+	if left <= 0 {
+		return 0
+	}
+	for cond.Op == ctree.OConv {
+		cond = cond.X
+	}
+	if cond.Op != ctree.OBin || sideEffects(cond) {
+		return min(left, maxBlindIters)
+	}
+	switch cond.Name {
+	case "<", "<=", ">", ">=", "!=":
+	default:
+		return min(left, maxBlindIters)
+	}
+	a, b := x.eval(s, cond.X), x.eval(s, cond.Y)
+	va, w, ok1 := litVal(a.s)
+	vb, _, ok2 := litVal(b.s)
+	if !ok1 || !ok2 || !a.t.IsInt() {
+		return min(left, maxBlindIters)
+	}
+	if a.t.Signed {
+		va, vb = signedOf(va, w), signedOf(vb, w)
+	}
+	d := new(big.Int).Abs(new(big.Int).Sub(va, vb))
+	d.Add(d, big.NewInt(1))
+	if !d.IsInt64() || d.Int64() > int64(left) {
+		return 0
+	}
+	return int(d.Int64())
+}
 
 // loop unwinds a loop K times. A state that would run the body a K+1-th
 // time is an unwinding violation and is dropped (k-bounded semantics).
@@ -46,6 +91,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 	}
 	var exits []*state
 	first := true
+	budget := -1 // the iterations past K this loop may run, once known
 	// folded: the condition, which the source does not write as a
 	// constant, folded to true on every path this iteration (a counter
 	// with a known value)
@@ -74,7 +120,11 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 			}
 		}
 		first = false
-		if i >= x.k && folded && x.extra < maxExtraIters {
+		if i >= x.k && folded && budget < 0 {
+			budget = x.extraBudget(s, st.X)
+		}
+		if i >= x.k && folded && budget > 0 {
+			budget--
 			// Past the bound, a loop whose condition its counter decides
 			// runs on as a real run would: a for loop of 100 iterations
 			// is unrolled whole, as CBMC unwinds while the guard is
