@@ -227,16 +227,17 @@ func (c *Checker) cacheSize() int {
 	return 16
 }
 
-// translate returns the shared translation of a program at bound k; for a
-// variant schema, of the given variant. The parse of a program is shared
-// by all its bounds and variants.
-func (c *Checker) translate(ctx context.Context, p *bmc.Program, k, variant int) (*symex.Translation, error) {
-	return c.trs.get(translationKey(p, k, variant), c.cacheSize(), func() (*symex.Translation, error) {
+// translate returns the shared translation of a program under o (its
+// MallocMayFail is the checker's). The parse of a program is shared by
+// all its translations.
+func (c *Checker) translate(ctx context.Context, p *bmc.Program, o symex.Options) (*symex.Translation, error) {
+	o.MallocMayFail = c.opts.MallocMayFail
+	return c.trs.get(translationKey(p, &o), c.cacheSize(), func() (*symex.Translation, error) {
 		cp, err := c.parsed(ctx, p)
 		if err != nil {
 			return nil, err
 		}
-		return symex.Translate(ctx, p, cp, k, variant, nil, c.opts.MallocMayFail)
+		return symex.Translate(ctx, p, cp, &o)
 	})
 }
 
@@ -254,7 +255,7 @@ func translateProgram(ctx context.Context, p *bmc.Program, k int) (*symex.Transl
 	if err != nil {
 		return nil, err
 	}
-	return symex.Translate(ctx, p, cp, k, 0, nil, false)
+	return symex.Translate(ctx, p, cp, &symex.Options{K: k})
 }
 
 // parse builds the typed tree of a program from what the preprocessor
@@ -392,13 +393,18 @@ func sameLines(orig, pp []byte) func(line int) bool {
 	}
 }
 
-// translationKey names the translation of a program at bound k (and, for
-// a variant schema, of the variant): what the translation depends on.
-func translationKey(p *bmc.Program, k, variant int) string {
+// translationKey names the translation of a program under o: what the
+// translation depends on (its bound, the variant of a variant schema,
+// whether loops run past K; safety checks, step cases and summaries have
+// caches of their own).
+func translationKey(p *bmc.Program, o *symex.Options) string {
 	src, sw := sourceKey(p)
-	key := fmt.Sprintf("%s/%d", src, k)
+	key := fmt.Sprintf("%s/%d", src, o.K)
 	if sw != "" {
-		key += fmt.Sprintf("%s/variant=%d", sw, variant)
+		key += fmt.Sprintf("%s/variant=%d", sw, o.Variant)
+	}
+	if o.PastK {
+		key += "/past-k"
 	}
 	return key
 }
@@ -468,7 +474,7 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if sumWhy != "" {
 		sumWhy = "; " + sumWhy
 	}
-	tr, err := c.translate(ctx, q.Program, q.K, q.Variant)
+	tr, err := c.translate(ctx, q.Program, symex.Options{K: q.K, Variant: q.Variant})
 	if err != nil {
 		var u *ctree.UnsupportedError
 		switch {
@@ -490,6 +496,17 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		}
 		return nil, err
 	}
+	return c.answer(ctx, q, tr, start, timeout, sumWhy)
+}
+
+// answer answers q from its translation tr, within timeout from start:
+// the violation check and, for a query with unwinding assertions, the
+// unwinding check, then what can prove the target past the bound (its
+// loops run to their end, k-induction, the one run of a program without
+// input) or show a loop running past it. sumWhy says why recursion
+// summaries did not answer ("" when there is none).
+func (c *Checker) answer(ctx context.Context, q *bmc.Query, tr *symex.Translation, start time.Time, timeout time.Duration, sumWhy string) (*bmc.Result, error) {
+	res := &bmc.Result{Engine: c.Name()}
 	solver, err := c.decider(tr, timeout)
 	if err != nil {
 		return nil, err
@@ -499,7 +516,7 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	// The unwinding check starts with the violation check that the
 	// query without it answered just before (bmc.VerifyAll asks both):
 	// an unsat answer is kept and not asked again.
-	held := translationKey(q.Program, q.K, q.Variant) + "\x00" + strconv.Itoa(q.Target) + "\x00" + sel
+	held := translationKey(q.Program, &tr.Opts) + "\x00" + strconv.Itoa(q.Target) + "\x00" + sel
 	var pf *proof // what a complete bound rests on
 	if q.UnwindingAssertions {
 		pf = &proof{}
@@ -558,6 +575,11 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		return res, nil
 	}
 	deadline := start.Add(timeout)
+	if tr.ItersPastK > 0 {
+		// Complete at this bound is complete at every bound: an unwinding
+		// counterexample of another engine at K does not contest it.
+		res.Proof = proofPastK
+	}
 	if len(tr.Unwind) == 0 {
 		return c.complete(ctx, res, pf, deadline)
 	}
@@ -571,15 +593,25 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		pf.add(fmt.Sprintf("the unwinding check at k=%d", q.K), tr, sel+goal, sr)
 		return c.complete(ctx, res, pf, deadline)
 	case smt.Sat:
+		if !tr.Opts.PastK && pastKHelps(tr, sr.Model) {
+			if r, err := c.pastK(ctx, q, deadline, sumWhy); err != nil || r != nil {
+				return r, err
+			}
+		}
 		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, deadline, pf)
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			res.Induction = q.K
+			res.Induction, res.Proof = q.K, ""
 			res.Invariants = invs
 			res.Assumptions = sortedUnion(res.Assumptions, asm)
 			return c.complete(ctx, res, pf, deadline)
+		}
+		if tr.Opts.PastK {
+			// What runs past K was a try (pastK); the answer at K says
+			// the rest.
+			return &bmc.Result{Engine: res.Engine, Reason: "a loop runs past what the translation runs to its end"}, nil
 		}
 		if r := c.runOnce(ctx, q); r != nil {
 			return r, nil
@@ -596,6 +628,54 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 		res.Reason = "unwinding check: solver: " + sr.Reason
 	}
 	return res, nil
+}
+
+// pastKShare is the part of a check's time left that the translation
+// running loops past K gets: it is a try, whose formula can be far harder
+// than the one at K (a body of divisions run 40 times over an input).
+const pastKShare = 3
+
+// pastKHelps reports whether a loop cut at K in the model m of the
+// unwinding check is one whose counter decides its condition, so that
+// the translation past K runs it on.
+func pastKHelps(tr *symex.Translation, m map[string]smt.Value) bool {
+	for _, u := range tr.Unwind {
+		if u.PastK && symex.IsTrue(m, u.Guard) {
+			return true
+		}
+	}
+	return false
+}
+
+// pastK asks q of the translation whose loops run past K to their end as
+// their counters decide (symex.Options.PastK), with a third of the time
+// left before deadline. It returns a violation there that a run replays,
+// which fails the target past the bound, or a proof there, complete at
+// every bound (Result.Proof proofPastK, or an induction of the loops
+// beyond); nil otherwise, when the answer at K stands.
+func (c *Checker) pastK(ctx context.Context, q *bmc.Query, deadline time.Time, sumWhy string) (*bmc.Result, error) {
+	share := time.Until(deadline) / pastKShare
+	ctx, cancel := context.WithTimeout(ctx, share)
+	defer cancel()
+	start := time.Now()
+	tr, err := c.translate(ctx, q.Program, symex.Options{K: q.K, Variant: q.Variant, PastK: true})
+	if err != nil {
+		var u *ctree.UnsupportedError
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, symex.ErrResource) || errors.As(err, &u) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	r, err := c.answer(ctx, q, tr, start, share, sumWhy)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case r.Status == bmc.Falsified && r.Replayed && !r.Unwound, r.Status == bmc.Verified && r.BoundComplete:
+		return r, nil
+	}
+	return nil, nil
 }
 
 // complete makes res, VERIFIED at its bound, complete when its proof pf

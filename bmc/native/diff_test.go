@@ -21,9 +21,15 @@ type diffCase struct {
 	prog   *bmc.Program
 	expect []bmc.Status
 	k      int
+	// unwind asks with unwinding assertions (`// unwinding: true`): a
+	// verdict for every execution, not the k-bounded ones.
+	unwind bool
 }
 
-var kRE = regexp.MustCompile(`//\s*k:\s*(\d+)`)
+var (
+	kRE      = regexp.MustCompile(`//\s*k:\s*(\d+)`)
+	unwindRE = regexp.MustCompile(`//\s*unwinding:\s*true`)
+)
 
 func loadDiff(t testing.TB) []diffCase {
 	t.Helper()
@@ -50,7 +56,7 @@ func loadDiff(t testing.TB) []diffCase {
 		if m := kRE.FindStringSubmatch(string(src)); m != nil {
 			k = atoiMust(m[1])
 		}
-		c := diffCase{file: f, prog: p, k: k}
+		c := diffCase{file: f, prog: p, k: k, unwind: unwindRE.MatchString(string(src))}
 		for _, a := range p.Asserts {
 			st := def
 			if m := expectRE.FindStringSubmatch(lines[a.SrcLine-1]); m != nil {
@@ -107,7 +113,7 @@ func TestDifferential(t *testing.T) {
 func checkCase(t *testing.T, chk bmc.Checker, c diffCase) {
 	t.Helper()
 	for i, want := range c.expect {
-		r, err := chk.Check(context.Background(), &bmc.Query{Program: c.prog, Target: i, K: c.k})
+		r, err := chk.Check(context.Background(), &bmc.Query{Program: c.prog, Target: i, K: c.k, UnwindingAssertions: c.unwind})
 		if err != nil {
 			t.Fatalf("a%d: %v", i+1, err)
 		}

@@ -137,13 +137,20 @@
 // and products of programs such as examples/c/knapsack.c
 // that Bitwuzla decides in seconds. Constant folding keeps unrolled
 // counters, indices and pointers literal, so most branches of bounded
-// loops never reach the solver. A loop whose condition folds to true on
-// every path at an iteration past K (its counter is known there, as in
-// for (i = 0; i < 100; i++)), and which the source does not write as a
-// constant (while (1)), runs on past K as a real run would, up to 4096
-// such iterations in the whole program: its bound is then complete, as
-// CBMC unwinds while a loop's guard is constant. Past that budget the
-// loop has its unwinding site at that iteration, as any other.
+// loops never reach the solver. When the unwinding check finds a loop
+// cut at K whose condition folds to true on every path there (its counter
+// is known, as in for (i = 0; i < 100; i++)), and which the source does
+// not write as a constant (while (1)), the query is asked again of a
+// second translation in which such loops run on past K as a real run
+// would, up to 4096 such iterations in the whole program (CBMC unwinds
+// while a loop's guard is constant). Its formula can be far harder than
+// the one at K (a body of divisions over an input, run 40 times), so it
+// gets a third of the time left, and only its definite answers count: a
+// violation a run replays (the target fails past the bound), or a proof
+// complete at every bound (Result.Proof "loops run to their end past k":
+// an unwinding counterexample of another engine at K does not contest
+// it). Otherwise the answer at K goes on to k-induction, whose step cases
+// run loops as its base case does.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
 // fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and

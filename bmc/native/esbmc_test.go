@@ -51,7 +51,7 @@ func TestESBMCDifferential(t *testing.T) {
 				defer wg.Done()
 				sem <- true
 				defer func() { <-sem }()
-				r, err := es.Check(context.Background(), &bmc.Query{Program: c.prog, Target: i, K: c.k, Timeout: 30 * time.Second})
+				r, err := es.Check(context.Background(), &bmc.Query{Program: c.prog, Target: i, K: c.k, UnwindingAssertions: c.unwind, Timeout: 30 * time.Second})
 				got := "ERROR"
 				reason := ""
 				if err != nil {

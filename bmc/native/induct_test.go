@@ -39,8 +39,8 @@ func TestInduction(t *testing.T) {
 		case "unrolled":
 			// complete without induction: the loop's counter decides its
 			// condition, and it runs its iterations past the bound whole
-			if !f.Status.Fact() || !f.BoundComplete || f.Induction != 0 {
-				t.Errorf("%s (line %d): want complete by unrolling, got %s complete=%v induction=%d (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.Induction, f.BoundReason)
+			if !f.Status.Fact() || !f.BoundComplete || f.Induction != 0 || f.Proof != proofPastK {
+				t.Errorf("%s (line %d): want complete by unrolling, got %s complete=%v induction=%d proof=%q (%s)", f.Label(), f.SrcLine, f.Status, f.BoundComplete, f.Induction, f.Proof, f.BoundReason)
 			}
 		case "bounded":
 			if f.BoundComplete {

@@ -77,12 +77,18 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			ind.After[o] = true
 		}
 		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d%s", src, q.K, sw, q.Variant, i, carried)
-		st, why, err := c.stepCase(ctx, q, cp, ind, key, deadline)
+		// The step case runs loops past K as the base case does, which
+		// makes the two cases one program's.
+		o := &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Induction: ind, PastK: tr.Opts.PastK}
+		if o.PastK {
+			key += "/past-k"
+		}
+		st, why, err := c.stepCase(ctx, q, cp, o, key, deadline)
 		if err == nil && why != "" && st != nil && st.retry && symex.HasSignedArith(l) {
 			// The step case failed with the wraparound a havocked head
 			// allows; C lets the program assume there is none.
 			ind.NoOverflow = true
-			st, why, err = c.stepCase(ctx, q, cp, ind, key+"/no-overflow", deadline)
+			st, why, err = c.stepCase(ctx, q, cp, o, key+"/no-overflow", deadline)
 		}
 		if err != nil || why != "" {
 			return false, nil, nil, why, err
@@ -119,13 +125,14 @@ type stepResult struct {
 	retry bool
 }
 
-// stepCase checks the step case ind selects. It returns nil and "" when
+// stepCase checks the step case o.Induction selects. It returns nil and "" when
 // the step case has nothing to check, and why it does not hold when it
 // does not (with a result whose retry says whether it was refuted).
-func (c *Checker) stepCase(ctx context.Context, q *bmc.Query, cp *ctree.Program, ind *symex.Induction, key string, deadline time.Time) (*stepResult, string, error) {
+func (c *Checker) stepCase(ctx context.Context, q *bmc.Query, cp *ctree.Program, o *symex.Options, key string, deadline time.Time) (*stepResult, string, error) {
+	ind := o.Induction
 	l := ind.Loop
 	tr2, err := c.trs.get(key, c.cacheSize(), func() (*symex.Translation, error) {
-		return symex.TranslateStep(ctx, q.Program, cp, q.K, q.Variant, nil, c.opts.MallocMayFail, ind)
+		return symex.Translate(ctx, q.Program, cp, o)
 	})
 	if err != nil {
 		why, err := notTranslated("k-induction: ", err)

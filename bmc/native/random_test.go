@@ -12,6 +12,7 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
+	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -123,7 +124,7 @@ func TestRandomInputs(t *testing.T) {
 				continue
 			}
 			checked++
-			tr, err := chk.translate(context.Background(), c.prog, c.k, 0)
+			tr, err := chk.translate(context.Background(), c.prog, symex.Options{K: c.k})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -47,7 +47,7 @@ void *__surety_calloc(unsigned long, unsigned long);
 
 // replayPrelude is what goes before the rendered program src.
 func replayPrelude(tr *symex.Translation, src []byte) string {
-	if tr.MallocMayFail && usesAlloc(src) {
+	if tr.Opts.MallocMayFail && usesAlloc(src) {
 		return prelude + mallocShim
 	}
 	return prelude
@@ -209,7 +209,7 @@ func (c *Checker) runReplayUnder(ctx context.Context, wrap []string, p *bmc.Prog
 	}
 	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.Defined, tr.Bodiless, tr.MallocMayFail) + extra
+	h := harness(d, used, tr.Defined, tr.Bodiless, tr.Opts.MallocMayFail) + extra
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}

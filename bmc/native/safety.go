@@ -380,7 +380,7 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 			return nil, err
 		}
 		rec := &symex.SafetyRec{Sites: map[symex.SiteID]*symex.Site{}, Allocs: map[int]*symex.Alloc{}}
-		tr, err := symex.Translate(ctx, p, cp, k, 0, rec, c.opts.MallocMayFail)
+		tr, err := symex.Translate(ctx, p, cp, &symex.Options{K: k, Safety: rec, MallocMayFail: c.opts.MallocMayFail, PastK: true})
 		if err != nil {
 			return nil, err
 		}

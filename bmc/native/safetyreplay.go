@@ -122,7 +122,7 @@ func (r *safetyReplay) run(ctx context.Context, s *symex.Site, d *symex.CexData)
 		return false, msg, ""
 	}
 	r.runs++
-	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.Defined, r.tr.Bodiless, r.tr.MallocMayFail)
+	h := harness(d, func(fn string) bool { return strings.Contains(string(r.src), fn) }, r.tr.Defined, r.tr.Bodiless, r.tr.Opts.MallocMayFail)
 	hname := fmt.Sprintf("harness%d.c", r.runs)
 	bin := fmt.Sprintf("prog%d", r.runs)
 	if err := os.WriteFile(filepath.Join(r.dir, hname), []byte(h), 0o644); err != nil {

@@ -15,6 +15,10 @@ import (
 // proofSummaries names a proof by recursion summaries (Result.Proof).
 const proofSummaries = "recursion summaries"
 
+// proofPastK names a complete unwinding in which loops whose counters
+// decide their conditions ran past K to their end (symex's loop.go).
+const proofPastK = "loops run to their end past k"
+
 // summaries are what Houdini kept of a program's candidate summaries at
 // one bound: the summarised functions, the candidates kept, and the
 // unsat answers they rest on.
@@ -78,7 +82,7 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 		return nil, "summaries: " + sm.why, nil
 	}
 	tr, err := c.trs.get(key+"/sum=main", c.cacheSize(), func() (*symex.Translation, error) {
-		return symex.TranslateSummary(sctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, sm.sum)
+		return symex.Translate(sctx, q.Program, cp, &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Summaries: sm.sum, PastK: true})
 	})
 	if err != nil {
 		why, err := notTranslated("summaries: ", err)
@@ -170,7 +174,7 @@ func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Pr
 		steps[i], err = c.trs.get(key+"/sum="+f.Name, c.cacheSize(), func() (*symex.Translation, error) {
 			s := *sm.sum
 			s.Step = f
-			return symex.TranslateSummary(ctx, q.Program, cp, q.K, q.Variant, c.opts.MallocMayFail, &s)
+			return symex.Translate(ctx, q.Program, cp, &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Summaries: &s, PastK: true})
 		})
 		if err != nil {
 			why, err := notTranslated("", err)

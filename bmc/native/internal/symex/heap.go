@@ -143,7 +143,7 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 	}
 	x.recordAlloc(o, size)
 	p := ptrValue(o, 0, ctree.TVoidP)
-	if !x.tr.MallocMayFail {
+	if !x.tr.Opts.MallocMayFail {
 		x.note(asmMallocOK)
 		return p
 	}
@@ -160,7 +160,7 @@ func (x *sym) malloc(s *state, name string, args []value, line int) value {
 // and with Options.MallocMayFail it is refused: the replay's shim makes
 // only malloc and calloc fail.
 func (x *sym) realloc(s *state, p, n value, line int) value {
-	if x.tr.MallocMayFail {
+	if x.tr.Opts.MallocMayFail {
 		x.fail(line, "realloc where malloc may fail")
 	}
 	x.note(asmMallocOK)

@@ -16,6 +16,10 @@ type UnwindSite struct {
 	What  string
 	Model bool        // a library model's bound, which no run of the program shows
 	Loop  *ctree.Stmt // the loop, for a loop's bound
+	// PastK: the loop's counter decides its condition here, and the rest
+	// of its iterations fit the budget, so a translation with
+	// Options.PastK runs it to its end.
+	PastK bool
 }
 
 // UnwindGuards are the guards of every unwinding site.
@@ -123,7 +127,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 		if i >= x.k && folded && budget < 0 {
 			budget = x.extraBudget(s, st.X)
 		}
-		if i >= x.k && folded && budget > 0 {
+		if x.pastK && i >= x.k && folded && budget > 0 {
 			budget--
 			// Past the bound, a loop whose condition its counter decides
 			// runs on as a real run would: a for loop of 100 iterations
@@ -131,7 +135,7 @@ func (x *sym) loop(s *state, st *ctree.Stmt) *state {
 			// constant, within maxExtraIters for the whole program.
 			x.extra++
 		} else if i >= x.k {
-			x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: st.Line, What: "the loop in " + x.fn, Loop: st})
+			x.tr.Unwind = append(x.tr.Unwind, UnwindSite{Guard: s.guard, Line: st.Line, What: "the loop in " + x.fn, Loop: st, PastK: folded && budget > 0})
 			break
 		}
 		x.breaks = append(x.breaks, nil)

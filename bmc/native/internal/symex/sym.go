@@ -47,16 +47,20 @@ type step struct {
 // violation conditions, unwinding violations, and what a counterexample
 // needs.
 type Translation struct {
-	Script   smt.Script
-	Viol     [][]smt.Term // per assertion index
-	Unwind   []UnwindSite
-	inputs   []*input
-	events   []*stdinEvent
-	steps    []step
-	Nice     []smt.Term
-	Selector []smt.Term // per assertion index: the Bool that assumes it
-	terms    int
-	Defined  map[string]bool
+	Opts   Options // what it was made under
+	Script smt.Script
+	Viol   [][]smt.Term // per assertion index
+	Unwind []UnwindSite
+	// ItersPastK counts the iterations past K that loops whose
+	// conditions their counters decide ran (Options.PastK).
+	ItersPastK int
+	inputs     []*input
+	events     []*stdinEvent
+	steps      []step
+	Nice       []smt.Term
+	Selector   []smt.Term // per assertion index: the Bool that assumes it
+	terms      int
+	Defined    map[string]bool
 	// Bodiless are the program's functions without a body (ctree's), which
 	// the replay harness defines; Notes are assumptions in words that
 	// every VERIFIED answer on the program lists (those functions', and
@@ -81,9 +85,6 @@ type Translation struct {
 	// NULL nor a candidate (funcptr.go): the assumption holds on the
 	// executions where none is true (assumptionsOf in bmc/native).
 	OOB [numAssumptions][]smt.Term
-	// MallocMayFail: allocations may return NULL (Options.MallocMayFail),
-	// and the replay makes the chosen ones fail.
-	MallocMayFail bool
 }
 
 type funcCtx struct {
@@ -162,6 +163,9 @@ type sym struct {
 	fobjs map[*ctree.Func]int
 	// sum, when set, summarises the calls of its functions (summary.go).
 	sum *Summaries
+	// pastK: loops whose counters decide their conditions run past K
+	// (Options.PastK).
+	pastK bool
 	// extra counts the iterations past K of loops whose conditions fold
 	// to true (loop.go).
 	extra int

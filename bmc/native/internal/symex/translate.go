@@ -12,29 +12,38 @@ import (
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
 )
 
-// Translate executes a parsed program symbolically; the switch of a
-// variant schema is the constant variant, so the formula is the one of
-// that variant's own program. A non-nil rec records the safety checks;
-// mallocMayFail lets allocations return NULL (Options.MallocMayFail).
-func Translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool) (tr *Translation, err error) {
-	return TranslateStep(ctx, p, cp, k, variant, rec, mallocMayFail, nil)
+// Options choose what a translation models besides the program at its
+// bound. The zero value is the program unrolled to K = 0.
+type Options struct {
+	// K bounds each loop's iterations and each recursion's depth.
+	K int
+	// Variant is the constant the switch of a variant schema takes, so
+	// the formula is that variant's own program.
+	Variant int
+	// Safety, when set, records the safety checks (safety.go).
+	Safety *SafetyRec
+	// MallocMayFail lets allocations return NULL.
+	MallocMayFail bool
+	// Induction makes the translation a step case of k-induction
+	// (induct.go): its script also declares ind<i>, which assumes
+	// assertion i in the step case's assumed iterations.
+	Induction *Induction
+	// Summaries summarise the calls of their functions (summary.go):
+	// main, or the step case of Summaries.Step; the script also declares
+	// sumsel<i>, which assumes candidate i at every call.
+	Summaries *Summaries
+	// PastK lets a loop whose counter decides its condition run past K to
+	// its end, as a real run would (loop.go): a proof of such a
+	// translation does not rest on K, but its formula can be far larger.
+	PastK bool
 }
 
-// TranslateStep is Translate for a step case of k-induction (ind
-// non-nil; induct.go), whose script also declares ind<i>: assertion i is
-// assumed in the step case's assumed iterations.
-func TranslateStep(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool, ind *Induction) (tr *Translation, err error) {
-	return translate(ctx, p, cp, k, variant, rec, mallocMayFail, ind, nil)
-}
-
-// TranslateSummary is Translate with the calls of sum's functions
-// summarised (summary.go): main, or the step case of sum.Step. Its
-// script also declares sumsel<i>: candidate i is assumed at every call.
-func TranslateSummary(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, mallocMayFail bool, sum *Summaries) (tr *Translation, err error) {
-	return translate(ctx, p, cp, k, variant, nil, mallocMayFail, nil, sum)
-}
-
-func translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, variant int, rec *SafetyRec, mallocMayFail bool, ind *Induction, sum *Summaries) (tr *Translation, err error) {
+// Translate executes a parsed program symbolically under o.
+func Translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, o *Options) (tr *Translation, err error) {
+	if o == nil {
+		o = &Options{}
+	}
+	k, variant, rec, ind, sum := o.K, o.Variant, o.Safety, o.Induction, o.Summaries
 	defer func() {
 		if r := recover(); r != nil {
 			if b, ok := r.(ctree.Bail); ok {
@@ -44,9 +53,9 @@ func translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, varian
 			tr, err = nil, fmt.Errorf("native: internal error: %v", r)
 		}
 	}()
-	tr = &Translation{Viol: make([][]smt.Term, len(p.Asserts)), MallocMayFail: mallocMayFail}
+	tr = &Translation{Opts: *o, Viol: make([][]smt.Term, len(p.Asserts))}
 	x := &sym{ctx: ctx, p: cp, tr: tr, k: k, sw: p.Switch, variant: variant, rec: rec, inits: map[mkey]smt.Term{}, cellInits: map[mkey][]smt.Term{}, strs: map[*ctree.Expr]int{}, counts: map[string]int{}, maxDefs: 2_000_000,
-		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}, sum: sum}
+		dead: map[int]bool{}, ind: ind, fobjs: map[*ctree.Func]int{}, sum: sum, pastK: o.PastK}
 	for i := range p.Asserts {
 		tr.Selector = append(tr.Selector, tr.Script.DeclareConst("sel"+itoa(i), smt.BoolSort))
 		tr.Script.DeclareConst("keep"+itoa(i), smt.BoolSort)
@@ -64,6 +73,7 @@ func translate(ctx context.Context, p *bmc.Program, cp *ctree.Program, k, varian
 	} else {
 		x.run()
 	}
+	tr.ItersPastK = x.extra
 	tr.Defined = cp.Defined
 	tr.Bodiless = cp.Bodiless
 	for _, name := range slices.Sorted(maps.Keys(cp.Bodiless)) {
