@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/bmc/internal/verifier"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -33,7 +34,9 @@ void __bmctest_infeasible(void);
 // (the harness's are weak) abort or end the run. An assumption that fails
 // ends the run at once (_Exit: no atexit handler runs), as an infeasible
 // path.
-const harness = `#include <stdio.h>
+var harness = harnessBase + nondetFuncs()
+
+const harnessBase = `#include <stdio.h>
 #include <stdlib.h>
 void __bmctest_fail(void) { fputs("` + violatedMarker + `\n", stderr); fflush(stderr); _Exit(86); }
 void __bmctest_infeasible(void) { _Exit(87); }
@@ -59,24 +62,26 @@ static double probe_d(void) {
   probe_next = end;
   return v;
 }
-#define PROBE_INT(T, N) __attribute__((weak)) T N(void) { return (T)probe_u(); }
-PROBE_INT(int, __VERIFIER_nondet_int)
-PROBE_INT(unsigned, __VERIFIER_nondet_uint)
-PROBE_INT(long, __VERIFIER_nondet_long)
-PROBE_INT(unsigned long, __VERIFIER_nondet_ulong)
-PROBE_INT(long long, __VERIFIER_nondet_longlong)
-PROBE_INT(unsigned long long, __VERIFIER_nondet_ulonglong)
-PROBE_INT(char, __VERIFIER_nondet_char)
-PROBE_INT(unsigned char, __VERIFIER_nondet_uchar)
-PROBE_INT(short, __VERIFIER_nondet_short)
-PROBE_INT(unsigned short, __VERIFIER_nondet_ushort)
-PROBE_INT(_Bool, __VERIFIER_nondet_bool)
-__attribute__((weak)) double __VERIFIER_nondet_double(void) { return probe_d(); }
-__attribute__((weak)) float __VERIFIER_nondet_float(void) { return (float)probe_d(); }
 __attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _Exit(87); }
 __attribute__((weak)) void reach_error(void) { abort(); }
 __attribute__((weak)) void __VERIFIER_error(void) { abort(); }
 `
+
+// nondetFuncs defines every __VERIFIER_nondet_ function the verifiers'
+// harnesses know (weak: a probe may define its own): each reads the next
+// number.
+func nondetFuncs() string {
+	var b strings.Builder
+	for _, suffix := range verifier.NondetSuffixes() {
+		ct, _ := verifier.NondetCType(suffix)
+		read := "probe_u()"
+		if ct == "float" || ct == "double" {
+			read = "probe_d()"
+		}
+		fmt.Fprintf(&b, "__attribute__((weak)) %s __VERIFIER_nondet_%s(void) { return (%s)%s; }\n", ct, suffix, ct, read)
+	}
+	return b.String()
+}
 
 // Violates compiles q, a query of the probe's program, with gcc (its
 // target an assertion that fails with a marker, its assumptions exits of

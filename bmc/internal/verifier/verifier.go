@@ -16,6 +16,9 @@ var ctypes = map[string]string{
 	"bool": "_Bool", "_Bool": "_Bool", "float": "float", "double": "double", "size_t": "unsigned long",
 	"u32": "unsigned int", "s32": "int", "u8": "unsigned char", "u16": "unsigned short",
 	"loff_t": "long", "sector_t": "unsigned long", "pointer": "void *",
+	"s8": "signed char", "s16": "short", "u64": "unsigned long", "s64": "long",
+	"unsigned_char": "unsigned char", "unsigned_short": "unsigned short", "unsigned_long": "unsigned long",
+	"unsigned_long_long": "unsigned long long", "long_long": "long long",
 }
 
 // NondetCType returns the C type that __VERIFIER_nondet_<suffix> (and

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/suretydev/surety/bmc/internal/verifier"
 )
 
 // libFunc describes a library function the engine models.
@@ -48,13 +50,28 @@ var libFuncs = map[string]libFunc{
 	"assert": {TVoid, 1, 1},
 }
 
-// NondetTypes maps the suffix of __VERIFIER_nondet_X to its type.
-var NondetTypes = map[string]*Type{
-	"int": TInt, "uint": TUInt, "unsigned": TUInt, "unsigned_int": TUInt, "long": TLong, "ulong": TULong,
-	"longlong": TLLong, "ulonglong": TULLong, "char": TChar, "uchar": TUChar, "short": TShort, "ushort": TUShort,
-	"bool": TBool, "_Bool": TBool, "float": TFloat, "double": TDouble, "size_t": TULong, "u32": TUInt,
-	"s32": TInt, "u8": TUChar, "u16": TUShort, "loff_t": TLong, "sector_t": TULong,
-}
+// NondetTypes maps the suffix of __VERIFIER_nondet_X to its type: the C
+// type the harnesses give it (bmc/internal/verifier), but for pointers,
+// which the engine does not make up.
+var NondetTypes = func() map[string]*Type {
+	m := map[string]*Type{}
+	for _, suffix := range verifier.NondetSuffixes() {
+		ct, _ := verifier.NondetCType(suffix)
+		switch ct {
+		case "_Bool":
+			m[suffix] = TBool
+		case "float":
+			m[suffix] = TFloat
+		case "double":
+			m[suffix] = TDouble
+		default:
+			if t, ok := primitiveByWords(strings.Fields(ct)); ok {
+				m[suffix] = t
+			}
+		}
+	}
+	return m
+}()
 
 // skipDefs are functions whose definitions the engine does not translate:
 // their calls are assertion statements (bmc.ParseProgram), which the query
@@ -1187,6 +1204,10 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		if !args[i].T.IsPtr() {
 			c.fail(line, "argument %d of %s is %s, not a pointer", i+1, name, args[i].T)
 		}
+	}
+	if t, ok := BitBuiltins[name]; ok {
+		conv(0, t)
+		return
 	}
 	switch name {
 	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",

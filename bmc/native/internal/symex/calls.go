@@ -173,6 +173,9 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	if name == ctree.VLAFunc {
 		return x.vla(args)
 	}
+	if _, ok := ctree.BitBuiltins[name]; ok {
+		return x.bitBuiltin(name, args[0], e.T)
+	}
 	switch name {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
 		// Output writes none of the program's memory (printf's %n is

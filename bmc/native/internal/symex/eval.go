@@ -23,7 +23,9 @@ func sideEffects(e *ctree.Expr) bool {
 		case "abs", "labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "floor", "ceil", "round", "trunc",
 			"fmin", "fmax", "strlen", "strnlen", "toupper", "tolower":
 		default:
-			return true
+			if ctree.BitBuiltins[e.Name] == nil {
+				return true
+			}
 		}
 	}
 	if sideEffects(e.X) || sideEffects(e.Y) || sideEffects(e.Z) {

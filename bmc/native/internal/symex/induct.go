@@ -206,7 +206,7 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 						seen[e.Fn] = true
 						scan(e.Fn.Body, true)
 					}
-				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || pureLibrary[e.Name]:
+				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || pureLibrary[e.Name] || ctree.BitBuiltins[e.Name] != nil:
 				case isFPClass(e.Name):
 				default:
 					name := e.Name

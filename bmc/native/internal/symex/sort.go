@@ -313,7 +313,7 @@ func pureCmp(f *ctree.Func, seen map[*ctree.Func]bool) string {
 				if w := pureCmp(e.Fn, seen); w != "" {
 					why = "calls " + e.Fn.Name + ", which " + w
 				}
-			case cmpLibrary[e.Name] && !e.Havoc:
+			case (cmpLibrary[e.Name] || ctree.BitBuiltins[e.Name] != nil) && !e.Havoc:
 			default:
 				why = fmt.Sprintf("calls %s (line %d)", e.Name, e.Line)
 			}
