@@ -359,8 +359,15 @@
 // bound, where only a wrong step case would prove them. The step case
 // assumes at the havocked head the candidate invariants that Houdini's
 // fixpoint keeps (candidates in internal/symex/invariant.go, the fixpoint
-// in kinduct.go): relations of the loop's integer variables that hold at its entry and that one iteration preserves. Those
-// C can state are reported (Result.Invariants) for correctness witnesses.
+// in kinduct.go): relations of the loop's integer variables that hold at
+// its entry and that one iteration preserves. Besides the templates, the
+// loop's exit gives candidates (internal/symex/postcands.go): the bound
+// its counter reaches (i <= n + 1 for i <= n) and main's assertions with
+// the condition's other side at its exit value in the counter's terms
+// (2*sum == n*(n + 1) becomes 2*sum == (i - 1)*i), through the copies a
+// program makes of a predicate (the reducers' __VERIFIER_assert__cond).
+// Those C can state are reported (Result.Invariants) for correctness
+// witnesses.
 // A step case that a model refutes, of a loop with signed arithmetic, is
 // asked once more assuming that no signed operation overflows
 // (Induction.NoOverflow): C leaves overflow undefined, so the proof then

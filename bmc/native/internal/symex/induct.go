@@ -348,7 +348,7 @@ func (x *sym) inductLoop(s *state, st *ctree.Stmt, iters int, check bool) *state
 			vals[v] = s.regs[x.varKey(v)].s
 		}
 		consts, scales := candConsts(st, x.stack[0].Body), loopScales(st)
-		all := buildCands(mod, read, vals, consts, scales)
+		all := append(buildCands(mod, read, vals, consts, scales), x.postCands(st, x.stack[0].Body, mod, read)...)
 		print := candPrint(mod, read, consts, scales, len(all))
 		if check {
 			cands = all
