@@ -277,30 +277,12 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		return &Expr{Op: OConst, T: TULong, Val: big.NewInt(int64(t.Size())), Line: line}
 	case "conditional_expression":
 		if n.ChildByFieldName("consequence") == nil {
-			c.fail(line, "conditional with the middle operand omitted")
+			return c.elvis(n)
 		}
 		cond := c.cond(c.expr(n.ChildByFieldName("condition")))
 		y := c.rval(c.expr(n.ChildByFieldName("consequence")))
 		z := c.rval(c.expr(n.ChildByFieldName("alternative")))
-		var t *Type
-		switch {
-		case y.T.isArith() && z.T.isArith():
-			t = usual(y.T, z.T)
-		case z.T.IsFuncPtr() && y.T.IsPtr() && !y.T.IsFuncPtr() && IsNullConst(StripConv(y)):
-			t = z.T // c ? NULL : f
-		case y.T.IsPtr() && (z.T.IsPtr() || IsNullConst(z)):
-			t = y.T
-		case z.T.IsPtr() && IsNullConst(y):
-			t = z.T
-		case y.T.Kind == KVoid && z.T.Kind == KVoid:
-			t = TVoid
-		default:
-			c.fail(line, "conditional of %s and %s", y.T, z.T)
-		}
-		if t.Kind != KVoid {
-			y, z = c.convert(y, t, line), c.convert(z, t, line)
-		}
-		return &Expr{Op: OCond, T: t, X: cond, Y: y, Z: z, Line: line}
+		return c.conditional(cond, y, z, line)
 	case "comma_expression":
 		x := c.expr(n.ChildByFieldName("left"))
 		y := c.rval(c.expr(n.ChildByFieldName("right")))
@@ -344,6 +326,51 @@ func (c *conv) compoundLiteral(n *sitter.Node) *Expr {
 	blk := &Stmt{Op: SBlock, Line: line, List: []*Stmt{{Op: SDecl, Line: line, Decls: []*Var{v}}}}
 	ptr := &Expr{Op: OStmtExpr, T: addr.T, Block: blk, Y: addr, Line: line}
 	return &Expr{Op: ODeref, T: t, X: ptr, Line: line, Src: c.text(n), Col: c.col(n)}
+}
+
+// conditional is cond ? y : z, its operands converted to their common
+// type.
+func (c *conv) conditional(cond, y, z *Expr, line int) *Expr {
+	var t *Type
+	switch {
+	case y.T.isArith() && z.T.isArith():
+		t = usual(y.T, z.T)
+	case z.T.IsFuncPtr() && y.T.IsPtr() && !y.T.IsFuncPtr() && IsNullConst(StripConv(y)):
+		t = z.T // c ? NULL : f
+	case y.T.IsPtr() && (z.T.IsPtr() || IsNullConst(z)):
+		t = y.T
+	case z.T.IsPtr() && IsNullConst(y):
+		t = z.T
+	case y.T.Kind == KVoid && z.T.Kind == KVoid:
+		t = TVoid
+	default:
+		c.fail(line, "conditional of %s and %s", y.T, z.T)
+	}
+	if t.Kind != KVoid {
+		y, z = c.convert(y, t, line), c.convert(z, t, line)
+	}
+	return &Expr{Op: OCond, T: t, X: cond, Y: y, Z: z, Line: line}
+}
+
+// elvis translates gcc's a ?: b, which is a ? a : b with a evaluated
+// once: a temporary of a's type holds it, declared where the expression
+// is evaluated (as a compound literal's object is).
+func (c *conv) elvis(n *sitter.Node) *Expr {
+	line := c.ln(n)
+	if c.scopes == nil {
+		c.fail(line, "conditional with the middle operand omitted outside a function")
+	}
+	a := c.rval(c.expr(n.ChildByFieldName("condition")))
+	if !a.T.IsScalar() {
+		c.fail(line, "conditional with the middle operand omitted, of %s", a.T)
+	}
+	v := c.newVar(fmt.Sprintf("(?:)#%d", c.prog.NumVars+1), a.T, line)
+	v.Init = &Init{Scalar: a}
+	ref := func() *Expr { return &Expr{Op: OVar, T: a.T, Var: v, Line: line} }
+	z := c.rval(c.expr(n.ChildByFieldName("alternative")))
+	cond := c.conditional(c.cond(ref()), ref(), z, line)
+	blk := &Stmt{Op: SBlock, Line: line, List: []*Stmt{{Op: SDecl, Line: line, Decls: []*Var{v}}}}
+	return &Expr{Op: OStmtExpr, T: cond.T, Block: blk, Y: cond, Line: line, Src: c.text(n), Col: c.col(n)}
 }
 
 // stmtExpr translates GNU's statement expression ({ s1; ...; e; }): the

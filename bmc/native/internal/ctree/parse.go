@@ -648,27 +648,35 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 			c.fail(line, "array of unknown size")
 		}
 		if t.Kind == KStruct && t.Len < 0 {
+			if extern {
+				continue // defined elsewhere; a use of it is refused
+			}
 			c.fail(line, "variable of incomplete type %s", t)
 		}
 		if t.Kind == KVoid {
 			c.fail(line, "void variable")
 		}
-		if top {
-			if old, ok := c.globals[name]; ok {
-				if initN != nil {
-					old.Init = c.initializer(old.T, initN, true)
-				}
-				continue
+		if top || extern {
+			// A declaration inside a function with extern names the
+			// global, declared here when the definition comes later.
+			if extern && !top && initN != nil {
+				c.fail(line, "local extern declaration with an initialiser")
 			}
-			v := c.newVar(name, t, line)
-			v.Global = true
-			v.Init = c.initializer(t, initN, true)
-			c.globals[name] = v
-			c.prog.Globals = append(c.prog.Globals, v)
+			v, ok := c.globals[name]
+			switch {
+			case ok && initN != nil:
+				v.Init = c.initializer(v.T, initN, true)
+			case !ok:
+				v = c.newVar(name, t, line)
+				v.Global = true
+				v.Init = c.initializer(t, initN, true)
+				c.globals[name] = v
+				c.prog.Globals = append(c.prog.Globals, v)
+			}
+			if !top {
+				c.scopes[len(c.scopes)-1][name] = v
+			}
 			continue
-		}
-		if extern {
-			c.fail(line, "local extern declaration")
 		}
 		v := c.newVar(name, t, line)
 		if static {
