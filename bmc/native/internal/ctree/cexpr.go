@@ -341,8 +341,8 @@ func (c *conv) conditional(cond, y, z *Expr, line int) *Expr {
 		t = y.T
 	case z.T.IsPtr() && IsNullConst(y):
 		t = z.T
-	case y.T.Kind == KVoid && z.T.Kind == KVoid:
-		t = TVoid
+	case y.T.Kind == KVoid || z.T.Kind == KVoid:
+		t = TVoid // gcc: c ? f() : x with f void is void
 	default:
 		c.fail(line, "conditional of %s and %s", y.T, z.T)
 	}

@@ -61,10 +61,13 @@ var (
 	TULong  = &Type{Kind: KInt, Width: 64, Rank: 5, Name: "unsigned long"}
 	TLLong  = &Type{Kind: KInt, Width: 64, Signed: true, Rank: 6, Name: "long long"}
 	TULLong = &Type{Kind: KInt, Width: 64, Rank: 6, Name: "unsigned long long"}
-	TFloat  = &Type{Kind: KFloat, Width: 32, Name: "float"}
-	TDouble = &Type{Kind: KFloat, Width: 64, Name: "double"}
-	TVoidP  = &Type{Kind: KPtr, Elem: TVoid}
-	TCharP  = &Type{Kind: KPtr, Elem: TChar}
+	// gcc's 128-bit integers.
+	TInt128  = &Type{Kind: KInt, Width: 128, Signed: true, Rank: 7, Name: "__int128"}
+	TUInt128 = &Type{Kind: KInt, Width: 128, Rank: 7, Name: "unsigned __int128"}
+	TFloat   = &Type{Kind: KFloat, Width: 32, Name: "float"}
+	TDouble  = &Type{Kind: KFloat, Width: 64, Name: "double"}
+	TVoidP   = &Type{Kind: KPtr, Elem: TVoid}
+	TCharP   = &Type{Kind: KPtr, Elem: TChar}
 )
 
 // PtrTo is the type pointer to t.
@@ -338,7 +341,7 @@ func ScalarLeaves(t *Type, out []*Type) []*Type {
 
 func primitiveByWords(words []string) (*Type, bool) {
 	var signed, unsigned bool
-	longs, short, char, intw := 0, false, false, false
+	longs, short, char, intw, wide := 0, false, false, false, false
 	var base *Type
 	for _, w := range words {
 		switch w {
@@ -379,6 +382,10 @@ func primitiveByWords(words []string) (*Type, bool) {
 			base = TLong
 		case "uint64_t", "size_t", "uintptr_t":
 			base = TULong
+		case "__int128", "__int128_t":
+			wide = true
+		case "__uint128_t":
+			base = TUInt128
 		case "wchar_t": // glibc's on x86-64
 			base = TInt
 		case "wint_t":
@@ -395,6 +402,11 @@ func primitiveByWords(words []string) (*Type, bool) {
 	}
 	_ = intw
 	switch {
+	case wide:
+		if unsigned {
+			return TUInt128, true
+		}
+		return TInt128, true
 	case char:
 		if unsigned {
 			return TUChar, true
