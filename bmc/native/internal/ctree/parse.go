@@ -944,17 +944,12 @@ func (c *conv) checkConst(e *Expr) {
 
 func (c *conv) funcDef(n *sitter.Node) {
 	base := c.baseType(n.ChildByFieldName("type"))
-	d := n.ChildByFieldName("declarator")
-	for d != nil && (d.Type() == "pointer_declarator") {
+	d, nameN, ptrs := funcHead(n)
+	if d == nil {
+		c.fail(lineOf(n), "function declarator")
+	}
+	for range ptrs {
 		base = PtrTo(base)
-		d = d.ChildByFieldName("declarator")
-	}
-	if d == nil || d.Type() != "function_declarator" {
-		c.fail(lineOf(n), "function declarator")
-	}
-	nameN := d.ChildByFieldName("declarator")
-	if nameN.Type() != "identifier" {
-		c.fail(lineOf(n), "function declarator")
 	}
 	name := c.text(nameN)
 	if skipDefs[name] {
@@ -1049,18 +1044,34 @@ func (c *conv) funcBody(body *sitter.Node) (st *Stmt, err error) {
 
 // defName returns the name a function definition defines.
 func (c *conv) defName(n *sitter.Node) (string, bool) {
+	if _, name, _ := funcHead(n); name != nil {
+		return c.text(name), true
+	}
+	return "", false
+}
+
+// funcHead reads the declarator of a function definition: the function
+// declarator, the function's name, and how many pointer declarators wrap
+// it (levels of pointer in the result type); nils when it declares no
+// function by name. A name in parentheses, static int (f)(int x), is
+// Csmith's way with its safe-math functions.
+func funcHead(n *sitter.Node) (fd, name *sitter.Node, ptrs int) {
 	d := n.ChildByFieldName("declarator")
 	for d != nil && d.Type() == "pointer_declarator" {
+		ptrs++
 		d = d.ChildByFieldName("declarator")
 	}
 	if d == nil || d.Type() != "function_declarator" {
-		return "", false
+		return nil, nil, 0
 	}
-	nameN := d.ChildByFieldName("declarator")
-	if nameN == nil || nameN.Type() != "identifier" {
-		return "", false
+	name = d.ChildByFieldName("declarator")
+	for name != nil && name.Type() == "parenthesized_declarator" && name.NamedChildCount() == 1 {
+		name = name.NamedChild(0)
 	}
-	return c.text(nameN), true
+	if name == nil || name.Type() != "identifier" {
+		return nil, nil, 0
+	}
+	return d, name, ptrs
 }
 
 // sameSignature reports whether two function types agree on the return
