@@ -130,6 +130,7 @@ func TestUnsupported(t *testing.T) {
 		{"#include <assert.h>\nint main(int argc, char **argv) {\n  int a[argc];\n  int (*p)[] = &a;\n  assert(p != 0);\n}\n", "unsupported: address of the variable-length array a at line 4"},
 		{"#include <assert.h>\nint main(int argc, char **argv) {\n  int a[2][argc];\n  a[0][0] = 1;\n  assert(a[0][0] == 1);\n}\n", "unsupported: non-constant integer expression at line 3"},
 		{"#include <assert.h>\nint *f(int);\nint main(void) {\n  assert(f(1) != 0);\n}\n", "unsupported: call of f, declared but not defined, returning int* at line 4"},
+		{"#include <assert.h>\n#include <stdarg.h>\nint sum(int n, ...) {\n  va_list ap;\n  va_start(ap, n);\n  int s = va_arg(ap, int);\n  va_end(ap);\n  return s;\n}\nint main(void) {\n  assert(sum(1, 5) == 5);\n}\n", "unsupported: variadic function that reads its further arguments (va_start) at line 3"},
 		// CBMC's intrinsic has a meaning: not any value, as a function
 		// without a body would return
 		{"#include <assert.h>\nint main(void) {\n  int a[1];\n  assert(__CPROVER_r_ok(a, sizeof(int)));\n}\n", "unsupported: call of __CPROVER_r_ok, a name reserved to the implementation or a verifier, whose meaning the engine does not model at line 4"},

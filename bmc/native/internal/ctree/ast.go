@@ -187,6 +187,9 @@ type Func struct {
 	Name   string
 	Ret    *Type
 	Params []*Var
+	// Variadic: the parameter list ends with "...", and the body does not
+	// read the further arguments (no va_start).
+	Variadic bool
 	Body   *Stmt
 	Line   int
 	// BodyAt is the byte offset just after the body's opening brace, where

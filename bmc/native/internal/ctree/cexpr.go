@@ -994,11 +994,14 @@ func (c *conv) call(n *sitter.Node) *Expr {
 		if f.Body == nil && f.Proto != nil {
 			params = f.Proto.Params
 		}
-		if len(args) != len(params) {
+		if len(args) != len(params) && !(f.Variadic && len(args) > len(params)) {
 			c.fail(line, "call of %s with %d arguments, wants %d", name, len(args), len(params))
 		}
 		for i, pt := range params {
 			args[i] = c.assignConv(args[i], pt, line)
+		}
+		for i := len(params); i < len(args); i++ {
+			args[i] = c.rval(args[i]) // evaluated, never read
 		}
 		return &Expr{Op: OCall, T: f.Ret, Fn: f, Name: name, Args: args, ArgT: argT, Line: line}
 	}

@@ -515,8 +515,11 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, inner)
 	case "function_declarator", "abstract_function_declarator":
 		ft := &Type{Kind: KFunc, Ret: base}
-		ps := d.ChildByFieldName("parameters")
-		for _, p := range c.params(ps) {
+		ps, variadic := c.params(d.ChildByFieldName("parameters"))
+		if variadic {
+			c.fail(line, "variadic function")
+		}
+		for _, p := range ps {
 			ft.Params = append(ft.Params, p.T)
 		}
 		return c.declarator(ft, d.ChildByFieldName("declarator"))
@@ -542,10 +545,10 @@ func isKeywordType(name string) bool {
 }
 
 // params converts a parameter list; array parameters become pointers.
-func (c *conv) params(ps *sitter.Node) []*Var {
-	var out []*Var
+// variadic is set when the list ends with "...".
+func (c *conv) params(ps *sitter.Node) (out []*Var, variadic bool) {
 	if ps == nil {
-		return nil
+		return nil, false
 	}
 	for i := 0; i < int(ps.NamedChildCount()); i++ {
 		p := ps.NamedChild(i)
@@ -553,7 +556,8 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 		case "comment":
 			continue
 		case "variadic_parameter":
-			c.fail(lineOf(p), "variadic function")
+			variadic = true
+			continue
 		case "parameter_declaration":
 		default:
 			c.fail(lineOf(p), "parameter %s", p.Type())
@@ -574,7 +578,7 @@ func (c *conv) params(ps *sitter.Node) []*Var {
 		}
 		out = append(out, &Var{Name: name, T: t, Line: lineOf(p)})
 	}
-	return out
+	return out, variadic
 }
 
 func (c *conv) typedef(n *sitter.Node) {
@@ -978,7 +982,16 @@ func (c *conv) funcDef(n *sitter.Node) {
 	c.prog.Defined[name] = true
 	c.scopes = []map[string]*Var{{}}
 	f.Params = nil
-	for _, p := range c.params(d.ChildByFieldName("parameters")) {
+	ps, variadic := c.params(d.ChildByFieldName("parameters"))
+	if variadic {
+		// Its calls' further arguments are evaluated and unread, unless
+		// the body reads them, which the engine does not model.
+		if body := n.ChildByFieldName("body"); body != nil && strings.Contains(c.text(body), "va_start") {
+			c.fail(lineOf(n), "variadic function that reads its further arguments (va_start)")
+		}
+		f.Variadic = true
+	}
+	for _, p := range ps {
 		v := c.newVar(p.Name, p.T, p.Line)
 		if v.T.Kind == KStruct {
 			v.Mem = true
