@@ -190,8 +190,8 @@ type Func struct {
 	// Variadic: the parameter list ends with "...", and the body does not
 	// read the further arguments (no va_start).
 	Variadic bool
-	Body   *Stmt
-	Line   int
+	Body     *Stmt
+	Line     int
 	// BodyAt is the byte offset just after the body's opening brace, where
 	// the replay of an unwinding violation counts the activations.
 	BodyAt int
