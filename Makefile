@@ -62,10 +62,10 @@ demo: deps build
 	./bin/surety facts --k 5 examples/c/base_convert.c; test $$? -le 1
 	./bin/surety complete examples/dafny/abs.dfy; test $$? -le 1
 
-# The self-test's fixed slices (package selftest: 200 generated programs
-# on the default path, 12 through every path) take about 25 minutes under
-# -race beside the other packages on two cores; the timeout is each test
-# binary's.
+# The self-test's fixed slices (package selftest: 120 generated programs
+# on the default path, 12 through every path) are the longest test binary
+# under -race beside the other packages on two cores; the timeout is each
+# test binary's.
 test: deps
 	$(GO) vet ./...
 	$(GO) test -race -timeout 50m ./...
