@@ -93,6 +93,9 @@ func NodeErrors(file string, root Node) []frontend.SyntaxError {
 		case n.HasError():
 			kids = n.Children(kids)
 			for i := len(kids) - 1; i >= 0; i-- {
+				if i+1 < len(kids) && kids[i].IsMissing() && UnnamedBitField(kids[i].Type(), kids[i+1].Type()) {
+					continue
+				}
 				// Only a node that is or holds an error matters.
 				if k := kids[i]; k.HasError() || k.IsError() || k.IsMissing() {
 					stack = append(stack, k)
@@ -101,6 +104,13 @@ func NodeErrors(file string, root Node) []frontend.SyntaxError {
 		}
 	}
 	return out
+}
+
+// UnnamedBitField reports whether a MISSING node of type missing before a
+// sibling of type next is the name C lets a bit-field go without
+// (`int : 3;`, padding), which tree-sitter's C grammar wants.
+func UnnamedBitField(missing, next string) bool {
+	return missing == "field_identifier" && next == "bitfield_clause"
 }
 
 // ReleaseCMemory gives back to the system the memory that the C heap

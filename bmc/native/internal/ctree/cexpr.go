@@ -174,6 +174,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			if x.Op == OVar && x.Var.VLA {
 				c.fail(line, "address of the variable-length array %s", x.Var.Name)
 			}
+			if x.T.Bits > 0 {
+				c.fail(line, "address of the bit-field %s", x.Name)
+			}
 			if x.Op == OVar {
 				x.Var.Mem = true
 			}
@@ -245,17 +248,24 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 			c.fail(line, "member of a struct value that is not an object")
 		}
 		name := c.text(n.ChildByFieldName("field"))
-		for _, f := range x.T.Fields {
-			if f.Name == name {
-				return &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: name, Line: line, Src: c.text(n), Col: c.col(n)}
-			}
+		path := fieldPath(x.T, name)
+		if path == nil {
+			c.fail(line, "no member %s in %s", name, x.T)
 		}
-		c.fail(line, "no member %s in %s", name, x.T)
+		for _, i := range path {
+			c.use(x.T, i)
+			f := x.T.Fields[i]
+			x = &Expr{Op: OField, T: f.T, X: x, Off: f.Off, Name: f.Name, Line: line, Src: c.text(n), Col: c.col(n)}
+		}
+		return x
 	case "cast_expression":
 		t := c.typeName(n.ChildByFieldName("type"))
 		x := c.rval(c.expr(n.ChildByFieldName("value")))
 		if t.Kind == KVoid {
 			return &Expr{Op: OConv, T: TVoid, X: x, Line: line}
+		}
+		if t.Union {
+			return c.unionCast(x, t, line)
 		}
 		return c.cast(x, t, line)
 	case "sizeof_expression":

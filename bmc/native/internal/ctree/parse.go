@@ -12,6 +12,7 @@ import (
 	tsc "github.com/smacker/go-tree-sitter/c"
 
 	cfront "github.com/suretydev/surety/frontend/c"
+	"github.com/suretydev/surety/internal/tsutil"
 )
 
 // A Program is a program translated to the typed tree: globals in
@@ -62,6 +63,11 @@ type macro struct {
 }
 
 type conv struct {
+	// unions are the union types the program defines, in the order they
+	// are laid out, and used the members of each that the program names
+	// (unions.go).
+	unions   []unionDef
+	used     map[*Type]map[int]bool
 	file     string
 	src      []byte
 	typedefs map[string]*Type
@@ -147,7 +153,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 	src = cfront.Respell(src)
 	c := &conv{
 		file: file, src: src, exact: exact,
-		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{},
+		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{}, used: map[*Type]map[int]bool{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
 		prog: &Program{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},
@@ -177,6 +183,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
+	c.resolveUnions()
 	c.resolveCands()
 	if _, ok := c.prog.Funcs["main"]; !ok {
 		return nil, Unsupported(1, "program without main")
@@ -192,20 +199,22 @@ func c2() *sitter.Language { return tsc.GetLanguage() }
 
 // syntaxError reports the line of the first syntax error of the tree, if
 // any. A semicolon alone at the top level (`void f() {};`), which gcc
-// accepts, is none.
+// accepts, is none, and neither is an unnamed bit-field's name that the
+// grammar found missing.
 func syntaxError(root *sitter.Node, src []byte) (int, bool) {
 	if !root.HasError() {
 		return 0, false
 	}
 	for i := 0; i < int(root.ChildCount()); i++ {
 		ch := root.Child(i)
-		switch {
-		case ch.IsError() && strayWord(ch, src):
-		case ch.HasError() || ch.IsMissing():
-			return firstError(ch), true
+		if ch.IsError() && strayWord(ch, src) {
+			continue
+		}
+		if line, bad := firstError(ch); bad {
+			return line, true
 		}
 	}
-	if root.IsError() || root.IsMissing() {
+	if root.IsError() {
 		return lineOf(root), true
 	}
 	return 0, false
@@ -216,17 +225,24 @@ func strayWord(n *sitter.Node, src []byte) bool {
 	return strings.TrimSpace(string(src[n.StartByte():n.EndByte()])) == ";"
 }
 
-func firstError(n *sitter.Node) int {
+// firstError is the line of the first error in n, if it has one.
+func firstError(n *sitter.Node) (int, bool) {
 	if n.IsError() || n.IsMissing() {
-		return lineOf(n)
+		return lineOf(n), true
+	}
+	if !n.HasError() {
+		return 0, false
 	}
 	for i := 0; i < int(n.ChildCount()); i++ {
 		ch := n.Child(i)
-		if ch.HasError() {
-			return firstError(ch)
+		if i+1 < int(n.ChildCount()) && ch.IsMissing() && tsutil.UnnamedBitField(ch.Type(), n.Child(i+1).Type()) {
+			continue
+		}
+		if line, bad := firstError(ch); bad {
+			return line, true
 		}
 	}
-	return lineOf(n)
+	return 0, false
 }
 
 func (c *conv) topLevel(root *sitter.Node) {
@@ -352,28 +368,30 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 			c.fail(line, "signals (type %s)", name)
 		}
 		c.fail(line, "unknown type %s", name)
-	case "struct_specifier":
+	case "struct_specifier", "union_specifier":
 		var t *Type
+		union := n.Type() == "union_specifier"
 		nameN := n.ChildByFieldName("name")
 		if nameN != nil {
 			name := c.text(nameN)
 			t = c.structs[name]
 			if t == nil {
-				t = &Type{Kind: KStruct, Name: name, Len: -1}
+				t = &Type{Kind: KStruct, Name: name, Len: -1, Union: union}
 				c.structs[name] = t
 			}
+			if t.Union != union {
+				c.fail(line, "tag %s names both a struct and a union", name)
+			}
 		} else {
-			t = &Type{Kind: KStruct, Name: "<anonymous>", Len: -1}
+			t = &Type{Kind: KStruct, Name: "<anonymous>", Len: -1, Union: union}
 		}
 		if body := n.ChildByFieldName("body"); body != nil {
 			if t.Len >= 0 && nameN != nil {
-				c.fail(line, "struct %s defined twice", t.Name)
+				c.fail(line, "%s defined twice", t)
 			}
 			c.structBody(t, body)
 		}
 		return t
-	case "union_specifier":
-		c.fail(line, "union")
 	case "enum_specifier":
 		if body := n.ChildByFieldName("body"); body != nil {
 			next := big.NewInt(0)
@@ -398,7 +416,7 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 }
 
 func (c *conv) structBody(t *Type, body *sitter.Node) {
-	t.Fields = nil
+	var decls []decl
 	for i := 0; i < int(body.NamedChildCount()); i++ {
 		f := body.NamedChild(i)
 		if f.Type() == "comment" {
@@ -408,32 +426,78 @@ func (c *conv) structBody(t *Type, body *sitter.Node) {
 			c.fail(lineOf(f), "struct member %s", f.Type())
 		}
 		base := c.baseType(f.ChildByFieldName("type"))
+		named := false
 		for j := 0; j < int(f.NamedChildCount()); j++ {
-			if f.FieldNameForChild(namedIndex(f, j)) != "declarator" {
-				if f.NamedChild(j).Type() == "bitfield_clause" {
-					c.fail(lineOf(f), "bit-field")
+			ch := f.NamedChild(j)
+			switch {
+			case ch.Type() == "bitfield_clause":
+				// the width of the declarator before it, or of an
+				// unnamed bit-field (which the grammar reads as a
+				// declarator it found missing)
+				if !named {
+					decls = append(decls, decl{Field: Field{T: base}, unnamed: true})
 				}
-				continue
+				d := &decls[len(decls)-1]
+				d.T = c.bitField(d.T, ch, d.unnamed)
+				named = false
+			case f.FieldNameForChild(namedIndex(f, j)) != "declarator":
+			case ch.IsMissing():
+				// `int : 3;`: the grammar wants a name before the colon
+			default:
+				name, ft := c.declarator(base, ch)
+				c.checkMember(t, ft, name, lineOf(f))
+				decls = append(decls, decl{Field: Field{Name: name, T: ft}})
+				named = true
 			}
-			name, ft := c.declarator(base, f.NamedChild(j))
-			if ft.Kind == KArray && ft.Len < 0 {
-				c.fail(lineOf(f), "flexible array member")
-			}
-			if ft.Kind == KStruct && ft.Len < 0 && len(ft.Fields) == 0 {
-				c.fail(lineOf(f), "member of incomplete type")
-			}
-			elem := ft
-			for elem.Kind == KArray {
-				elem = elem.Elem
-			}
-			if elem == t {
-				c.fail(lineOf(f), "struct member %s of the struct's own type", name)
-			}
-			t.Fields = append(t.Fields, Field{Name: name, T: ft})
+		}
+		if len(declarators(f)) == 0 && base.Kind == KStruct && strings.HasPrefix(base.Name, "<anonymous") {
+			// an anonymous struct or union: its members are t's
+			decls = append(decls, decl{Field: Field{T: base}})
 		}
 	}
 	t.Len = 0
-	layoutStruct(t)
+	layout(t, decls)
+	if t.Union {
+		c.unions = append(c.unions, unionDef{t, lineOf(body)})
+	}
+}
+
+// checkMember rejects a member of struct t that the model cannot hold.
+func (c *conv) checkMember(t, ft *Type, name string, line int) {
+	if ft.Kind == KArray && ft.Len < 0 {
+		c.fail(line, "flexible array member")
+	}
+	if ft.Kind == KStruct && ft.Len < 0 && len(ft.Fields) == 0 {
+		c.fail(line, "member of incomplete type")
+	}
+	elem := ft
+	for elem.Kind == KArray {
+		elem = elem.Elem
+	}
+	if elem == t {
+		c.fail(line, "struct member %s of the struct's own type", name)
+	}
+}
+
+// bitField is the type of a bit-field of type t whose width n gives: t
+// with Bits set (a copy). Its declared type must be an integer type no
+// wider than int, as C allows (gcc also takes long, which the model
+// leaves out).
+func (c *conv) bitField(t *Type, n *sitter.Node, unnamed bool) *Type {
+	line := lineOf(n)
+	if t.Kind != KInt || t.Rank > TInt.Rank {
+		c.fail(line, "bit-field of type %s", t)
+	}
+	v := c.constInt(c.expr(n.NamedChild(0)))
+	if v.Sign() < 0 || v.Cmp(big.NewInt(int64(t.Width))) > 0 || v.Sign() == 0 && !unnamed {
+		c.fail(line, "bit-field width %s", v)
+	}
+	bf := *t
+	bf.Bits = int(v.Int64())
+	if t.Bool {
+		bf.Bits = min(bf.Bits, 1)
+	}
+	return &bf
 }
 
 // namedIndex converts a named-child index into a child index.
@@ -743,6 +807,14 @@ func (c *conv) flattenList(t *Type, n *sitter.Node, off int, in *Init, static bo
 				c.fail(lineOf(item), "a positional initialiser after the nested designator %s", c.text(item))
 			}
 		} else {
+			if t.Union && pos > 0 {
+				// gcc warns of the excess elements and ignores them
+				if !static {
+					c.fail(lineOf(item), "excess elements in the initialiser of %s", t)
+				}
+				cur.i++
+				continue
+			}
 			c.member(t, pos, cur, off, in, static)
 		}
 		pos++
@@ -756,7 +828,8 @@ func (c *conv) flattenList(t *Type, n *sitter.Node, off int, in *Init, static bo
 // a scalar member; else, the member's own members in turn (elision).
 func (c *conv) member(t *Type, pos int, cur *initCursor, off int, in *Init, static bool) {
 	item := cur.items[cur.i]
-	mt, moff := c.memberAt(t, pos, off, lineOf(item))
+	c.use(t, pos)
+	mt, moff := c.memberAt(t, pos, off, static, lineOf(item))
 	braced := item.Type() == "initializer_list" ||
 		mt.Kind == KArray && mt.Elem.Kind == KInt && mt.Elem.Width == 8 && (item.Type() == "string_literal" || item.Type() == "concatenated_string")
 	if mt.IsScalar() || braced {
@@ -770,7 +843,10 @@ func (c *conv) member(t *Type, pos int, cur *initCursor, off int, in *Init, stat
 		c.fail(lineOf(item), "initialiser of %s", mt)
 	}
 	n := mt.Len
-	if mt.Kind == KStruct {
+	switch {
+	case mt.Union:
+		n = 1
+	case mt.Kind == KStruct:
 		n = len(mt.Fields)
 	}
 	for k := 0; k < n && cur.i < len(cur.items) && cur.items[cur.i].Type() != "initializer_pair"; k++ {
@@ -779,8 +855,11 @@ func (c *conv) member(t *Type, pos int, cur *initCursor, off int, in *Init, stat
 }
 
 // memberAt is the type and offset (in cells) of member pos of aggregate t
-// at off: an element of an array, a field of a struct.
-func (c *conv) memberAt(t *Type, pos, off, line int) (*Type, int) {
+// at off: an element of an array, a field of a struct or union. An
+// automatic union's cells past the member initialised hold what gcc
+// leaves there, which its versions differ on (gcc 15 no longer zeroes
+// them), so such an initialiser is outside the model.
+func (c *conv) memberAt(t *Type, pos, off int, static bool, line int) (*Type, int) {
 	if t.Kind == KArray {
 		if t.Len >= 0 && pos >= t.Len {
 			c.fail(line, "too many initialisers")
@@ -790,7 +869,11 @@ func (c *conv) memberAt(t *Type, pos, off, line int) (*Type, int) {
 	if pos >= len(t.Fields) {
 		c.fail(line, "too many initialisers")
 	}
-	return t.Fields[pos].T, off + t.Fields[pos].Off
+	f := t.Fields[pos]
+	if t.Union && !static && f.T.Cells() < t.Cells() {
+		c.fail(line, "initialiser of %s's member %s, shorter than the union", t, f.Name)
+	}
+	return f.T, off + f.Off
 }
 
 // designatorsOf lists the designators of an initializer_pair.
@@ -822,14 +905,20 @@ func (c *conv) designated(t *Type, pair *sitter.Node, off int, in *Init, static 
 				c.fail(line, "field designator of %s", cur)
 			}
 			name := c.text(d.NamedChild(0))
-			for i, f := range cur.Fields {
-				if f.Name == name {
-					pos = i
-				}
-			}
-			if pos < 0 {
+			path := fieldPath(cur, name)
+			if path == nil {
 				c.fail(line, "%s has no field %s", cur, name)
 			}
+			// through anonymous members to the one named
+			for _, p := range path[:len(path)-1] {
+				if top < 0 {
+					top = p
+				}
+				c.use(cur, p)
+				cur, coff = c.memberAt(cur, p, coff, static, line)
+			}
+			pos = path[len(path)-1]
+			c.use(cur, pos)
 		case "subscript_designator":
 			if cur.Kind != KArray {
 				c.fail(line, "subscript designator of %s", cur)
@@ -845,7 +934,7 @@ func (c *conv) designated(t *Type, pair *sitter.Node, off int, in *Init, static 
 		if top < 0 {
 			top = pos
 		}
-		cur, coff = c.memberAt(cur, pos, coff, line)
+		cur, coff = c.memberAt(cur, pos, coff, static, line)
 	}
 	val := pair.ChildByFieldName("value")
 	if val == nil {
@@ -933,8 +1022,12 @@ func (c *conv) checkConst(e *Expr) {
 			return
 		}
 	case OAddr:
-		if e.X.Op == OVar && e.X.Var.Global || e.X.Op == OFunc {
-			return
+		x := e.X
+		for x.Op == OField {
+			x = x.X
+		}
+		if x.Op == OVar && x.Var.Global || x.Op == OFunc {
+			return // an address constant: &g, &g.f.h, &f
 		}
 	case OBin, OUn:
 		c.checkConst(e.X)
@@ -1538,9 +1631,13 @@ func WrapInt(x *big.Int, t *Type) *big.Int {
 		}
 		return big.NewInt(0)
 	}
-	m := new(big.Int).Lsh(big.NewInt(1), uint(t.Width))
+	w := t.Width
+	if t.Bits > 0 {
+		w = t.Bits
+	}
+	m := new(big.Int).Lsh(big.NewInt(1), uint(w))
 	r := new(big.Int).Mod(x, m)
-	if t.Signed && r.Bit(t.Width-1) == 1 {
+	if t.Signed && r.Bit(w-1) == 1 {
 		r.Sub(r, m)
 	}
 	return r

@@ -32,10 +32,19 @@ type Type struct {
 	Elem   *Type
 	Len    int // KArray: number of elements; -1 when unknown (incomplete)
 	Fields []Field
-	Name   string // struct tag or typedef name, for messages
-	Ret    *Type  // KFunc
-	Params []*Type
-	Const  bool
+	Union  bool // KStruct: a union, whose members all start at its start
+	// Rep is the member of a union whose cells are the union's (unions.go).
+	Rep int
+	// Bits is a bit-field's width (KInt; 0 for an ordinary integer): its
+	// cell has the declared type's width and holds a value of Bits bits.
+	Bits int
+	// Bytes and Aligned are a struct's or union's size and alignment as
+	// gcc lays it out (layout.go).
+	Bytes, Aligned int
+	Name           string // struct tag or typedef name, for messages
+	Ret            *Type  // KFunc
+	Params         []*Type
+	Const          bool
 }
 
 // A Field is a member of a struct: its name, type and cell offset.
@@ -44,6 +53,7 @@ type Field struct {
 	T    *Type
 	Off  int // offset in cells from the start of the struct
 	Byte int // offset in bytes (for sizeof and messages)
+	Bit  int // a bit-field's first bit after Byte
 }
 
 // The C types with names of their own (LP64).
@@ -91,9 +101,15 @@ func (t *Type) String() string {
 	case KArray:
 		return t.Elem.String() + "[" + strconv.Itoa(t.Len) + "]"
 	case KStruct:
+		if t.Union {
+			return "union " + t.Name
+		}
 		return "struct " + t.Name
 	case KFunc:
 		return "function returning " + t.Ret.String()
+	}
+	if t.Bits > 0 {
+		return t.Name + ":" + strconv.Itoa(t.Bits)
 	}
 	return t.Name
 }
@@ -111,13 +127,7 @@ func (t *Type) Size() int {
 		}
 		return t.Len * t.Elem.Size()
 	case KStruct:
-		if len(t.Fields) == 0 {
-			return 0
-		}
-		last := t.Fields[len(t.Fields)-1]
-		sz := last.Byte + last.T.Size()
-		a := t.Align()
-		return (sz + a - 1) / a * a
+		return t.Bytes
 	}
 	return 1
 }
@@ -132,13 +142,7 @@ func (t *Type) Align() int {
 	case KArray:
 		return t.Elem.Align()
 	case KStruct:
-		a := 1
-		for _, f := range t.Fields {
-			if fa := f.T.Align(); fa > a {
-				a = fa
-			}
-		}
-		return a
+		return max(t.Aligned, 1)
 	}
 	return 1
 }
@@ -155,26 +159,17 @@ func (t *Type) Cells() int {
 	case KStruct:
 		n := 0
 		for _, f := range t.Fields {
-			n += f.T.Cells()
+			if t.Union {
+				n = max(n, f.T.Cells())
+			} else {
+				n += f.T.Cells()
+			}
 		}
 		return n
 	case KVoid:
 		return 1
 	}
 	return 1
-}
-
-// layoutStruct computes cell and byte offsets of a struct's fields.
-func layoutStruct(t *Type) {
-	cell, b := 0, 0
-	for i := range t.Fields {
-		f := &t.Fields[i]
-		a := f.T.Align()
-		b = (b + a - 1) / a * a
-		f.Off, f.Byte = cell, b
-		cell += f.T.Cells()
-		b += f.T.Size()
-	}
 }
 
 // SMTSort is the SMT sort of a scalar type's cell.
@@ -206,9 +201,18 @@ func (t *Type) SortKey() string {
 	return "x"
 }
 
-// Promote applies the integer promotions.
+// Promote applies the integer promotions: a bit-field whose values
+// all fit in int promotes to int, one of 32 unsigned bits to unsigned int
+// (C11 6.3.1.1p2).
 func Promote(t *Type) *Type {
-	if t.Kind == KInt && t.Rank < TInt.Rank {
+	switch {
+	case t.Kind != KInt:
+	case t.Bits > 0 && !t.Bool:
+		if t.Bits < TInt.Width || t.Signed {
+			return TInt
+		}
+		return TUInt
+	case t.Rank < TInt.Rank:
 		return TInt
 	}
 	return t
@@ -271,7 +275,7 @@ func SameType(a, b *Type) bool {
 	}
 	switch a.Kind {
 	case KInt:
-		return a.Width == b.Width && a.Signed == b.Signed && a.Bool == b.Bool
+		return a.Width == b.Width && a.Signed == b.Signed && a.Bool == b.Bool && a.Bits == b.Bits
 	case KFloat:
 		return a.Width == b.Width
 	case KPtr:
@@ -330,6 +334,20 @@ func ScalarLeaves(t *Type, out []*Type) []*Type {
 			out = ScalarLeaves(t.Elem, out)
 		}
 	case KStruct:
+		if t.Union {
+			// the members share the cells of one (unions.go), after
+			// which the union's cells that member does not reach are
+			// bytes no member the program names reads
+			if len(t.Fields) == 0 {
+				break
+			}
+			n := len(out)
+			out = ScalarLeaves(t.Fields[t.Rep].T, out)
+			for len(out)-n < t.Cells() {
+				out = append(out, TUChar)
+			}
+			break
+		}
 		for _, f := range t.Fields {
 			out = ScalarLeaves(f.T, out)
 		}

@@ -425,7 +425,7 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 	case t.Kind == ctree.KInt && t.Bool:
 		return value{t: t, s: ite(truth(v), bvInt(1, 8), bvInt(0, 8)), b: truth(v)}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KInt:
-		return value{t: t, s: extendTo(v.s, f.Width, t.Width, f.Signed), b: ""}
+		return value{t: t, s: fitBits(extendTo(v.s, f.Width, t.Width, f.Signed), t), b: ""}
 	case f.Kind == ctree.KInt && t.Kind == ctree.KFloat:
 		eb, sb := fpFormat(t)
 		if f.Signed {
@@ -434,9 +434,9 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 		return value{t: t, s: smt.ToFPUnsigned(eb, sb, smt.RNE, v.s)}
 	case f.Kind == ctree.KFloat && t.Kind == ctree.KInt:
 		if t.Signed {
-			return value{t: t, s: smt.FPToSBV(t.Width, smt.RTZ, v.s)}
+			return value{t: t, s: fitBits(smt.FPToSBV(t.Width, smt.RTZ, v.s), t)}
 		}
-		return value{t: t, s: smt.FPToUBV(t.Width, smt.RTZ, v.s)}
+		return value{t: t, s: fitBits(smt.FPToUBV(t.Width, smt.RTZ, v.s), t)}
 	case f.Kind == ctree.KFloat && t.Kind == ctree.KFloat:
 		if f.Width == t.Width {
 			return value{t: t, s: v.s}

@@ -197,8 +197,19 @@ func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
 			term = ite(smt.Eq(obj, bvInt(int64(cs[i]), objW)), read(cs[i]), term)
 		}
 	}
-	v := value{t: t, s: x.def(t.SMTSort(), term)}
+	v := value{t: t, s: x.def(t.SMTSort(), fitBits(term, t))}
 	return v
+}
+
+// fitBits is the value a bit-field of type t holds when s is written to
+// it: its low Bits bits, extended to the cell's width as t's signedness
+// says (gcc's conversion to a signed bit-field wraps). Loads fit too, so
+// that a cell written whole (memset, a copy) reads as the bit-field.
+func fitBits(s smt.Term, t *ctree.Type) smt.Term {
+	if t.Bits == 0 || t.Bits == t.Width || t.Bool {
+		return s
+	}
+	return extendTo(extendTo(s, t.Width, t.Bits, false), t.Bits, t.Width, t.Signed)
 }
 
 func (x *sym) store(s *state, p value, t *ctree.Type, v value, line int) {
@@ -210,6 +221,7 @@ func (x *sym) store(s *state, p value, t *ctree.Type, v value, line int) {
 	if len(cs) == 0 {
 		return
 	}
+	v.s = fitBits(v.s, t)
 	x.checkBounds(s, p, cs)
 	off := x.def(offSort, ptrOff(p.s))
 	if len(cs) > 1 {
