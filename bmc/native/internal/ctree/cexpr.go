@@ -312,12 +312,10 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 
 // compoundLiteral translates (T){...}: an unnamed object of the enclosing
 // block, initialised where the literal is evaluated, as the lvalue
-// *({ T tmp = {...}; &tmp; }).
+// *({ T tmp = {...}; &tmp; }); outside a function, an unnamed static
+// object.
 func (c *conv) compoundLiteral(n *sitter.Node) *Expr {
 	line := c.ln(n)
-	if c.scopes == nil {
-		c.fail(line, "compound literal outside a function")
-	}
 	t := c.typeName(n.ChildByFieldName("type"))
 	val := n.ChildByFieldName("value")
 	if val == nil || val.Type() != "initializer_list" {
@@ -331,6 +329,12 @@ func (c *conv) compoundLiteral(n *sitter.Node) *Expr {
 	}
 	v := c.newVar(fmt.Sprintf("(%s){...}#%d", t, c.prog.NumVars+1), t, line)
 	v.Mem = true
+	if c.scopes == nil {
+		v.Global = true
+		v.Init = c.initializer(t, val, true)
+		c.prog.Globals = append(c.prog.Globals, v)
+		return &Expr{Op: OVar, T: t, Var: v, Line: line, Src: c.text(n), Col: c.col(n)}
+	}
 	v.Init = c.initializer(t, val, false)
 	addr := &Expr{Op: OAddr, T: PtrTo(t), X: &Expr{Op: OVar, T: t, Var: v, Line: line}, Line: line}
 	blk := &Stmt{Op: SBlock, Line: line, List: []*Stmt{{Op: SDecl, Line: line, Decls: []*Var{v}}}}

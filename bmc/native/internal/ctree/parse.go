@@ -183,6 +183,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
+	c.completeTentative()
 	c.resolveUnions()
 	c.resolveCands()
 	if _, ok := c.prog.Funcs["main"]; !ok {
@@ -709,17 +710,22 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 		if t.Kind == KArray && t.Len < 0 && initN != nil {
 			t = &Type{Kind: KArray, Elem: t.Elem, Len: c.initLen(t, initN)}
 		}
+		tentative := top && !static && !extern && initN == nil
 		if t.Kind == KArray && t.Len < 0 {
 			if extern {
 				continue
 			}
-			c.fail(line, "array of unknown size")
+			if !tentative {
+				c.fail(line, "array of unknown size")
+			}
 		}
 		if t.Kind == KStruct && t.Len < 0 {
 			if extern {
 				continue // defined elsewhere; a use of it is refused
 			}
-			c.fail(line, "variable of incomplete type %s", t)
+			if !tentative {
+				c.fail(line, "variable of incomplete type %s", t)
+			}
 		}
 		if t.Kind == KVoid {
 			c.fail(line, "void variable")
@@ -731,6 +737,9 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 				c.fail(line, "local extern declaration with an initialiser")
 			}
 			v, ok := c.globals[name]
+			if ok && v.T.Kind == KArray && v.T.Len < 0 && t.Kind == KArray && t.Len >= 0 {
+				v.T = t // int a[]; then int a[3];
+			}
 			switch {
 			case ok && initN != nil:
 				v.Init = c.initializer(v.T, initN, true)
@@ -762,6 +771,21 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 		out = append(out, v)
 	}
 	return out
+}
+
+// completeTentative gives the file's tentative definitions their types
+// at its end (C11 6.9.2): a struct or union completed after the
+// definition, and an array whose size no declaration gave one element,
+// as gcc does.
+func (c *conv) completeTentative() {
+	for _, v := range c.prog.Globals {
+		switch {
+		case v.T.Kind == KArray && v.T.Len < 0:
+			v.T = &Type{Kind: KArray, Elem: v.T.Elem, Len: 1}
+		case v.T.Kind == KStruct && v.T.Len < 0:
+			c.fail(v.Line, "variable of incomplete type %s", v.T)
+		}
+	}
 }
 
 // initLen is the length an initialiser gives an array of unknown size.
