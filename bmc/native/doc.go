@@ -63,7 +63,13 @@
 // offset; pointer arithmetic moves the offset by the pointee's cell count.
 // Objects never alias each other, so the model is exact for programs that
 // do not reinterpret memory; casts between pointers to different cell
-// types are refused as unsupported. Scalar locals whose address is never
+// types are refused as unsupported. A bit-field has a cell of its
+// declared type that holds a value of its width (gcc's packing gives
+// sizeof and the members' bytes; its address is refused). A union keeps
+// the cells of one member, and every member the program names must
+// overlay them cell for cell, same sort at the same byte: a union of a
+// pointer and a double used only as a pointer is exact, one whose int is
+// read back as a float is refused, naming both members. Scalar locals whose address is never
 // taken are plain SSA values. malloc and calloc succeed (Options.
 // MallocMayFail lets each return NULL); an allocation accessed as two
 // element types reads any value from then on, since the model's cells of
@@ -175,7 +181,9 @@
 // gives the destination any value; a constant size that is not a whole
 // number of elements is refused, and a variable one gives a partly
 // written element any value. <ctype.h> functions follow the C locale and
-// give any value outside [-128, 255]. Every other library function (the
+// give any value outside [-128, 255]. difftime is the exact difference
+// rounded once to double; gcc's checked arithmetic (__builtin_add_overflow
+// and its typed kin) computes exactly in bits enough for any product. Every other library function (the
 // sprintf family, setjmp/longjmp, signal/raise, atexit, ...) and inline
 // assembly are refused: UNKNOWN, "unsupported: <construct> at line N".
 //

@@ -29,6 +29,10 @@ func init() {
 		if strings.HasPrefix(name, "__builtin_bswap") {
 			ret = t
 		}
-		libFuncs[name] = libFunc{ret, 1, 1}
+		var e Effect
+		if UndefinedAtZero(name) {
+			e = Varies // any value at 0
+		}
+		libFuncs[name] = libFunc{ret, 1, 1, e}
 	}
 }

@@ -12,44 +12,6 @@ import (
 	"github.com/suretydev/surety/bmc/internal/verifier"
 )
 
-// libFunc describes a library function the engine models.
-type libFunc struct {
-	ret *Type
-	// min and max are the accepted argument counts (max -1: any).
-	min, max int
-}
-
-var libFuncs = map[string]libFunc{
-	"printf": {TInt, 1, -1}, "fprintf": {TInt, 2, -1}, "puts": {TInt, 1, 1}, "putchar": {TInt, 1, 1},
-	"fputs": {TInt, 2, 2}, "fflush": {TInt, 1, 1}, "putc": {TInt, 2, 2}, "fputc": {TInt, 2, 2},
-	"scanf": {TInt, 1, -1}, "fscanf": {TInt, 2, -1}, "getchar": {TInt, 0, 0}, "fgets": {TCharP, 3, 3},
-	"getc": {TInt, 1, 1}, "fgetc": {TInt, 1, 1},
-	"atoi": {TInt, 1, 1}, "atol": {TLong, 1, 1}, "atoll": {TLLong, 1, 1}, "strtol": {TLong, 3, 3}, "strtoll": {TLLong, 3, 3},
-	"strtoul": {TULong, 3, 3},
-	"rand":    {TInt, 0, 0}, "srand": {TVoid, 1, 1}, "time": {TLong, 1, 1},
-	"malloc": {TVoidP, 1, 1}, "calloc": {TVoidP, 2, 2}, "realloc": {TVoidP, 2, 2}, "free": {TVoid, 1, 1},
-	"strlen": {TULong, 1, 1}, "strnlen": {TULong, 2, 2}, "strcmp": {TInt, 2, 2}, "strncmp": {TInt, 3, 3},
-	"strcpy": {TCharP, 2, 2}, "strncpy": {TCharP, 3, 3}, "memset": {TVoidP, 3, 3}, "memcpy": {TVoidP, 3, 3},
-	"memmove": {TVoidP, 3, 3},
-	"qsort":   {TVoid, 4, 4}, "bsearch": {TVoidP, 5, 5},
-	"abs": {TInt, 1, 1}, "labs": {TLong, 1, 1}, "llabs": {TLLong, 1, 1},
-	"fabs": {TDouble, 1, 1}, "fabsf": {TFloat, 1, 1}, "sqrt": {TDouble, 1, 1}, "sqrtf": {TFloat, 1, 1},
-	"floor": {TDouble, 1, 1}, "ceil": {TDouble, 1, 1}, "round": {TDouble, 1, 1}, "trunc": {TDouble, 1, 1},
-	"fmin": {TDouble, 2, 2}, "fmax": {TDouble, 2, 2},
-	"isdigit": {TInt, 1, 1}, "isalpha": {TInt, 1, 1}, "isalnum": {TInt, 1, 1}, "isspace": {TInt, 1, 1},
-	"isupper": {TInt, 1, 1}, "islower": {TInt, 1, 1}, "isxdigit": {TInt, 1, 1}, "isprint": {TInt, 1, 1},
-	"ispunct": {TInt, 1, 1}, "toupper": {TInt, 1, 1}, "tolower": {TInt, 1, 1},
-	"exit": {TVoid, 1, 1}, "abort": {TVoid, 0, 0}, "reach_error": {TVoid, 0, 0}, "__VERIFIER_error": {TVoid, 0, 0},
-	"__assert_fail":     {TVoid, 4, 4},
-	"__VERIFIER_assume": {TVoid, 1, 1}, "assume": {TVoid, 1, 1},
-	// CBMC's and ESBMC's spellings of __VERIFIER_assume.
-	"__CPROVER_assume": {TVoid, 1, 1}, "__ESBMC_assume": {TVoid, 1, 1},
-	// C's assert where it is no assertion of the program's (in the body
-	// of reach_error, which bmc.ParseProgram does not count): a false
-	// condition aborts the run.
-	"assert": {TVoid, 1, 1},
-}
-
 // NondetTypes maps the suffix of __VERIFIER_nondet_X to its type: the C
 // type the harnesses give it (bmc/internal/verifier), but for pointers,
 // which the engine does not make up.
@@ -1253,9 +1215,13 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		conv(0, t)
 		return
 	}
+	if ob, ok := OverflowBuiltins[name]; ok {
+		c.overflowArgs(name, ob, args, line)
+		return
+	}
 	switch name {
 	case "abs", "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
-		"toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume", "srand", "assert":
+		"isblank", "iscntrl", "isgraph", "toupper", "tolower", "exit", "putchar", "__VERIFIER_assume", "assume", "__CPROVER_assume", "__ESBMC_assume", "srand", "assert":
 		if name == "assert" {
 			if _, ok := c.macros["NDEBUG"]; ok {
 				c.fail(line, "assert with NDEBUG defined")
@@ -1277,6 +1243,9 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 	case "fmin", "fmax":
 		conv(0, TDouble)
 		conv(1, TDouble)
+	case "difftime":
+		conv(0, TLong) // time_t
+		conv(1, TLong)
 	case "malloc":
 		conv(0, TULong)
 	case "calloc":

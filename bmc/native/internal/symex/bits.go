@@ -61,3 +61,27 @@ func (x *sym) bitBuiltin(name string, v value, t *ctree.Type) value {
 	}
 	panic(ctree.Bail{Err: ctree.Unsupported(0, "built-in %s", name)})
 }
+
+// overflowBuiltin is gcc's checked arithmetic (ctree.OverflowBuiltins):
+// a op b computed exactly, in bits enough for any product of its
+// operands, stored wrapped to rt through the third argument; the result
+// is whether the exact value differs from the stored one.
+func (x *sym) overflowBuiltin(s *state, ob ctree.OverflowOp, args []value, rt *ctree.Type, line int) value {
+	a, b := args[0], args[1]
+	w := 2*max(a.t.Width, b.t.Width, rt.Width) + 2
+	ea, eb := extendTo(a.s, a.t.Width, w, a.t.Signed), extendTo(b.s, b.t.Width, w, b.t.Signed)
+	var exact smt.Term
+	switch ob.Op {
+	case "+":
+		exact = smt.BVAdd(ea, eb)
+	case "-":
+		exact = smt.BVSub(ea, eb)
+	default:
+		exact = bv("bvmul", ea, eb)
+	}
+	exact = x.def(smt.BitVecSort(w), exact)
+	r := x.def(rt.SMTSort(), extendTo(exact, w, rt.Width, false))
+	x.store(s, args[2], rt, value{t: rt, s: r}, line)
+	ovf := x.def(smt.BoolSort, smt.Not(smt.Eq(extendTo(r, rt.Width, w, rt.Signed), exact)))
+	return value{t: ctree.TBool, s: ite(ovf, bvInt(1, 8), bvInt(0, 8)), b: ovf}
+}

@@ -176,6 +176,9 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	if _, ok := ctree.BitBuiltins[name]; ok {
 		return x.bitBuiltin(name, args[0], e.T)
 	}
+	if ob, ok := ctree.OverflowBuiltins[name]; ok {
+		return x.overflowBuiltin(s, ob, args, e.Args[2].T.Elem, line)
+	}
 	switch name {
 	case "printf", "fprintf", "puts", "putchar", "fputs", "fflush", "putc", "fputc":
 		// Output writes none of the program's memory (printf's %n is
@@ -278,9 +281,15 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		return value{t: e.T, s: smt.FPRoundToIntegral(smt.RTZ, args[0].s)}
 	case "fmin":
 		return value{t: e.T, s: smt.FPMin(args[0].s, args[1].s)}
+	case "difftime":
+		// the difference, exact in 65 bits, rounded once to double: what
+		// glibc gives (through long double, which holds it exactly)
+		d := smt.BVSub(smt.SignExtend(1, args[0].s), smt.SignExtend(1, args[1].s))
+		return value{t: e.T, s: smt.ToFP(11, 53, smt.RNE, d)}
 	case "fmax":
 		return value{t: e.T, s: smt.FPMax(args[0].s, args[1].s)}
-	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct":
+	case "isdigit", "isalpha", "isalnum", "isspace", "isupper", "islower", "isxdigit", "isprint", "ispunct",
+		"isblank", "iscntrl", "isgraph":
 		// In the C locale; glibc answers any non-zero bit of its table.
 		// An argument that is neither EOF nor a char's value (signed or
 		// unsigned) indexes past glibc's table: any value.

@@ -16,16 +16,8 @@ func sideEffects(e *ctree.Expr) bool {
 	case ctree.OAssign, ctree.OCompound, ctree.OIncDec, ctree.OStmtExpr:
 		return true
 	case ctree.OCall:
-		if e.Fn != nil {
+		if e.Fn != nil || !ctree.Pure(e.Name) {
 			return true
-		}
-		switch e.Name {
-		case "abs", "labs", "llabs", "fabs", "fabsf", "sqrt", "sqrtf", "floor", "ceil", "round", "trunc",
-			"fmin", "fmax", "strlen", "strnlen", "toupper", "tolower":
-		default:
-			if ctree.BitBuiltins[e.Name] == nil {
-				return true
-			}
 		}
 	}
 	if sideEffects(e.X) || sideEffects(e.Y) || sideEffects(e.Z) {

@@ -167,18 +167,6 @@ type writeSet struct {
 	why  string
 }
 
-// pureLibrary are the library functions that write none of the program's
-// memory and keep no state a havoc would have to cover.
-var pureLibrary = map[string]bool{
-	"printf": true, "fprintf": true, "puts": true, "putchar": true, "fputs": true, "fflush": true, "putc": true, "fputc": true,
-	"rand": true, "srand": true, "exit": true, "abort": true, "reach_error": true, "__VERIFIER_error": true, "__assert_fail": true,
-	"__VERIFIER_assume": true, "assume": true, "__CPROVER_assume": true, "__ESBMC_assume": true, "assert": true, "abs": true, "labs": true, "llabs": true,
-	"fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true, "floor": true, "ceil": true, "round": true, "trunc": true,
-	"fmin": true, "fmax": true, "isdigit": true, "isalpha": true, "isalnum": true, "isspace": true, "isupper": true,
-	"islower": true, "isxdigit": true, "isprint": true, "ispunct": true, "toupper": true, "tolower": true,
-	"strlen": true, "strnlen": true, "strcmp": true, "strncmp": true, "atoi": true, "atol": true, "atoll": true,
-}
-
 // loopWrites computes what loop st may change.
 func loopWrites(st *ctree.Stmt) *writeSet {
 	w := &writeSet{vars: map[*ctree.Var]bool{}}
@@ -206,7 +194,7 @@ func loopWrites(st *ctree.Stmt) *writeSet {
 						seen[e.Fn] = true
 						scan(e.Fn.Body, true)
 					}
-				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || pureLibrary[e.Name] || ctree.BitBuiltins[e.Name] != nil:
+				case strings.HasPrefix(e.Name, "__VERIFIER_nondet_") || e.Havoc || ctree.KeepsNoState(e.Name):
 				case isFPClass(e.Name):
 				default:
 					name := e.Name

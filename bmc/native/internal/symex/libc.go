@@ -45,6 +45,12 @@ func ctypeCond(name string, c smt.Term) smt.Term {
 		return between(c, 32, 126)
 	case "ispunct":
 		return smt.And(between(c, 33, 126), smt.Not(smt.Or(digit, upper, lower)))
+	case "isblank":
+		return or(smt.Eq(c, bvInt(' ', 32)), smt.Eq(c, bvInt('\t', 32)))
+	case "iscntrl":
+		return or(between(c, 0, 31), smt.Eq(c, bvInt(127, 32)))
+	case "isgraph":
+		return between(c, 33, 126)
 	}
 	return smt.False
 }

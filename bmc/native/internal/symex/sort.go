@@ -236,16 +236,6 @@ func (x *sym) qsort(s *state, e *ctree.Expr, args []value) value {
 	return value{t: ctree.TVoid}
 }
 
-// cmpLibrary are the library functions a comparator of qsort may call:
-// they read their arguments (and strings) and change nothing.
-var cmpLibrary = map[string]bool{
-	"abs": true, "labs": true, "llabs": true, "fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true,
-	"floor": true, "ceil": true, "round": true, "trunc": true, "fmin": true, "fmax": true,
-	"isdigit": true, "isalpha": true, "isalnum": true, "isspace": true, "isupper": true, "islower": true,
-	"isxdigit": true, "isprint": true, "ispunct": true, "toupper": true, "tolower": true,
-	"strlen": true, "strnlen": true, "strcmp": true, "strncmp": true,
-}
-
 // pureCmp says why f cannot be qsort's comparator in the model ("" when
 // it can): see above.
 func pureCmp(f *ctree.Func, seen map[*ctree.Func]bool) string {
@@ -313,7 +303,7 @@ func pureCmp(f *ctree.Func, seen map[*ctree.Func]bool) string {
 				if w := pureCmp(e.Fn, seen); w != "" {
 					why = "calls " + e.Fn.Name + ", which " + w
 				}
-			case (cmpLibrary[e.Name] || ctree.BitBuiltins[e.Name] != nil) && !e.Havoc:
+			case ctree.Pure(e.Name) && !e.Havoc:
 			default:
 				why = fmt.Sprintf("calls %s (line %d)", e.Name, e.Line)
 			}
