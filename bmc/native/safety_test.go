@@ -254,7 +254,7 @@ func TestSafetyTranslationKept(t *testing.T) {
 // error naming the construct and line.
 func TestSafetyUnsupported(t *testing.T) {
 	needTools(t)
-	p := mustProgram(t, "int main(void) {\n  union { int a; float b; } u;\n  u.a = 1;\n  return u.a;\n}\n")
+	p := mustProgram(t, "int main(void) {\n  union { int a; float b; } u;\n  u.a = 1;\n  return u.b > 0;\n}\n")
 	_, err := New(nil).Safety(context.Background(), p, nil)
 	if err == nil || !strings.Contains(err.Error(), "unsupported:") || !strings.Contains(err.Error(), "t.c") {
 		t.Fatalf("got %v, want an unsupported error naming t.c", err)

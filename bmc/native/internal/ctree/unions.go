@@ -46,6 +46,9 @@ func (c *conv) resolveUnions() {
 			continue
 		}
 		used := c.used[t]
+		if used == nil {
+			continue // no member named: none is read
+		}
 		for i, f := range t.Fields {
 			if used[i] && (!used[t.Rep] || f.T.Cells() > t.Fields[t.Rep].T.Cells()) {
 				t.Rep = i
