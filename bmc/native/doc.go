@@ -173,7 +173,7 @@
 // putchar, fputs, putc, fputc, fflush) write none of the program's memory
 // and return any value; a printf or fprintf whose format is not a string
 // literal, or holds %n, is refused. String and memory functions (strlen,
-// strcmp, strcpy, strncpy with its NUL padding, memset, memcpy, memmove,
+// strcmp, memcmp, strcpy, strncpy with its NUL padding, memset, memcpy, memmove,
 // ...) are expanded up to the object's size, or up to 64 cells when it is
 // unknown; a string running past that bound is cut like a loop past k and
 // counts as an unwinding violation. memmove reads every source cell

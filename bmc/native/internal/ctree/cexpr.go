@@ -1265,7 +1265,7 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 	case "strcmp", "strcpy":
 		ptr(0)
 		ptr(1)
-	case "strncmp", "strncpy", "memcpy", "memmove":
+	case "strncmp", "strncpy", "memcpy", "memmove", "memcmp":
 		ptr(0)
 		ptr(1)
 		conv(2, TULong)

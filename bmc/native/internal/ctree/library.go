@@ -61,7 +61,7 @@ var libFuncs = map[string]libFunc{
 	"free":   {TVoid, 1, 1, Heap},
 	"strlen": {TULong, 1, 1, reads}, "strnlen": {TULong, 2, 2, reads}, "strcmp": {TInt, 2, 2, reads},
 	"strncmp": {TInt, 3, 3, reads}, "strcpy": {TCharP, 2, 2, rw}, "strncpy": {TCharP, 3, 3, rw},
-	"memset": {TVoidP, 3, 3, writes}, "memcpy": {TVoidP, 3, 3, rw}, "memmove": {TVoidP, 3, 3, rw},
+	"memset": {TVoidP, 3, 3, writes}, "memcmp": {TInt, 3, 3, reads}, "memcpy": {TVoidP, 3, 3, rw}, "memmove": {TVoidP, 3, 3, rw},
 	"qsort": {TVoid, 4, 4, rw | Calls}, "bsearch": {TVoidP, 5, 5, reads | Calls},
 	"abs": {TInt, 1, 1, 0}, "labs": {TLong, 1, 1, 0}, "llabs": {TLLong, 1, 1, 0},
 	"fabs": {TDouble, 1, 1, 0}, "fabsf": {TFloat, 1, 1, 0}, "sqrt": {TDouble, 1, 1, 0}, "sqrtf": {TFloat, 1, 1, 0},

@@ -249,9 +249,11 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 		}
 		return value{t: ctree.TULong, s: x.def(smt.BitVecSort(64), r)}
 	case "strcmp":
-		return x.strcmp(s, args[0], args[1], "", line)
+		return x.strcmp(s, args[0], args[1], "", false, line)
 	case "strncmp":
-		return x.strcmp(s, args[0], args[1], args[2].s, line)
+		return x.strcmp(s, args[0], args[1], args[2].s, false, line)
+	case "memcmp":
+		return x.strcmp(s, args[0], args[1], args[2].s, true, line)
 	case "strcpy":
 		x.strcpy(s, args[0], args[1], "", line)
 		return args[0]

@@ -122,7 +122,10 @@ func (x *sym) strlen(s *state, p value, line int) smt.Term {
 	return r
 }
 
-func (x *sym) strcmp(s *state, a, b value, n smt.Term, line int) value {
+// strcmp models strcmp, strncmp (n not "") and memcmp (mem, which does
+// not stop at a NUL): the sign of the first difference of the bytes as
+// unsigned chars, and any value of that sign.
+func (x *sym) strcmp(s *state, a, b value, n smt.Term, mem bool, line int) value {
 	x.viewAs(a, ctree.TChar)
 	x.viewAs(b, ctree.TChar)
 	ba, ea := x.strBound(a)
@@ -141,11 +144,19 @@ func (x *sym) strcmp(s *state, a, b value, n smt.Term, line int) value {
 	for j := bound - 1; j >= 0; j-- {
 		ca, cb := cs[j][0], cs[j][1]
 		diff := smt.BVSub(smt.ZeroExtend(24, ca), smt.ZeroExtend(24, cb))
-		res = ite(not(eq(ca, cb)), diff, ite(eq(ca, bvInt(0, 8)), bvInt(0, 32), res))
+		if mem {
+			res = ite(not(eq(ca, cb)), diff, res)
+		} else {
+			res = ite(not(eq(ca, cb)), diff, ite(eq(ca, bvInt(0, 8)), bvInt(0, 32), res))
+		}
 		if n != "" {
 			res = ite(smt.BVULe(n, bvInt(int64(j), 64)), bvInt(0, 32), res)
 		}
-		all = and(all, and(eq(ca, cb), not(eq(ca, bvInt(0, 8)))))
+		if mem {
+			all = and(all, eq(ca, cb))
+		} else {
+			all = and(all, and(eq(ca, cb), not(eq(ca, bvInt(0, 8)))))
+		}
 	}
 	if n != "" {
 		all = and(all, bv("bvugt", n, bvInt(int64(bound), 64)))
