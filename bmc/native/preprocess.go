@@ -135,6 +135,29 @@ var storageWords = map[string]bool{"static": true, "extern": true, "inline": tru
 // function's definition or declaration at the top level (`main() {`,
 // `swap(int x, int y) {`), as gcc reads it (C89's implicit int), and says
 // so for each such function.
+// parenDeclarator reports whether the parenthesis at k closes before
+// another opens: (f)(...), a name in parentheses that a parameter list
+// follows, as Csmith writes its safe math after a typedef name.
+func parenDeclarator(text []byte, k int) bool {
+	depth := 0
+	for i := k; i < len(text); i++ {
+		switch text[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				j := i + 1
+				for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n') {
+					j++
+				}
+				return j < len(text) && text[j] == '('
+			}
+		}
+	}
+	return false
+}
+
 func implicitInt(text []byte) ([]byte, []string) {
 	var out []byte
 	var notes []string
@@ -180,9 +203,10 @@ func implicitInt(text []byte) ([]byte, []string) {
 				for p < len(text) && (text[p] == ' ' || text[p] == '\t' || text[p] == '\n') {
 					p++
 				}
-				// T (*fp)(...): a typedef name T before a declarator in
-				// parentheses, not a function without a return type
-				ptrDecl := p < len(text) && text[p] == '*'
+				// T (*fp)(...) and T (f)(...): a typedef name T before a
+				// declarator in parentheses, not a function without a
+				// return type
+				ptrDecl := p < len(text) && text[p] == '*' || parenDeclarator(text, k)
 				if k < len(text) && text[k] == '(' && !notAType[name] && !ptrDecl {
 					out = append(out, text[last:i]...)
 					out = append(out, "int "...)

@@ -579,11 +579,8 @@ func (c *conv) declarator(base *Type, d *sitter.Node) (string, *Type) {
 		}
 		return c.declarator(&Type{Kind: KArray, Elem: base, Len: n}, inner)
 	case "function_declarator", "abstract_function_declarator":
-		ft := &Type{Kind: KFunc, Ret: base}
 		ps, variadic := c.params(d.ChildByFieldName("parameters"))
-		if variadic {
-			c.fail(line, "variadic function")
-		}
+		ft := &Type{Kind: KFunc, Ret: base, Variadic: variadic}
 		for _, p := range ps {
 			ft.Params = append(ft.Params, p.T)
 		}
@@ -1207,7 +1204,7 @@ func funcHead(n *sitter.Node) (fd, name *sitter.Node, ptrs int) {
 // sameSignature reports whether two function types agree on the return
 // type and on every parameter type.
 func sameSignature(a, b *Type) bool {
-	if len(a.Params) != len(b.Params) || !SameType(a.Ret, b.Ret) {
+	if len(a.Params) != len(b.Params) || !SameType(a.Ret, b.Ret) || a.Variadic != b.Variadic {
 		return false
 	}
 	for i := range a.Params {

@@ -44,7 +44,9 @@ type Type struct {
 	Name           string // struct tag or typedef name, for messages
 	Ret            *Type  // KFunc
 	Params         []*Type
-	Const          bool
+	// Variadic: a KFunc's parameters end in ... (printf's prototype).
+	Variadic bool
+	Const    bool
 }
 
 // A Field is a member of a struct: its name, type and cell offset.
