@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,8 +17,9 @@ import (
 
 // csmithArgs keep Csmith's programs small, terminating in practice, and
 // within what the engines read: no pointers, structs, unions, arrays,
-// volatiles, bit-fields or jumps, at most three functions, shallow blocks
-// and simple expressions.
+// volatiles, bit-fields or jumps (Options.CsmithStructs allows structs
+// and bit-fields), at most three functions, shallow blocks and simple
+// expressions.
 var csmithArgs = []string{"--no-pointers", "--no-structs", "--no-unions", "--no-volatiles", "--no-bitfields",
 	"--no-argc", "--no-arrays", "--no-jumps", "--max-funcs", "3", "--max-block-depth", "2",
 	"--max-block-size", "3", "--max-expr-complexity", "4", "--quiet", "--concise"}
@@ -76,13 +78,17 @@ var csmithDropped = []string{"platform_main_begin", "crc32_gentab", "transparent
 // csmithProgram generates Csmith's program of seed, drops its checksum,
 // preprocesses its header in, and puts a probe on each scalar global at
 // the end of main.
-func csmithProgram(ctx context.Context, b *builder, seed int64) (*cgen.Program, error) {
+func csmithProgram(ctx context.Context, b *builder, seed int64, structs bool) (*cgen.Program, error) {
 	inc := CsmithInclude()
 	if inc == "" {
 		return nil, fmt.Errorf("selftest: csmith.h not found (Debian package libcsmith-dev)")
 	}
 	// Csmith writes platform.info into its working directory.
-	r, err := proc.Run(ctx, &proc.Cmd{Path: "csmith", Dir: b.dir, Args: append([]string{"--seed", strconv.FormatInt(seed, 10)}, csmithArgs...),
+	args := append([]string{"--seed", strconv.FormatInt(seed, 10)}, csmithArgs...)
+	if structs {
+		args = slices.DeleteFunc(args, func(a string) bool { return a == "--no-structs" || a == "--no-bitfields" })
+	}
+	r, err := proc.Run(ctx, &proc.Cmd{Path: "csmith", Dir: b.dir, Args: args,
 		Timeout: time.Minute})
 	if err != nil {
 		return nil, fmt.Errorf("selftest: csmith: %w", err)

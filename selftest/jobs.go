@@ -25,6 +25,7 @@ type jobInput struct {
 	Seed       int64         `json:"seed"`
 	J          int           `json:"j"`
 	Csmith     bool          `json:"csmith,omitempty"`
+	Structs    bool          `json:"csmith_structs,omitempty"`
 	Inputs     bool          `json:"inputs,omitempty"`
 	Engines    []string      `json:"engines,omitempty"`
 	Paths      []string      `json:"paths"`
@@ -35,7 +36,7 @@ type jobInput struct {
 }
 
 func (in *jobInput) options() *Options {
-	return &Options{Seed: in.Seed, Csmith: in.Csmith, Inputs: in.Inputs, Engines: in.Engines, Paths: in.Paths,
+	return &Options{Seed: in.Seed, Csmith: in.Csmith, CsmithStructs: in.Structs, Inputs: in.Inputs, Engines: in.Engines, Paths: in.Paths,
 		K: in.K, Timeout: in.Timeout, TaskBudget: in.TaskBudget, Keep: in.Keep}
 }
 
@@ -84,7 +85,7 @@ func RunJobs(ctx context.Context, opts *Options, r work.Runner) (*Report, error)
 		if opts.Skip != nil && opts.Skip(name) {
 			continue
 		}
-		in := jobInput{Seed: opts.Seed, J: j, Csmith: opts.Csmith, Inputs: opts.Inputs, Engines: opts.Engines, Paths: paths,
+		in := jobInput{Seed: opts.Seed, J: j, Csmith: opts.Csmith, Structs: opts.CsmithStructs, Inputs: opts.Inputs, Engines: opts.Engines, Paths: paths,
 			K: opts.K, Timeout: opts.Timeout, TaskBudget: opts.TaskBudget, Keep: opts.Keep}
 		job, err := jobKind.Job(in)
 		if err != nil {

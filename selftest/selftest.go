@@ -35,6 +35,10 @@ type Options struct {
 	Count int
 	// Csmith makes every other program (odd j) a Csmith program.
 	Csmith bool
+	// CsmithStructs lets those programs hold structs and their
+	// bit-fields (still no pointers, unions or arrays), which the native
+	// engine reads; other engines may answer UNKNOWN on them.
+	CsmithStructs bool
 	// Inputs makes every fourth program (j%4 == 2) read an input, in
 	// 0..cgen.Inputs-1 past main's first lines: its truth is that of a
 	// run on each.
@@ -215,6 +219,9 @@ func Paths(ctx context.Context, opts *Options) []string {
 // Name is the name of program j of a run.
 func Name(opts *Options, j int) string {
 	if opts.Csmith && j%2 == 1 {
+		if opts.CsmithStructs {
+			return fmt.Sprintf("csmith-structs-%d", opts.Seed+int64(j))
+		}
 		return fmt.Sprintf("csmith-%d", opts.Seed+int64(j))
 	}
 	if opts.Inputs && j%4 == 2 {
@@ -327,7 +334,7 @@ func runOne(ctx context.Context, opts *Options, paths []string, keep string, j i
 	seed := opts.Seed + int64(j)
 	if strings.HasPrefix(name, "csmith-") {
 		b.include = []string{CsmithInclude()}
-		p, err = csmithProgram(ctx, b, seed)
+		p, err = csmithProgram(ctx, b, seed, strings.HasPrefix(name, "csmith-structs-"))
 	} else {
 		p = cgen.Generate(seed, &cgen.Options{Input: strings.HasPrefix(name, "input-")})
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -128,7 +129,7 @@ func TestCsmithTruth(t *testing.T) {
 	ok := 0
 	for seed := int64(1); seed <= 4; seed++ {
 		b := &builder{dir: t.TempDir(), include: []string{CsmithInclude()}}
-		p, err := csmithProgram(context.Background(), b, seed)
+		p, err := csmithProgram(context.Background(), b, seed, false)
 		if err == nil {
 			_, err = settle(context.Background(), b, "csmith", p)
 		}
@@ -142,6 +143,41 @@ func TestCsmithTruth(t *testing.T) {
 		t.Errorf("%d of 4 Csmith programs settled", ok)
 	}
 }
+
+// TestCsmithStructs takes Csmith programs with structs and bit-fields
+// (Options.CsmithStructs; seed 7400005's has ten bit-fields) through the
+// native engine alone: every assertion decided, none wrongly.
+func TestCsmithStructs(t *testing.T) {
+	need(t, "gcc", "csmith", "cvc5")
+	if CsmithInclude() == "" {
+		t.Skip("libcsmith-dev not installed")
+	}
+	p, err := csmithProgram(context.Background(), &builder{dir: t.TempDir(), include: []string{CsmithInclude()}}, 7400005, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bits := 0
+	for _, l := range p.Lines {
+		if bitField.MatchString(l.Text) {
+			bits++
+		}
+	}
+	if bits == 0 {
+		t.Fatal("csmith's program 7400005 holds no bit-field")
+	}
+	r, err := Run(context.Background(), &Options{Seed: 7400004, Count: 2, Csmith: true, CsmithStructs: true, Paths: []string{"facts/native"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Counts {
+		if c.Wrong > 0 || c.Unknown > 0 || c.Errors > 0 || c.Programs != 2 {
+			t.Errorf("%s: %d programs, %d assertions, %d right, %d unknown, %d wrong, %d errors", c.Path, c.Programs, c.Assertions, c.Right, c.Unknown, c.Wrong, c.Errors)
+		}
+	}
+}
+
+// bitField matches a member declaration with a width, as Csmith writes one.
+var bitField = regexp.MustCompile(`^\s*(signed|unsigned)( int)? [a-z0-9_]* ?: \d+;`)
 
 func TestTaskSource(t *testing.T) {
 	got := string(TaskSource([]byte(cgen.Header + "int main(void) {\n    assert(1 == 1);\n}\n")))

@@ -14,6 +14,7 @@ func runSelftest(ctx context.Context, e *env, args []string) int {
 	fs.Int64Var(&opts.Seed, "seed", 1, "seed of the first program (program j has seed SEED+j)")
 	fs.intVar(&opts.Count, "count", 10, 1, "how many programs (at least 1)")
 	fs.BoolVar(&opts.Csmith, "csmith", false, "make every other program a Csmith program (needs csmith and libcsmith-dev)")
+	fs.BoolVar(&opts.CsmithStructs, "csmith-structs", false, "with --csmith: let Csmith's programs hold structs and bit-fields (the native engine reads them)")
 	fs.BoolVar(&opts.Inputs, "inputs", false, "make every fourth program read an input (0..7), its truth from a run on each")
 	fs.listVar(&opts.Engines, "engines", "comma-separated `list` of engines to run alone (default: native, esbmc and run, where available)")
 	fs.listVar(&opts.Paths, "paths", "comma-separated `list` of paths to take (default: all; see selftest.Paths)")
