@@ -231,7 +231,6 @@ func (c *Checker) cacheSize() int {
 // MallocMayFail is the checker's). The parse of a program is shared by
 // all its translations.
 func (c *Checker) translate(ctx context.Context, p *bmc.Program, o symex.Options) (*symex.Translation, error) {
-	o.MallocMayFail = c.opts.MallocMayFail
 	return c.trs.get(translationKey(p, &o), c.cacheSize(), func() (*symex.Translation, error) {
 		cp, err := c.parsed(ctx, p)
 		if err != nil {
@@ -239,6 +238,13 @@ func (c *Checker) translate(ctx context.Context, p *bmc.Program, o symex.Options
 		}
 		return symex.Translate(ctx, p, cp, &o)
 	})
+}
+
+// options are the translation options of a check at bound k of variant
+// variant under the checker's modelling choices; callers add what their
+// translation is for.
+func (c *Checker) options(k, variant int) symex.Options {
+	return symex.Options{K: k, Variant: variant, MallocMayFail: c.opts.MallocMayFail}
 }
 
 // parsed returns the shared typed tree of a program.
@@ -474,7 +480,7 @@ func (c *Checker) check(ctx context.Context, q *bmc.Query) (res *bmc.Result, err
 	if sumWhy != "" {
 		sumWhy = "; " + sumWhy
 	}
-	tr, err := c.translate(ctx, q.Program, symex.Options{K: q.K, Variant: q.Variant})
+	tr, err := c.translate(ctx, q.Program, c.options(q.K, q.Variant))
 	if err != nil {
 		var u *ctree.UnsupportedError
 		switch {
@@ -658,7 +664,9 @@ func (c *Checker) pastK(ctx context.Context, q *bmc.Query, deadline time.Time, s
 	ctx, cancel := context.WithTimeout(ctx, share)
 	defer cancel()
 	start := time.Now()
-	tr, err := c.translate(ctx, q.Program, symex.Options{K: q.K, Variant: q.Variant, PastK: true})
+	o := c.options(q.K, q.Variant)
+	o.PastK = true
+	tr, err := c.translate(ctx, q.Program, o)
 	if err != nil {
 		var u *ctree.UnsupportedError
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, symex.ErrResource) || errors.As(err, &u) {

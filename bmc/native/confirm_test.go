@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -44,7 +43,7 @@ func TestConfirmDisagrees(t *testing.T) {
 	needTools(t)
 	c := New(nil)
 	ctx := context.Background()
-	tr, err := c.translate(ctx, mustProgram(t, loop3), symex.Options{K: 2})
+	tr, err := c.translate(ctx, mustProgram(t, loop3), c.options(2, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

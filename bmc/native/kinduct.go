@@ -79,16 +79,17 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 		key := fmt.Sprintf("%s/%d%s/variant=%d/ind=%d%s", src, q.K, sw, q.Variant, i, carried)
 		// The step case runs loops past K as the base case does, which
 		// makes the two cases one program's.
-		o := &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Induction: ind, PastK: tr.Opts.PastK}
+		o := c.options(q.K, q.Variant)
+		o.Induction, o.PastK = ind, tr.Opts.PastK
 		if o.PastK {
 			key += "/past-k"
 		}
-		st, why, err := c.stepCase(ctx, q, cp, o, key, deadline)
+		st, why, err := c.stepCase(ctx, q, cp, &o, key, deadline)
 		if err == nil && why != "" && st != nil && st.retry && symex.HasSignedArith(l) {
 			// The step case failed with the wraparound a havocked head
 			// allows; C lets the program assume there is none.
 			ind.NoOverflow = true
-			st, why, err = c.stepCase(ctx, q, cp, o, key+"/no-overflow", deadline)
+			st, why, err = c.stepCase(ctx, q, cp, &o, key+"/no-overflow", deadline)
 		}
 		if err != nil || why != "" {
 			return false, nil, nil, why, err

@@ -12,7 +12,6 @@ import (
 
 	"github.com/suretydev/surety/bmc"
 	"github.com/suretydev/surety/bmc/native/internal/ctree"
-	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/internal/proc"
 )
 
@@ -124,7 +123,7 @@ func TestRandomInputs(t *testing.T) {
 				continue
 			}
 			checked++
-			tr, err := chk.translate(context.Background(), c.prog, symex.Options{K: c.k})
+			tr, err := chk.translate(context.Background(), c.prog, chk.options(c.k, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -380,7 +380,9 @@ func (c *Checker) translateSafety(ctx context.Context, p *bmc.Program, k int) (*
 			return nil, err
 		}
 		rec := &symex.SafetyRec{Sites: map[symex.SiteID]*symex.Site{}, Allocs: map[int]*symex.Alloc{}}
-		tr, err := symex.Translate(ctx, p, cp, &symex.Options{K: k, Safety: rec, MallocMayFail: c.opts.MallocMayFail, PastK: true})
+		o := c.options(k, 0)
+		o.Safety, o.PastK = rec, true
+		tr, err := symex.Translate(ctx, p, cp, &o)
 		if err != nil {
 			return nil, err
 		}

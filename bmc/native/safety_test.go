@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/bmc/native/internal/symex"
 )
 
 // wantRe finds the expectations of a line: // want "re" "re"...
@@ -224,7 +223,7 @@ func TestSafetyTranslationKept(t *testing.T) {
 	p := mustProgram(t, "int main(void) { int a[2] = {0}; int i = 1; return a[i] / (i + 1); }\n")
 	c := New(nil)
 	ctx := context.Background()
-	plain, err := c.translate(ctx, p, symex.Options{K: 5})
+	plain, err := c.translate(ctx, p, c.options(5, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +244,7 @@ func TestSafetyTranslationKept(t *testing.T) {
 	if len(rec1.Sites) == 0 {
 		t.Fatal("no check sites recorded")
 	}
-	if again, _ := c.translate(ctx, p, symex.Options{K: 5}); again != plain {
+	if again, _ := c.translate(ctx, p, c.options(5, 0)); again != plain {
 		t.Fatal("Check's translation was replaced")
 	}
 }

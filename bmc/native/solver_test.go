@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/suretydev/surety/bmc"
-	"github.com/suretydev/surety/bmc/native/internal/symex"
 	"github.com/suretydev/surety/smt"
 )
 
@@ -31,7 +30,7 @@ func TestSolverChoice(t *testing.T) {
 		{"int main(void) { double d = __VERIFIER_nondet_double(); assert(d != 3.0); return 0; }", "portfolio(bitwuzla,cvc5)", true},
 	} {
 		c := New(nil)
-		tr, err := c.translate(ctx, mustProgram(t, tc.src), symex.Options{K: 5})
+		tr, err := c.translate(ctx, mustProgram(t, tc.src), c.options(5, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +142,7 @@ func TestWarmSolverReuse(t *testing.T) {
 	ctx := context.Background()
 	c := New(nil)
 	defer c.Close()
-	tr, err := c.translate(ctx, mustProgram(t, "int main(void) { int x = __VERIFIER_nondet_int(); assert(x != 7); return 0; }"), symex.Options{K: 5})
+	tr, err := c.translate(ctx, mustProgram(t, "int main(void) { int x = __VERIFIER_nondet_int(); assert(x != 7); return 0; }"), c.options(5, 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,9 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 		return nil, "summaries: " + sm.why, nil
 	}
 	tr, err := c.trs.get(key+"/sum=main", c.cacheSize(), func() (*symex.Translation, error) {
-		return symex.Translate(sctx, q.Program, cp, &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Summaries: sm.sum, PastK: true})
+		o := c.options(q.K, q.Variant)
+		o.Summaries, o.PastK = sm.sum, true
+		return symex.Translate(sctx, q.Program, cp, &o)
 	})
 	if err != nil {
 		why, err := notTranslated("summaries: ", err)
@@ -174,7 +176,9 @@ func (c *Checker) proveSummaries(ctx context.Context, q *bmc.Query, cp *ctree.Pr
 		steps[i], err = c.trs.get(key+"/sum="+f.Name, c.cacheSize(), func() (*symex.Translation, error) {
 			s := *sm.sum
 			s.Step = f
-			return symex.Translate(ctx, q.Program, cp, &symex.Options{K: q.K, Variant: q.Variant, MallocMayFail: c.opts.MallocMayFail, Summaries: &s, PastK: true})
+			o := c.options(q.K, q.Variant)
+			o.Summaries, o.PastK = &s, true
+			return symex.Translate(ctx, q.Program, cp, &o)
 		})
 		if err != nil {
 			why, err := notTranslated("", err)
