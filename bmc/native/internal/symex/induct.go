@@ -123,11 +123,23 @@ func CallsMain(cp *ctree.Program) bool {
 	return found
 }
 
-// walkExprs calls fn on every expression in st, nested ones included.
-func walkExprs(st *ctree.Stmt, fn func(*ctree.Expr)) {
+// walkStmts calls fn on st and every statement in it, in source order
+// (not those of statement expressions: walkExprs reaches them).
+func walkStmts(st *ctree.Stmt, fn func(*ctree.Stmt)) {
 	if st == nil {
 		return
 	}
+	fn(st)
+	walkStmts(st.Init, fn)
+	walkStmts(st.Body, fn)
+	walkStmts(st.Else, fn)
+	for _, c := range st.List {
+		walkStmts(c, fn)
+	}
+}
+
+// walkExprs calls fn on every expression in st, nested ones included.
+func walkExprs(st *ctree.Stmt, fn func(*ctree.Expr)) {
 	var expr func(e *ctree.Expr)
 	expr = func(e *ctree.Expr) {
 		if e == nil {
@@ -142,22 +154,18 @@ func walkExprs(st *ctree.Stmt, fn func(*ctree.Expr)) {
 		}
 		walkExprs(e.Block, fn)
 	}
-	expr(st.X)
-	expr(st.Post)
-	for _, d := range st.Decls {
-		if d.Init != nil {
-			expr(d.Init.Scalar)
-			for _, c := range d.Init.Cells {
-				expr(c.E)
+	walkStmts(st, func(st *ctree.Stmt) {
+		expr(st.X)
+		expr(st.Post)
+		for _, d := range st.Decls {
+			if d.Init != nil {
+				expr(d.Init.Scalar)
+				for _, c := range d.Init.Cells {
+					expr(c.E)
+				}
 			}
 		}
-	}
-	walkExprs(st.Init, fn)
-	walkExprs(st.Body, fn)
-	walkExprs(st.Else, fn)
-	for _, c := range st.List {
-		walkExprs(c, fn)
-	}
+	})
 }
 
 // A writeSet is what a loop may change: the variables (whole) it or its

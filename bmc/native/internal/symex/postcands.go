@@ -29,7 +29,11 @@ type exitBound struct {
 // no comparison of a variable the loop changes with what it does not.
 func loopExit(loop *ctree.Stmt, mod map[*ctree.Var]bool) (exitBound, bool) {
 	c := loop.X
-	if c == nil || isConst(c) {
+	constant := c == nil // for (;;)
+	if !constant {
+		_, constant = ctree.FoldInt(c)
+	}
+	if constant {
 		// while (1) { if (c) ... }, as a loop by goto is lowered: the
 		// first if decides whether the loop goes on
 		first := loop.Body
@@ -65,11 +69,6 @@ func loopExit(loop *ctree.Stmt, mod map[*ctree.Var]bool) (exitBound, bool) {
 	return exitBound{a: a.Var, op: op, b: b}, true
 }
 
-// isConst reports whether e is an integer constant expression.
-func isConst(e *ctree.Expr) bool {
-	_, ok := ctree.FoldInt(e)
-	return ok
-}
 
 // readsAny reports whether e reads a variable of vs.
 func readsAny(e *ctree.Expr, vs map[*ctree.Var]bool) bool {
@@ -227,25 +226,14 @@ func singleDefs(main *ctree.Stmt) map[*ctree.Var]*ctree.Expr {
 			}
 		}
 	})
-	var decls func(st *ctree.Stmt)
-	decls = func(st *ctree.Stmt) {
-		if st == nil {
-			return
-		}
+	walkStmts(main, func(st *ctree.Stmt) {
 		for _, v := range st.Decls {
 			if v.Init != nil && v.Init.Scalar != nil {
 				count[v]++
 				defs[v] = v.Init.Scalar
 			}
 		}
-		decls(st.Init)
-		decls(st.Body)
-		decls(st.Else)
-		for _, c := range st.List {
-			decls(c)
-		}
-	}
-	decls(main)
+	})
 	for v, d := range defs {
 		if count[v] != 1 || v.Mem || !v.T.IsInt() || sideEffects(d) {
 			delete(defs, v)
