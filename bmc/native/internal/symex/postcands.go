@@ -69,7 +69,6 @@ func loopExit(loop *ctree.Stmt, mod map[*ctree.Var]bool) (exitBound, bool) {
 	return exitBound{a: a.Var, op: op, b: b}, true
 }
 
-
 // readsAny reports whether e reads a variable of vs.
 func readsAny(e *ctree.Expr, vs map[*ctree.Var]bool) bool {
 	found := false
