@@ -84,6 +84,11 @@ type Checker struct {
 	// sums keeps the summaries proved of a program's recursions
 	// (summarize.go), by source, bound and variant.
 	sums memo[*summaries]
+	// runs keeps whether the one run of an input-free program ended
+	// without failing its target (onerun.go), by the program as run: a
+	// run that did not end in its time is not tried again at the next
+	// bound.
+	runs memo[bool]
 }
 
 // New returns a native checker with the given options.
@@ -604,7 +609,7 @@ func (c *Checker) answer(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 				return r, err
 			}
 		}
-		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, deadline, pf)
+		ok, asm, invs, why, err := c.induct(ctx, q, tr, sel, sr.Model, deadline, pf)
 		if err != nil {
 			return nil, err
 		}

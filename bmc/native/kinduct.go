@@ -17,10 +17,11 @@ import (
 
 // induct proves q's target for every execution by k-induction at q.K,
 // given its base case tr: the target VERIFIED at K with some bound not
-// complete. It returns the modelling assumptions of the step cases, or
-// why the proof did not go through ("" when induction was not tried); pf
-// gets the unsat answers the proof rests on.
-func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translation, sel string, deadline time.Time, pf *proof) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
+// complete, unwound the model of the unwinding check that found it. It
+// returns the modelling assumptions of the step cases, or why the proof
+// did not go through ("" when induction was not tried); pf gets the
+// unsat answers the proof rests on.
+func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translation, sel string, unwound map[string]smt.Value, deadline time.Time, pf *proof) (ok bool, assumptions []string, proved []bmc.Invariant, why string, err error) {
 	if c.opts.NoInduction {
 		return false, nil, nil, "", nil
 	}
@@ -37,12 +38,19 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 	for _, l := range loops {
 		top[l] = true
 	}
-	// The base case: every bound but the top loops' is complete.
+	// The base case: every bound but the top loops' is complete. The
+	// unwinding check's model (unwound) may already run one past k: then
+	// asking again would only say so.
+	const innerWhy = "a loop inside a loop or a function, or a recursion, can exceed k"
 	var others []smt.Term
 	for _, u := range tr.Unwind {
-		if !top[u.Loop] {
-			others = append(others, u.Guard)
+		if top[u.Loop] {
+			continue
 		}
+		if symex.IsTrue(unwound, u.Guard) {
+			return false, nil, nil, "k-induction: " + innerWhy, nil
+		}
+		others = append(others, u.Guard)
 	}
 	if len(others) > 0 {
 		d, err := c.decider(tr, time.Until(deadline))
@@ -55,7 +63,7 @@ func (c *Checker) induct(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			return false, nil, nil, "", err
 		}
 		if sr.Status != smt.Unsat {
-			return false, nil, nil, stepWhy(sr, "a loop inside a loop or a function, or a recursion, can exceed k"), nil
+			return false, nil, nil, stepWhy(sr, innerWhy), nil
 		}
 		pf.add("k-induction: the inner loops' and calls' bounds", tr, add, sr)
 	}

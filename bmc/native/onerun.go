@@ -2,6 +2,8 @@ package native
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"strconv"
 	"strings"
 	"syscall"
@@ -49,14 +51,27 @@ func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
 	if err != nil {
 		return nil
 	}
-	tr := &symex.Translation{Defined: cp.Defined, Bodiless: cp.Bodiless}
-	d := &symex.CexData{Cex: &bmc.Counterexample{}}
-	wrap := []string{vg, "-q", "--error-exitcode=" + strconv.Itoa(exitMemcheck), "--leak-check=no", "--undef-value-errors=yes"}
-	rr, _ := c.runReplayUnder(ctx, wrap, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", ubsanFlags...)
-	switch {
-	case rr == nil, rr.TimedOut, rr.ExitCode == exitMemcheck, strings.Contains(string(rr.Stderr), "runtime error"):
-		return nil
-	case rr.ExitCode == exitViolated, rr.ExitCode < 0 && rr.Signal != syscall.SIGABRT.String():
+	src, sw := sourceKey(q.Program)
+	render := q.Render("__surety_assert", "__surety_assume")
+	h := sha256.Sum256([]byte(render))
+	key := fmt.Sprintf("%s%s/variant=%d/%x", src, sw, q.Variant, h)
+	ended, err := c.runs.get(key, c.cacheSize(), func() (bool, error) {
+		tr := &symex.Translation{Defined: cp.Defined, Bodiless: cp.Bodiless}
+		d := &symex.CexData{Cex: &bmc.Counterexample{}}
+		wrap := []string{vg, "-q", "--error-exitcode=" + strconv.Itoa(exitMemcheck), "--leak-check=no", "--undef-value-errors=yes"}
+		rr, _ := c.runReplayUnder(ctx, wrap, q.Program, render, tr, d, "", "", ubsanFlags...)
+		if err := ctx.Err(); err != nil {
+			return false, err // cut short: not kept
+		}
+		switch {
+		case rr == nil, rr.TimedOut, rr.ExitCode == exitMemcheck, strings.Contains(string(rr.Stderr), "runtime error"):
+			return false, nil
+		case rr.ExitCode == exitViolated, rr.ExitCode < 0 && rr.Signal != syscall.SIGABRT.String():
+			return false, nil
+		}
+		return true, nil
+	})
+	if err != nil || !ended {
 		return nil
 	}
 	// It ended: by returning from main, by exit or abort (a dropped

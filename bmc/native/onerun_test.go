@@ -110,6 +110,35 @@ int main(void) {
 	}
 }
 
+// TestOneRunKept: the one run of a program that did not end in its time
+// is kept (Checker.runs), so that the check at the next bound, as the
+// task path asks it, does not run it again; its answer is the bound's own
+// at both bounds.
+func TestOneRunKept(t *testing.T) {
+	needTools(t)
+	needValgrind(t)
+	chk := New(&Options{ReplayTimeout: time.Second})
+	defer chk.Close()
+	p := mustProgram(t, `int main(void) {
+  unsigned s = 0;
+  for (unsigned long i = 0; i < 100000000000UL; i++) s = (s * 7 + i) % 13;
+  assert(s == 4);
+  return 0;
+}`)
+	for _, k := range []int{3, 4} {
+		r, err := chk.Check(context.Background(), &bmc.Query{Program: p, K: k, UnwindingAssertions: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.BoundComplete || slices.Contains(r.Assumptions, oneRunAssumption) {
+			t.Fatalf("k=%d: %v complete=%v (%s) %v: a run that did not end decided it", k, r.Status, r.BoundComplete, r.Reason, r.Assumptions)
+		}
+		if got := chk.runs.len(); got != 1 {
+			t.Fatalf("k=%d: %d runs kept, want the one", k, got)
+		}
+	}
+}
+
 // TestOneRunGenerated checks the run's verdicts on generated programs that
 // read no input, whose truth a separate gcc run settles: loops longer
 // than the bound computing a value, an assertion on it that holds or
