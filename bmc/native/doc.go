@@ -44,7 +44,8 @@
 // bvsrem agree with C); >> of a signed value is arithmetic (as gcc does);
 // signed overflow wraps. float and double are IEEE binary32/binary64 in
 // SMT floating point with round-to-nearest-even; conversions to integers
-// truncate. Check does not report undefined behaviour: division by zero,
+// truncate; <math.h>'s classification macros and quiet comparisons
+// (isnan, fpclassify, isgreater, isunordered, ...) are exact. Check does not report undefined behaviour: division by zero,
 // an oversized shift, an out-of-bounds or null access give an
 // unconstrained value, which over-approximates what gcc does on the same
 // input (a division by zero stops a real run; a shift by 33 is 2 on x86).

@@ -653,17 +653,31 @@ var CmpType = &Type{Kind: KFunc, Ret: TInt, Params: []*Type{TVoidP, TVoidP}}
 
 // hasCall reports whether evaluating e calls a function.
 func hasCall(e *Expr) bool {
+	return anyExpr(e, func(e *Expr) bool { return e.Op == OCall || e.Op == OStmtExpr })
+}
+
+// changes reports whether evaluating e may change the state: a call, an
+// assignment, an increment.
+func changes(e *Expr) bool {
+	return anyExpr(e, func(e *Expr) bool {
+		switch e.Op {
+		case OCall, OStmtExpr, OAssign, OCompound, OIncDec:
+			return true
+		}
+		return false
+	})
+}
+
+// anyExpr reports whether p holds of e or of an expression in it.
+func anyExpr(e *Expr, p func(*Expr) bool) bool {
 	if e == nil {
 		return false
 	}
-	if e.Op == OCall || e.Op == OStmtExpr {
-		return true
-	}
-	if hasCall(e.X) || hasCall(e.Y) || hasCall(e.Z) {
+	if p(e) || anyExpr(e.X, p) || anyExpr(e.Y, p) || anyExpr(e.Z, p) {
 		return true
 	}
 	for _, a := range e.Args {
-		if hasCall(a) {
+		if anyExpr(a, p) {
 			return true
 		}
 	}
@@ -1128,6 +1142,9 @@ func (c *conv) fpBuiltin(name string, args []*Expr, argT []*Type, line int) *Exp
 		}
 		return &Expr{Op: OFConst, T: t, F: math.Inf(1), Line: line}
 	}
+	if op, ok := fpCompare[name]; ok && !c.defs[name] {
+		return c.fpCompare(name, op, args, line)
+	}
 	if _, ok := FPClass[name]; !ok || c.defs[name] {
 		return nil
 	}
@@ -1150,6 +1167,43 @@ func (c *conv) fpBuiltin(name string, args []*Expr, argT []*Type, line int) *Exp
 		c.fail(line, "%s of %s", name, x.T)
 	}
 	return &Expr{Op: OCall, T: TInt, Name: name, Args: args, ArgT: argT, Line: line}
+}
+
+// fpCompare are gcc's quiet comparisons that <math.h>'s isgreater and its
+// kin expand to, by the operator they are where neither operand is a NaN
+// (and 0 where one is, as C's <, <=, >, >= and SMT's are); "" is
+// __builtin_isunordered.
+var fpCompare = map[string]string{
+	"__builtin_isgreater": ">", "__builtin_isgreaterequal": ">=", "__builtin_isless": "<",
+	"__builtin_islessequal": "<=", "__builtin_islessgreater": "<>", "__builtin_isunordered": "",
+}
+
+// fpCompare translates a quiet comparison of two real operands, each
+// converted as the usual arithmetic conversions say: islessgreater is
+// x < y || x > y, isunordered x != x || y != y (a NaN is unequal to
+// itself), which read an operand twice, so its operands may not change
+// anything.
+func (c *conv) fpCompare(name, op string, args []*Expr, line int) *Expr {
+	if len(args) != 2 {
+		c.fail(line, "call of %s with %d arguments", name, len(args))
+	}
+	x, y := c.rval(args[0]), c.rval(args[1])
+	if !x.T.isArith() || !y.T.isArith() {
+		c.fail(line, "%s of %s and %s", name, x.T, y.T)
+	}
+	switch op {
+	case "<>", "":
+		if changes(x) || changes(y) {
+			c.fail(line, "%s of an operand with side effects", name)
+		}
+	}
+	switch op {
+	case "<>":
+		return c.binop("||", c.binop("<", x, y, line), c.binop(">", x, y, line), line)
+	case "":
+		return c.binop("||", c.binop("!=", x, x, line), c.binop("!=", y, y, line), line)
+	}
+	return c.binop(op, x, y, line)
 }
 
 // bodiless is a call of a function that the program declares, or calls
