@@ -106,8 +106,7 @@ func (x *sym) postCands(loop, main *ctree.Stmt, mod, read []*ctree.Var) []candid
 		n  *ctree.Var
 		op string
 	}
-	var env func(cur func(*ctree.Var) smt.Term, sb subst) func(*ctree.Var) (value, bool)
-	env = func(cur func(*ctree.Var) smt.Term, sb subst) func(*ctree.Var) (value, bool) {
+	env := func(cur func(*ctree.Var) smt.Term, sb subst) func(*ctree.Var) (value, bool) {
 		depth := 0
 		var get func(v *ctree.Var) (value, bool)
 		get = func(v *ctree.Var) (value, bool) {
