@@ -258,6 +258,16 @@ func (c *Checker) parsed(ctx context.Context, p *bmc.Program) (*ctree.Program, e
 	return c.parses.get(src, c.cacheSize(), func() (*ctree.Program, error) { return parse(ctx, c.opts.GCC, p) })
 }
 
+// packedSizeof refuses a program that takes the size of a struct or
+// union and sets #pragma pack (packed: the preprocessor saw one; or the
+// parser did), whose effect on the layout the engine does not model.
+func packedSizeof(cp *ctree.Program, packed bool) error {
+	if (packed || cp.PackPragma > 0) && cp.SizeofStruct > 0 {
+		return ctree.Unsupported(cp.SizeofStruct, "sizeof of a struct or union in a program that sets #pragma pack")
+	}
+	return nil
+}
+
 // translateProgram turns a program into its formula at bound k (a variant
 // schema: its variant 0). An unsupported construct is an error whose text
 // starts "unsupported:".
@@ -282,7 +292,11 @@ func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program,
 		for _, a := range p.Asserts {
 			asserts[a.Start] = a.Index
 		}
-		return ctree.Parse(ctx, p.File, p.Source, asserts)
+		cp, err := ctree.Parse(ctx, p.File, p.Source, asserts)
+		if err != nil {
+			return nil, err
+		}
+		return cp, packedSizeof(cp, false)
 	}
 	var pe *preprocessError
 	switch {
@@ -293,6 +307,9 @@ func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program,
 	}
 	cp, err := ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
 	if err != nil {
+		return nil, err
+	}
+	if err := packedSizeof(cp, pp.packed); err != nil {
 		return nil, err
 	}
 	cp.Notes = append(cp.Notes, pp.notes...)

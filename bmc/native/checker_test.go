@@ -129,6 +129,10 @@ func TestUnsupported(t *testing.T) {
 		{"#include <assert.h>\nunion u { int i; double d; };\nint main(void) {\n  int x = 3;\n  union u v = (union u)x;\n  assert(v.d > 0);\n}\n", "unsupported: union u whose members i and d, both used, reinterpret each other's bytes at line 2"},
 		{"#include <assert.h>\nunion u { int i; struct { int a, b; } s; };\nint main(void) {\n  union u v = {1};\n  assert(v.s.b == 0);\n}\n", "unsupported: initialiser of union u's member i, shorter than the union at line 4"},
 		{"#include <assert.h>\nstruct s { unsigned f : 3; };\nint main(void) {\n  struct s v;\n  unsigned *p = &v.f;\n  assert(p != 0);\n}\n", "unsupported: address of the bit-field f at line 5"},
+		// sizeof sees gcc's default layout only: packing is refused
+		{"#include <assert.h>\n#pragma pack(push, 1)\nstruct s { char c; int i; };\n#pragma pack(pop)\nint main(void) {\n  assert(sizeof(struct s) == 8);\n}\n", "unsupported: sizeof of a struct or union in a program that sets #pragma pack at line 6"},
+		{"#include <assert.h>\nstruct s { char c; int i; } __attribute__((packed));\nint main(void) {\n  struct s v[2];\n  assert(sizeof v == 16);\n}\n", "unsupported: sizeof of struct s, whose layout __attribute__((packed)) changes at line 5"},
+		{"#include <assert.h>\nstruct s { char c; int i __attribute__((aligned(16))); };\nint main(void) {\n  assert(sizeof(struct s) == 8);\n}\n", "unsupported: sizeof of struct s, whose layout __attribute__((aligned(16))) changes at line 4"},
 		{"#include <assert.h>\nstruct s { long f : 40; };\nint main(void) {\n  struct s v = {0};\n  assert(v.f == 0);\n}\n", "unsupported: bit-field of type long at line 2"},
 		{"#include <assert.h>\nint main(void) {\n  int x = 1;\n  char *p = (char *)&x;\n  assert(*p == 1);\n}\n", "unsupported: pointer cast from int* to char* at line 4"},
 		{"#include <assert.h>\nint main(int argc, char **argv) {\n  int a[argc];\n  assert(sizeof a == 4 * argc);\n}\n", "unsupported: sizeof of the variable-length array a at line 4"},

@@ -55,12 +55,18 @@ var markerRE = regexp.MustCompile(`^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d+)*)\s*$`)
 // (#line N "file", or the marker form # N "file").
 var userLineRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*(?:line[ \t]+)?\d+[^\n]*$`)
 
+// packPragmaRE matches a #pragma pack line of gcc's output.
+var packPragmaRE = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*pragma[ \t]+pack\b`)
+
 // assertMarkRE matches the renamed callee of an assertion statement.
 var assertMarkRE = regexp.MustCompile(`__surety_A(\d+)_`)
 
 // A preprocessed program is the text the typed tree is built from and
 // where its assertion statements start.
 type preprocessed struct {
+	// packed: the text sets #pragma pack, which the layout of structs
+	// does not model (and the laid-out text drops).
+	packed  bool
 	src     []byte
 	asserts map[int]int // statement start byte -> assertion index
 	notes   []string    // how old C was read (implicitInt)
@@ -108,7 +114,7 @@ func preprocess(ctx context.Context, gccPath string, p *bmc.Program) (*preproces
 	if err != nil {
 		return nil, err
 	}
-	pp.notes = notes
+	pp.notes, pp.packed = notes, packPragmaRE.Match(r.Stdout)
 	return pp, nil
 }
 

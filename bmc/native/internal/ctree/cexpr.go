@@ -246,6 +246,11 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		if t.Kind == KFunc || t.Kind == KVoid || (t.Kind == KArray && t.Len < 0) {
 			c.fail(line, "sizeof of %s", t)
 		}
+		if a, holds := attributed(t); a != nil {
+			c.fail(line, "sizeof of %s, whose layout %s changes", a, a.Attributed)
+		} else if holds && c.prog.SizeofStruct == 0 {
+			c.prog.SizeofStruct = line
+		}
 		return &Expr{Op: OConst, T: TULong, Val: big.NewInt(int64(t.Size())), Line: line}
 	case "conditional_expression":
 		if n.ChildByFieldName("consequence") == nil {

@@ -1,5 +1,11 @@
 package ctree
 
+import (
+	"strings"
+
+	sitter "github.com/smacker/go-tree-sitter"
+)
+
 // The layout of structs and unions: each member's cell offset in the
 // engine's memory model (one cell per scalar, whatever its size) and its
 // byte offset, size and alignment as gcc gives them on x86-64 (the System
@@ -66,6 +72,41 @@ func layout(t *Type, decls []decl) {
 		f.Off = cell
 		cell += f.T.Cells()
 	}
+}
+
+// layoutAttribute is the first attribute among n's children that changes
+// a layout (packed, aligned), as written; "" when there is none.
+func (c *conv) layoutAttribute(n *sitter.Node) string {
+	for i := 0; i < int(n.NamedChildCount()); i++ {
+		ch := n.NamedChild(i)
+		if ch.Type() != "attribute_specifier" {
+			continue
+		}
+		if text := c.text(ch); strings.Contains(text, "packed") || strings.Contains(text, "aligned") {
+			return text
+		}
+	}
+	return ""
+}
+
+// attributed is the first struct or union in t whose layout an attribute
+// changes (nil: none), and holdsStruct whether t holds a struct or union.
+func attributed(t *Type) (a *Type, holdsStruct bool) {
+	switch t.Kind {
+	case KArray:
+		return attributed(t.Elem)
+	case KStruct:
+		if t.Attributed != "" {
+			return t, true
+		}
+		for _, f := range t.Fields {
+			if a, _ := attributed(f.T); a != nil {
+				return a, true
+			}
+		}
+		return nil, true
+	}
+	return nil, false
 }
 
 // fieldPath is the positions of the members that lead from struct t to

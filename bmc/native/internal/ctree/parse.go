@@ -32,6 +32,11 @@ type Program struct {
 	Bodiless map[string]*BodilessFunc
 	// Notes are further assumptions in words (how old C was read).
 	Notes []string
+	// SizeofStruct is the line of the first sizeof of a type that holds
+	// a struct or union (0: none), and PackPragma the line of a #pragma
+	// pack the parser saw (the preprocessor drops it): such a sizeof
+	// depends on the packing, which the layout does not model.
+	SizeofStruct, PackPragma int
 	// AddrTaken are the functions whose address the program takes (the
 	// values a function pointer may hold), sorted by name.
 	AddrTaken []*Func
@@ -268,7 +273,11 @@ func (c *conv) topLevel(root *sitter.Node) {
 	for i := 0; i < int(root.NamedChildCount()); i++ {
 		n := root.NamedChild(i)
 		switch n.Type() {
-		case "comment", "preproc_include", "preproc_def", "preproc_function_def", "preproc_call":
+		case "preproc_call":
+			if f := strings.Fields(c.text(n)); len(f) > 1 && f[0] == "#pragma" && strings.HasPrefix(f[1], "pack") && c.prog.PackPragma == 0 {
+				c.prog.PackPragma = lineOf(n)
+			}
+		case "comment", "preproc_include", "preproc_def", "preproc_function_def":
 		case "ERROR": // a stray semicolon (strayWord)
 		case "function_definition":
 			c.funcDef(n)
@@ -391,6 +400,9 @@ func (c *conv) baseType(n *sitter.Node) *Type {
 				c.fail(line, "%s defined twice", t)
 			}
 			c.structBody(t, body)
+			if a := c.layoutAttribute(n); a != "" {
+				t.Attributed = a
+			}
 		}
 		return t
 	case "enum_specifier":
@@ -427,6 +439,9 @@ func (c *conv) structBody(t *Type, body *sitter.Node) {
 			c.fail(lineOf(f), "struct member %s", f.Type())
 		}
 		base := c.baseType(f.ChildByFieldName("type"))
+		if a := c.layoutAttribute(f); a != "" {
+			t.Attributed = a // on a member: it moves the members after it
+		}
 		named := false
 		for j := 0; j < int(f.NamedChildCount()); j++ {
 			ch := f.NamedChild(j)

@@ -64,3 +64,18 @@ func TestParseUnsupported(t *testing.T) {
 		}
 	}
 }
+
+// TestLayoutExposed: the parser records a #pragma pack it sees and the
+// first sizeof of a struct, which bmc/native refuses together
+// (TestUnsupported there has them, and the attributes that change a
+// layout, through the preprocessor).
+func TestLayoutExposed(t *testing.T) {
+	src := "#pragma pack(1)\nstruct s { char c; int i; };\nint main(void) {\n  int n = 4;\n  return sizeof(struct s) + sizeof n;\n}\n"
+	p, err := Parse(context.Background(), "p.c", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.PackPragma != 1 || p.SizeofStruct != 5 {
+		t.Errorf("PackPragma %d, SizeofStruct %d, want 1 and 5", p.PackPragma, p.SizeofStruct)
+	}
+}

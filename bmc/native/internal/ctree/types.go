@@ -35,6 +35,10 @@ type Type struct {
 	Union  bool // KStruct: a union, whose members all start at its start
 	// Rep is the member of a union whose cells are the union's (unions.go).
 	Rep int
+	// Attributed is the attribute that changes a struct's layout
+	// (packed, aligned), as written, on it or a member: its sizeof is
+	// refused, since layout gives gcc's default.
+	Attributed string
 	// Bits is a bit-field's width (KInt; 0 for an ordinary integer): its
 	// cell has the declared type's width and holds a value of Bits bits.
 	Bits int
