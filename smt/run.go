@@ -115,7 +115,9 @@ func (s *procSolver) Check(ctx context.Context, q *Query) (*Result, error) {
 		if q.Timeout > 0 {
 			args = append(args, "-t:"+strconv.FormatInt(max(1, q.Timeout.Milliseconds()), 10))
 		}
-		input = s.smtlibInput(sc, q, "")
+		zq := *q
+		zq.Script = z3Script(sc, q.Script)
+		input = s.smtlibInput(sc, &zq, "")
 	case "cvc5":
 		args = []string{"--lang", "smt2", "--produce-models"}
 		if q.Timeout > 0 {
