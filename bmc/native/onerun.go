@@ -59,7 +59,7 @@ func (c *Checker) runOnce(ctx context.Context, q *bmc.Query) *bmc.Result {
 		tr := &symex.Translation{Defined: cp.Defined, Bodiless: cp.Bodiless}
 		d := &symex.CexData{Cex: &bmc.Counterexample{}}
 		wrap := []string{vg, "-q", "--error-exitcode=" + strconv.Itoa(exitMemcheck), "--leak-check=no", "--undef-value-errors=yes"}
-		rr, _ := c.runReplayUnder(ctx, wrap, q.Program, render, tr, d, "", "", ubsanFlags...)
+		rr, _ := c.runReplayUnder(ctx, replayRun{wrap: wrap}, q.Program, render, tr, d, "", "", ubsanFlags...)
 		if err := ctx.Err(); err != nil {
 			return false, err // cut short: not kept
 		}

@@ -165,7 +165,13 @@ func cTypeName(t *ctree.Type) string {
 // counterexample and reports whether the target assertion failed, and
 // after how many inputs past the counterexample's (each 0).
 func (c *Checker) replay(ctx context.Context, q *bmc.Query, tr *symex.Translation, d *symex.CexData, flags ...string) (ok bool, past int, why string) {
-	rr, why := c.runReplay(ctx, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", flags...)
+	return c.replayWithin(ctx, 0, q, tr, d, flags...)
+}
+
+// replayWithin is replay with the run limited to timeout (0: the
+// checker's ReplayTimeout).
+func (c *Checker) replayWithin(ctx context.Context, timeout time.Duration, q *bmc.Query, tr *symex.Translation, d *symex.CexData, flags ...string) (ok bool, past int, why string) {
+	rr, why := c.runReplayUnder(ctx, replayRun{timeout: timeout}, q.Program, q.Render("__surety_assert", "__surety_assume"), tr, d, "", "", flags...)
 	if rr == nil {
 		return false, 0, why
 	}
@@ -188,12 +194,19 @@ var violatedRE = regexp.MustCompile(targetMarker + ` (\d+)`)
 // the counterexample's input. A nil result comes with the reason it could
 // not run.
 func (c *Checker) runReplay(ctx context.Context, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
-	return c.runReplayUnder(ctx, nil, p, src, tr, d, decls, extra, more...)
+	return c.runReplayUnder(ctx, replayRun{}, p, src, tr, d, decls, extra, more...)
 }
 
-// runReplayUnder is runReplay with the program run by the command wrap
-// (its path and arguments before the program's), as valgrind runs it.
-func (c *Checker) runReplayUnder(ctx context.Context, wrap []string, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
+// A replayRun says how a replay's program is run: by the command wrap
+// (its path and arguments before the program's), as valgrind runs it,
+// and for how long (0: the checker's ReplayTimeout).
+type replayRun struct {
+	wrap    []string
+	timeout time.Duration
+}
+
+// runReplayUnder is runReplay with the program run as how says.
+func (c *Checker) runReplayUnder(ctx context.Context, how replayRun, p *bmc.Program, src []byte, tr *symex.Translation, d *symex.CexData, decls, extra string, more ...string) (*proc.Result, string) {
 	cc := &gcc.Tool{Path: c.opts.GCC}
 	if _, err := cc.LookPath(); err != nil {
 		return nil, "gcc not found to replay it"
@@ -234,6 +247,10 @@ func (c *Checker) runReplayUnder(ctx context.Context, wrap []string, p *bmc.Prog
 	if rt <= 0 {
 		rt = 10 * time.Second
 	}
+	if how.timeout > 0 {
+		rt = min(rt, how.timeout)
+	}
+	wrap := how.wrap
 	cmd := &proc.Cmd{Path: filepath.Join(dir, "prog"), Dir: dir, Stdin: []byte(d.Cex.Stdin), Timeout: rt,
 		MaxOutput: 1 << 20, Limits: proc.Limits{CPUSeconds: uint64(rt/time.Second) + 1, MemoryBytes: 1 << 30}}
 	if len(wrap) > 0 {
