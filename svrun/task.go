@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/suretydev/surety/viverra"
@@ -19,6 +18,7 @@ import (
 	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/atomicfile"
 	"github.com/suretydev/surety/internal/buildid"
+	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/svcomp"
 	"github.com/suretydev/surety/work"
 )
@@ -63,12 +63,12 @@ func RunTask(ctx context.Context, path string, opts *TaskOptions) (*svcomp.Resul
 	if opts == nil {
 		opts = &TaskOptions{}
 	}
-	before := cpuNow()
+	before := proc.CPU()
 	start := time.Now()
 	res := &svcomp.Result{Task: path, Verdict: svcomp.Unknown}
 	defer func() {
 		res.Outcome = svcomp.Classify(res.Verdict, res.Expected)
-		res.CPU, res.Wall = cpuNow()-before, time.Since(start)
+		res.CPU, res.Wall = proc.CPU()-before, time.Since(start)
 	}()
 	task, err := svcomp.ParseTask(path)
 	if err != nil {
@@ -351,18 +351,6 @@ func failedTask(p, err string) *svcomp.Result {
 		}
 	}
 	return r
-}
-
-// cpuNow is the CPU time this process and its waited-for children have
-// used so far.
-func cpuNow() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	tv := func(t syscall.Timeval) time.Duration {
-		return time.Duration(t.Sec)*time.Second + time.Duration(t.Usec)*time.Microsecond
-	}
-	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
 }
 
 func witnessTask(task *svcomp.Task, prop svcomp.Property) *svcomp.WitnessTask {

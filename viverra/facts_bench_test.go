@@ -5,10 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/suretydev/surety/internal/proc"
 	"github.com/suretydev/surety/viverra"
 )
 
@@ -62,7 +61,7 @@ func BenchmarkFactsRuns(b *testing.B) {
 					opts.Engines, opts.NoRuns = []string{"esbmc", "native"}, true
 				}
 				var falsified int
-				cpu := cpuTime()
+				cpu := proc.CPU()
 				for range b.N {
 					res, err := viverra.Facts(ctx, file, src, opts)
 					if err != nil {
@@ -70,7 +69,7 @@ func BenchmarkFactsRuns(b *testing.B) {
 					}
 					falsified += res.Report.Summary.Falsified
 				}
-				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+				b.ReportMetric((proc.CPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 				b.ReportMetric(float64(falsified)/float64(b.N), "falsified/op")
 			})
 		}
@@ -88,7 +87,7 @@ func BenchmarkFactsAudit(b *testing.B) {
 		for _, mode := range []string{"full", "off"} {
 			b.Run("program="+name+"/audit="+mode, func(b *testing.B) {
 				var weak int
-				cpu := cpuTime()
+				cpu := proc.CPU()
 				for range b.N {
 					res, err := viverra.Facts(ctx, file, src, &viverra.FactsOptions{Audit: mode})
 					if err != nil {
@@ -98,22 +97,11 @@ func BenchmarkFactsAudit(b *testing.B) {
 						weak += res.Audit.Summary.Weak
 					}
 				}
-				b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+				b.ReportMetric((proc.CPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 				b.ReportMetric(float64(weak)/float64(b.N), "weak/op")
 			})
 		}
 	}
-}
-
-// cpuTime is the CPU time of this process and of the children it waited
-// for (the compilers, solvers and runs): less sensitive than wall time to
-// what else the machine runs.
-func cpuTime() time.Duration {
-	var self, children syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children)
-	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
-	return tv(self.Utime) + tv(self.Stime) + tv(children.Utime) + tv(children.Stime)
 }
 
 // exampleC is one program of examples/c, read once for a benchmark.

@@ -3,11 +3,11 @@ package native
 import (
 	"context"
 	"io"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/suretydev/surety/bmc"
+	"github.com/suretydev/surety/internal/proc"
 )
 
 // A sideTask is one assertion of a program whose truth gcc's runs
@@ -29,7 +29,7 @@ func sideBySide(b *testing.B, tasks []sideTask, k int) {
 	run := func(b *testing.B, c bmc.Checker) {
 		for n := 0; n < b.N; n++ {
 			decided, wrong := 0, 0
-			start, cpu0 := time.Now(), cpuUsed()
+			start, cpu0 := time.Now(), proc.CPU()
 			reports := map[*bmc.Program]*bmc.Report{}
 			for _, tk := range tasks {
 				rep, ok := reports[tk.p]
@@ -63,18 +63,9 @@ func sideBySide(b *testing.B, tasks []sideTask, k int) {
 			b.ReportMetric(float64(wrong), "wrong")
 			b.ReportMetric(float64(len(tasks)), "asserts")
 			b.ReportMetric(time.Since(start).Seconds(), "s-wall")
-			b.ReportMetric((cpuUsed() - cpu0).Seconds(), "s-cpu")
+			b.ReportMetric((proc.CPU() - cpu0).Seconds(), "s-cpu")
 		}
 	}
 	b.Run("native", func(b *testing.B) { run(b, New(nil)) })
 	b.Run("esbmc", func(b *testing.B) { run(b, needESBMC(b)) })
-}
-
-// cpuUsed is the CPU time of this process and its waited-for children.
-func cpuUsed() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
-	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
 }
