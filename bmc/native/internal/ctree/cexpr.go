@@ -693,6 +693,7 @@ func anyExpr(e *Expr, p func(*Expr) bool) bool {
 // evaluation).
 func (c *conv) cond(e *Expr) *Expr {
 	e = c.rval(e)
+	c.agreeing(e, nil)
 	if !e.T.IsScalar() {
 		c.fail(e.Line, "condition of type %s", e.T)
 	}
@@ -701,6 +702,7 @@ func (c *conv) cond(e *Expr) *Expr {
 
 // convert inserts an implicit conversion of e to t.
 func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
+	c.agreeing(e, t)
 	if e.T.IsFuncPtr() || t.IsFuncPtr() {
 		// A function pointer converts to its own type, to _Bool, and
 		// from a null pointer constant: nothing else, so that a call
@@ -1253,7 +1255,11 @@ func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr
 	if _, ok := c.prog.Bodiless[name]; !ok {
 		c.prog.Bodiless[name] = &BodilessFunc{T: t, Line: line, Declared: declared}
 	}
-	return &Expr{Op: OCall, T: t, Name: name, Args: args, ArgT: argT, Line: line, Havoc: true}
+	call := &Expr{Op: OCall, T: t, Name: name, Args: args, ArgT: argT, Line: line, Havoc: true}
+	if !declared {
+		c.noteConventional(call, name)
+	}
+	return call
 }
 
 // checkLibArgs converts the arguments of modelled library functions to

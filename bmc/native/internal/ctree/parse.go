@@ -82,6 +82,10 @@ type conv struct {
 	globals  map[string]*Var
 	funcs    map[string]*Func
 	protos   map[string]*Type
+	// conventional are the calls without a declaration whose names give
+	// them a type other than gcc's int, until a use shows that the two
+	// readings agree (conventions.go).
+	conventional map[*Expr]conventionalCall
 	// defs names every function the file defines, wherever it stands, so
 	// that a call before the definition still runs the program's body
 	// rather than a library model of the same name.
@@ -188,6 +192,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 		return nil, Unsupported(line, "syntax error (or a macro the parser cannot read)")
 	}
 	c.topLevel(root)
+	c.refuseConventional()
 	c.completeTentative()
 	c.resolveUnions()
 	c.resolveCands()
