@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	sitter "github.com/smacker/go-tree-sitter"
 	tsc "github.com/smacker/go-tree-sitter/c"
@@ -1831,6 +1832,23 @@ func (c *conv) unescape(s string, line int) []byte {
 			out = append(out, 11)
 		case '\\', '\'', '"', '?':
 			out = append(out, s[i])
+		case 'u', 'U':
+			// A universal character name, in gcc's execution character
+			// set, UTF-8 (a char constant of more than one byte is
+			// refused by its caller).
+			n := 4
+			if s[i] == 'U' {
+				n = 8
+			}
+			if i+n >= len(s) {
+				c.fail(line, "escape \\%c with fewer than %d digits", s[i], n)
+			}
+			r, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32)
+			if err != nil || !utf8.ValidRune(rune(r)) {
+				c.fail(line, "escape \\%c%s", s[i], s[i+1:i+1+n])
+			}
+			out = utf8.AppendRune(out, rune(r))
+			i += n
 		default:
 			c.fail(line, "escape \\%c", s[i])
 		}
