@@ -66,8 +66,10 @@ func (p *Program) WithCompile(c Compile) (*Program, error) {
 
 // BuildFlags are the flags every gcc build of p outside its own directory
 // needs: the file's directory for its #include "..." files, then
-// p.Compile's flags. Include directories are made absolute, since builds
-// run in temporary directories.
+// p.Compile's flags, then the header that declares the verifiers'
+// functions p calls without a declaration (ConventionDecls). Include
+// directories are made absolute, since builds run in temporary
+// directories.
 func (p *Program) BuildFlags() []string {
 	var out []string
 	if p.File != "" {
@@ -86,6 +88,9 @@ func (p *Program) BuildFlags() []string {
 			d = abs
 		}
 		out = append(out, "-I", d)
+	}
+	if m := p.conventions(); m.path != "" {
+		out = append(out, "-include", m.path)
 	}
 	return out
 }

@@ -87,6 +87,8 @@ type Program struct {
 
 	fe       *frontend.File // the C frontend's model, for the call graph
 	bodiless *bodilessMemo  // shared by the program's copies (Bodiless)
+	// convention is shared by the program's copies (ConventionDecls).
+	convention *conventionMemo
 }
 
 // Func returns the definition of the named function, or nil.
@@ -122,7 +124,7 @@ func ParseProgram(file string, src []byte) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Program{File: file, Source: src, fe: raw.file, bodiless: &bodilessMemo{}}
+	p := &Program{File: file, Source: src, fe: raw.file, bodiless: &bodilessMemo{}, convention: &conventionMemo{}}
 	sort.Slice(raw.asserts, func(i, j int) bool { return raw.asserts[i].start < raw.asserts[j].start })
 	sort.Slice(raw.funcs, func(i, j int) bool { return raw.funcs[i].start < raw.funcs[j].start })
 	sk := newSkeleton(src, raw.asserts)

@@ -48,7 +48,8 @@ const (
 // query's program (target as an assertion that exits with a marker,
 // assumptions as exits that say the run left the engine's path) with gcc,
 // supplies each nondeterministic function's values in the order the
-// counterexample gives them, feeds its stdin, and runs it. An engine's
+// counterexample gives them, and each uninitialised local's (InitUninit),
+// feeds its stdin, and runs it. An engine's
 // claim is believed only when the run fails the target assertion.
 //
 // Inputs are matched by name, "FUNC#N" optionally followed by "(...)", as
@@ -81,6 +82,8 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 	if why != "" {
 		return &Replayed{Why: why}, nil
 	}
+	u := InitUninit(src, cex.Inputs)
+	src, h = u.Src, h+u.Harness
 	dir, remove, err := proc.TempDir("replay")
 	if err != nil {
 		return nil, err
@@ -90,7 +93,7 @@ func Replay(ctx context.Context, q *Query, cex *Counterexample, opts *ReplayOpti
 	if name == "" || name == "." || name == "/" {
 		name = "program.c"
 	}
-	prog := replayPrelude + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	prog := replayPrelude + u.Decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, fmt.Errorf("bmc: replay: %w", err)
 	}

@@ -125,6 +125,12 @@ type Input struct {
 	// Value is the value as a C literal.
 	Value string `json:"value"`
 	Line  int    `json:"line,omitempty"`
+	// Uninit marks the value of a local variable Name declared without
+	// an initialiser on Line, read before any assignment: C leaves it
+	// indeterminate, the verifiers let it be any value of its type. One
+	// such input is listed for each execution of the declaration on the
+	// counterexample's path, in order (see InitUninit).
+	Uninit bool `json:"uninit,omitempty"`
 }
 
 // A Step is one point of a counterexample's path.

@@ -305,7 +305,11 @@ func parse(ctx context.Context, gccPath string, p *bmc.Program) (*ctree.Program,
 	case err != nil:
 		return nil, err
 	}
-	cp, err := ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src))
+	declared := map[string]string{}
+	for _, d := range p.ConventionDecls() {
+		declared[d.Name] = d.Type
+	}
+	cp, err := ctree.ParseLaidOut(ctx, p.File, pp.src, pp.asserts, sameLines(p.Source, pp.src), declared)
 	if err != nil {
 		return nil, err
 	}
@@ -588,6 +592,7 @@ func (c *Checker) answer(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			res.Status = bmc.Falsified
 			res.Replayed = true
 			res.Counterexample = cex.Cex
+			res.Assumptions = uninitAssumed(cex.Cex)
 			trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}

@@ -220,9 +220,10 @@ func (c *Checker) runReplayUnder(ctx context.Context, how replayRun, p *bmc.Prog
 	if name == "" || name == "." {
 		name = "program.c"
 	}
-	prog := replayPrelude(tr, src) + decls + fmt.Sprintf("#line 1 %q\n", name) + string(src)
+	u := bmc.InitUninit(src, d.Cex.Inputs)
+	prog := replayPrelude(tr, src) + decls + u.Decls + fmt.Sprintf("#line 1 %q\n", name) + string(u.Src)
 	used := func(fn string) bool { return strings.Contains(string(src), fn) }
-	h := harness(d, used, tr.Defined, tr.Bodiless, tr.Opts.MallocMayFail) + extra
+	h := harness(d, used, tr.Defined, tr.Bodiless, tr.Opts.MallocMayFail) + extra + u.Harness
 	if err := os.WriteFile(filepath.Join(dir, "prog.c"), []byte(prog), 0o644); err != nil {
 		return nil, err.Error()
 	}

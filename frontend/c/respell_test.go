@@ -60,3 +60,36 @@ func TestRespellWords(t *testing.T) {
 		t.Errorf("Respell copied a source with nothing to respell")
 	}
 }
+
+// TestRespellCaseRanges: the "..." of a GNU case range is written "?: "
+// (offsets kept) and IsCaseRange finds it again; a variadic parameter
+// list, a range whose bound holds a colon and "..." in a string are left
+// alone; the file parses without errors.
+func TestRespellCaseRanges(t *testing.T) {
+	src := "int f(int n, ...);\nint g(int x) {\n  switch (x) {\n  case 1 ... 3: return 1;\n#ifdef __GNUC__\n  case 'a'...'z': return 2;\n#endif\n" +
+		"  case ':' ... ';': return 3;\n  default: return f(0, \"case 4 ... 5:\");\n  }\n}\n"
+	got := string(c.Respell([]byte(src)))
+	want := "int f(int n, ...);\nint g(int x) {\n  switch (x) {\n  case 1 ?:  3: return 1;\n#ifdef __GNUC__\n  case 'a'?: 'z': return 2;\n#endif\n" +
+		"  case ':' ... ';': return 3;\n  default: return f(0, \"case 4 ... 5:\");\n  }\n}\n"
+	if got != want {
+		t.Errorf("Respell:\n got %q\nwant %q", got, want)
+	}
+	for _, at := range []int{strings.Index(src, "1 ...") + 2, strings.Index(src, "'...") + 1} {
+		if !c.IsCaseRange([]byte(src), at) {
+			t.Errorf("IsCaseRange(%d) = false, want true", at)
+		}
+	}
+	for _, at := range []int{strings.Index(src, "..."), strings.Index(src, "':' ...") + 4, 0} {
+		if c.IsCaseRange([]byte(src), at) {
+			t.Errorf("IsCaseRange(%d) = true, want false", at)
+		}
+	}
+	ok := strings.Replace(src, "  case ':' ... ';': return 3;\n", "", 1)
+	f, err := c.C.Parse(context.Background(), &frontend.Source{Path: "ranges.c", Content: []byte(ok)}, frontend.NeedAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Errors) > 0 {
+		t.Errorf("syntax errors: %v", f.Errors)
+	}
+}

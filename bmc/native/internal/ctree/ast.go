@@ -166,8 +166,10 @@ type Stmt struct {
 	// Uninit: an SDecl that declares its variables without running their
 	// initialisers (a goto passes over their declarations).
 	Uninit bool
-	// Case: the label's value (nil for default).
-	Case *big.Int
+	// Case: the label's value (nil for default); CaseHi: the last value
+	// of GNU's case range `case Case ... CaseHi:` (nil for one value).
+	Case   *big.Int
+	CaseHi *big.Int
 	// Label: the label of SLabel and SGoto. Labels: the labels that some
 	// goto names inside this statement (its own included), so that a
 	// dead state still runs it to join the gotos waiting there.

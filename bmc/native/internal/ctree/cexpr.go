@@ -744,12 +744,26 @@ func (c *conv) convert(e *Expr, t *Type, line int) *Expr {
 	return &Expr{Op: OConv, T: t, X: e, Line: line}
 }
 
+// arrayOf reports whether a is an array of t, or of arrays of t.
+func arrayOf(a, t *Type) bool {
+	for a.Kind == KArray {
+		a = a.Elem
+		if SameType(a, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // checkPtrConv rejects pointer conversions that would reinterpret cells:
 // the memory model keeps one array per cell sort, so only conversions
 // through void* or between the same pointee are sound.
 func (c *conv) checkPtrConv(from, to *Type, line int) {
 	if from.Elem.Kind == KVoid || to.Elem.Kind == KVoid || SameType(from.Elem, to.Elem) {
 		return
+	}
+	if arrayOf(from.Elem, to.Elem) || arrayOf(to.Elem, from.Elem) {
+		return // T(*)[N] <-> T*: the same cells, as &a and &a[0]
 	}
 	fl, tl := ScalarLeaves(from.Elem, nil), ScalarLeaves(to.Elem, nil)
 	if len(fl) > 0 && len(tl) > 0 && fl[0].SMTSort() == tl[0].SMTSort() && (from.Elem.Kind != KStruct && to.Elem.Kind != KStruct) {
@@ -1238,6 +1252,20 @@ func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr
 	if declared && pt.Kind == KFunc {
 		t = pt.Ret
 	}
+	convention := false
+	if ct, ok := c.buildDecls[name]; ok && !declared {
+		var bt *Type
+		if m := conventionalName.FindStringSubmatch(name); m != nil {
+			bt, ok = NondetTypes[m[1]]
+		}
+		if !ok || bt.Name != ct {
+			c.fail(line, "call of %s, which the program's builds declare returning %s", name, ct)
+		}
+		if len(args) != 0 {
+			c.fail(line, "%s with arguments", name)
+		}
+		t, convention = bt, true
+	}
 	if t.Kind != KVoid && !t.isArith() {
 		if declared {
 			c.fail(line, "call of %s, declared but not defined, returning %s", name, t)
@@ -1253,10 +1281,10 @@ func (c *conv) bodiless(name string, args []*Expr, argT []*Type, line int) *Expr
 		c.prog.Bodiless = map[string]*BodilessFunc{}
 	}
 	if _, ok := c.prog.Bodiless[name]; !ok {
-		c.prog.Bodiless[name] = &BodilessFunc{T: t, Line: line, Declared: declared}
+		c.prog.Bodiless[name] = &BodilessFunc{T: t, Line: line, Declared: declared, Convention: convention}
 	}
 	call := &Expr{Op: OCall, T: t, Name: name, Args: args, ArgT: argT, Line: line, Havoc: true}
-	if !declared {
+	if !declared && !convention {
 		c.noteConventional(call, name)
 	}
 	return call

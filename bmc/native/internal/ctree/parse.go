@@ -48,10 +48,16 @@ type BodilessFunc struct {
 	T        *Type // the return type of its calls
 	Line     int   // its first call
 	Declared bool  // false: called without a declaration (implicit int)
+	// Convention: called without a declaration, and declared by the
+	// program's builds as the verifiers read it (T, not int).
+	Convention bool
 }
 
 // Assumption is what the model takes for granted of f, in words.
 func (f *BodilessFunc) Assumption(name string) string {
+	if f.Convention {
+		return name + " is called without a declaration: read as " + f.T.Name + " " + name + "(void), as CBMC and ESBMC read it (gcc alone would read int " + name + "()), and every build of the program declares it so: any value it returns, no other effect"
+	}
 	if f.Declared {
 		return name + " is declared but not defined: any value it returns, no other effect"
 	}
@@ -72,17 +78,21 @@ type conv struct {
 	// unions are the union types the program defines, in the order they
 	// are laid out, and used the members of each that the program names
 	// (unions.go).
-	unions   []unionDef
-	used     map[*Type]map[int]bool
-	file     string
-	src      []byte
-	typedefs map[string]*Type
-	structs  map[string]*Type
-	enums    map[string]*big.Int
-	macros   map[string]*macro
-	globals  map[string]*Var
-	funcs    map[string]*Func
-	protos   map[string]*Type
+	unions []unionDef
+	used   map[*Type]map[int]bool
+	file   string
+	src    []byte
+	orig   []byte // src before respelling (cfront.Respell)
+	// buildDecls are the functions the program's builds declare for it,
+	// with their C return types (ParseLaidOut).
+	buildDecls map[string]string
+	typedefs   map[string]*Type
+	structs    map[string]*Type
+	enums      map[string]*big.Int
+	macros     map[string]*macro
+	globals    map[string]*Var
+	funcs      map[string]*Func
+	protos     map[string]*Type
 	// conventional are the calls without a declaration whose names give
 	// them a type other than gcc's int, until a use shows that the two
 	// readings agree (conventions.go).
@@ -151,7 +161,7 @@ func (c *conv) text(n *sitter.Node) string { return string(c.src[n.StartByte():n
 // of every assertion statement to its index. Unsupported constructs and
 // syntax errors come back as *UnsupportedError.
 func Parse(ctx context.Context, file string, src []byte, asserts map[int]int) (prog *Program, err error) {
-	return ParseLaidOut(ctx, file, src, asserts, nil)
+	return ParseLaidOut(ctx, file, src, asserts, nil, nil)
 }
 
 // ParseLaidOut is Parse of a preprocessed text laid out on the program's
@@ -159,10 +169,15 @@ func Parse(ctx context.Context, file string, src []byte, asserts map[int]int) (p
 // the program's own byte for byte, the only ones whose columns are the
 // program's (nil: every line). Elsewhere an operation's column is 0,
 // unknown, as inside a macro expansion.
-func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]int, exact func(line int) bool) (prog *Program, err error) {
+//
+// declared names the functions the program calls without a declaration
+// that its builds declare (bmc.Program.ConventionDecls), with their C
+// return types: their calls are read with those types.
+func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]int, exact func(line int) bool, declared map[string]string) (prog *Program, err error) {
+	orig := src
 	src = cfront.Respell(src)
 	c := &conv{
-		file: file, src: src, exact: exact,
+		file: file, src: src, orig: orig, exact: exact, buildDecls: declared,
 		typedefs: map[string]*Type{}, structs: map[string]*Type{}, enums: map[string]*big.Int{}, used: map[*Type]map[int]bool{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
@@ -205,6 +220,23 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 	}
 	c.prog.MaxLine = int(root.EndPoint().Row) + 1
 	return c.prog, nil
+}
+
+// caseRange reads the value of a case label that is GNU's case range
+// `lo ... hi`, which cfront.Respell wrote `lo ?: hi` for the grammar.
+func (c *conv) caseRange(v *sitter.Node) (lo, hi *big.Int, ok bool) {
+	if v.Type() != "conditional_expression" || v.ChildByFieldName("consequence") != nil {
+		return nil, nil, false
+	}
+	for i := 0; i < int(v.ChildCount()); i++ {
+		if q := v.Child(i); q.Type() == "?" {
+			if !cfront.IsCaseRange(c.orig, int(q.StartByte())) {
+				return nil, nil, false
+			}
+			return c.constInt(c.expr(v.ChildByFieldName("condition"))), c.constInt(c.expr(v.ChildByFieldName("alternative"))), true
+		}
+	}
+	return nil, nil, false
 }
 
 func c2() *sitter.Language { return tsc.GetLanguage() }
@@ -1404,8 +1436,11 @@ func (c *conv) stmt(n *sitter.Node) *Stmt {
 			}
 			lab := &Stmt{Op: SCase, Line: lineOf(ch)}
 			if v := ch.ChildByFieldName("value"); v != nil {
-				val := c.constInt(c.expr(v))
-				lab.Case = val
+				if lo, hi, ok := c.caseRange(v); ok {
+					lab.Case, lab.CaseHi = lo, hi
+				} else {
+					lab.Case = c.constInt(c.expr(v))
+				}
 			}
 			s.List = append(s.List, lab)
 			for j := 0; j < int(ch.NamedChildCount()); j++ {

@@ -12,7 +12,9 @@ import (
 // access the model cannot show to be in bounds, ...), and every VERIFIED
 // answer lists them in words (bmc.Result.Assumptions): the answer holds
 // only on the executions they allow. A FALSIFIED answer rests on a real
-// run of the program instead, and lists none.
+// run of the program instead, and lists none of these; it lists the
+// values its run gave locals declared without an initialiser, which
+// only the verifiers' reading of C gives them (bmc.UninitReads).
 type Assumption int
 
 // The assumptions, in no particular order; their words sort them.

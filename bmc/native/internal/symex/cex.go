@@ -3,6 +3,7 @@ package symex
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,9 @@ func (tr *Translation) collectValues() []string {
 		add(in.Guard)
 		add(in.Term)
 		add(in.Len)
+		for _, g := range in.Reads {
+			add(g)
+		}
 		for _, c := range in.Chars {
 			add(c)
 		}
@@ -137,7 +141,7 @@ func (tr *Translation) Counterexample(m map[string]smt.Value) *CexData {
 	d := &CexData{Cex: &bmc.Counterexample{}}
 	calls := map[string]int{}
 	for _, in := range tr.inputs {
-		if !IsTrue(m, in.Guard) || in.Kind == "uninit" {
+		if !IsTrue(m, in.Guard) || in.Kind == "skipped" || in.Kind == "uninit" && !slices.ContainsFunc(in.Reads, func(g smt.Term) bool { return IsTrue(m, g) }) {
 			continue
 		}
 		name := in.Name
@@ -145,7 +149,7 @@ func (tr *Translation) Counterexample(m map[string]smt.Value) *CexData {
 			calls[fn]++
 			name = fn + "#" + strconv.Itoa(calls[fn])
 		}
-		d.Cex.Inputs = append(d.Cex.Inputs, bmc.Input{Name: name, Value: cLiteral(m, in), Line: in.Line})
+		d.Cex.Inputs = append(d.Cex.Inputs, bmc.Input{Name: name, Value: cLiteral(m, in), Line: in.Line, Uninit: in.Kind == "uninit"})
 		// The replay supplies the nondet functions' values and the
 		// allocations that fail; rand is glibc's own in a replayed run.
 		switch in.Kind {

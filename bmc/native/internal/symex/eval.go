@@ -86,6 +86,7 @@ func (x *sym) readLvalue(s *state, e *ctree.Expr) value {
 			v = x.nondet(e.T, "u")
 			s.regs[x.varKey(e.Var)] = v
 		}
+		x.readUninit(v, s.guard)
 		return v
 	}
 	a := x.addr(s, e)
@@ -436,6 +437,9 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 		eb, sb := fpFormat(t)
 		return value{t: t, s: smt.ToFP(eb, sb, smt.RNE, v.s)}
 	case f.Kind == ctree.KPtr && t.Kind == ctree.KPtr:
+		if f.Elem != nil && t.Elem != nil && !ctree.SameType(f.Elem, t.Elem) {
+			x.convView(v, t.Elem)
+		}
 		r := v
 		r.t = t
 		return r

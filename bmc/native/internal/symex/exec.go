@@ -165,6 +165,22 @@ func (x *sym) stmt(s *state, st *ctree.Stmt) *state {
 	return s
 }
 
+// caseMatch is the condition under which the switch on v goes to the
+// case label c: v is its value, or lies in its range (GNU's case
+// `lo ... hi`, both converted to v's type; empty when lo > hi).
+func caseMatch(v value, c *ctree.Stmt) smt.Term {
+	lo := smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width)
+	if c.CaseHi == nil {
+		return smt.Eq(v.s, lo)
+	}
+	hi := smt.BVBig(ctree.WrapInt(c.CaseHi, v.t), v.t.Width)
+	le := "bvule"
+	if v.t.Signed {
+		le = "bvsle"
+	}
+	return and(bv(le, lo, v.s), bv(le, v.s, hi))
+}
+
 func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	x.step(s, st.Line)
 	v := x.eval(s, st.X)
@@ -173,7 +189,7 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 	var matched []smt.Term
 	for _, c := range st.List {
 		if c.Op == ctree.SCase && c.Case != nil {
-			matched = append(matched, smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width)))
+			matched = append(matched, caseMatch(v, c))
 		}
 	}
 	var run *state
@@ -189,7 +205,7 @@ func (x *sym) switchStmt(s *state, st *ctree.Stmt) *state {
 					cond = and(cond, not(m))
 				}
 			} else {
-				cond = smt.Eq(v.s, smt.BVBig(ctree.WrapInt(c.Case, v.t), v.t.Width))
+				cond = caseMatch(v, c)
 			}
 			in := entry.withGuard(x.def(smt.BoolSort, and(entry.guard, cond)))
 			if run == nil {

@@ -92,7 +92,7 @@ func (x *sym) viewAs(p value, u *ctree.Type) {
 		}
 		if ob.view == nil {
 			ob.view = u
-		} else if !sameView(ob.view, u) {
+		} else if !sameView(ob.view, u) && !holds(ob.view, u) {
 			ob.mixed = true
 		}
 	}
@@ -106,6 +106,93 @@ func (x *sym) viewAs(p value, u *ctree.Type) {
 	}
 	for _, ob := range x.objs[1:] {
 		mark(ob.id)
+	}
+}
+
+// convView records that the objects p may point to are accessed from
+// here on through a pointer converted to u* (from void*, as C lets any
+// object pointer go and come back). The model keeps each object's cells
+// in its declared or first seen layout, one array per cell type, and an
+// access through u* moves by cells of u: where u does not lay out the
+// object's cells as its type does (an int* into a struct of an int and
+// a short, a char* into anything but chars), those accesses would reach
+// cells the real bytes do not, so the object becomes mixed and its reads
+// give any value from then on. An allocation takes u as its layout when
+// it has none yet. A pointer that may point anywhere (known false)
+// marks the objects that have cells of u's type, the only ones its
+// accesses reach.
+func (x *sym) convView(p value, u *ctree.Type) {
+	if u == nil || u.Kind == ctree.KVoid || u.Kind == ctree.KFunc {
+		return
+	}
+	mark := func(ob *object) {
+		switch {
+		case ob.mixed:
+		case ob.t != nil:
+			if !layoutFits(ob.t, u) {
+				ob.mixed = true
+			}
+		case ob.sorts != nil: // a function
+		case ob.view == nil:
+			ob.view = u
+		case !sameView(ob.view, u):
+			ob.mixed = true
+		}
+	}
+	if p.known {
+		for _, o := range p.objs {
+			if o != 0 {
+				mark(x.objs[o])
+			}
+		}
+		return
+	}
+	leaves := ctree.ScalarLeaves(u, nil)
+	for _, ob := range x.objs[1:] {
+		for _, l := range leaves {
+			if ob.sorts == nil || ob.sorts[l.SortKey()] {
+				mark(ob)
+				break
+			}
+		}
+	}
+}
+
+// holds reports whether a value of type t has a member or element of
+// type u, at any depth. An access of such a u in an allocation laid out
+// as t comes through a pointer that t's own layout gave (&q->member, an
+// element's address): a pointer converted to u* instead has met
+// convView, which marks the allocation mixed where u* does not lay it
+// out as t does.
+func holds(t, u *ctree.Type) bool {
+	switch t.Kind {
+	case ctree.KArray:
+		return sameView(t.Elem, u) || holds(t.Elem, u)
+	case ctree.KStruct:
+		for _, f := range t.Fields {
+			if sameView(f.T, u) || holds(f.T, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// layoutFits reports whether accesses through a u* lay out an object of
+// type t as t does: t is u (up to signedness), or an array of such, or
+// u is an array of t (a pointer to the array that t is the first of).
+func layoutFits(t, u *ctree.Type) bool {
+	for u.Kind == ctree.KArray && !sameView(t, u) {
+		u = u.Elem
+	}
+	for {
+		if sameView(t, u) {
+			return true
+		}
+		if t.Kind != ctree.KArray {
+			return false
+		}
+		t = t.Elem
 	}
 }
 

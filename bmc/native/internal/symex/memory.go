@@ -25,6 +25,8 @@ type object struct {
 	// read of the allocation gives an unconstrained value.
 	view  *ctree.Type
 	mixed bool
+	// t is a declared object's type (nil for allocations and functions).
+	t *ctree.Type
 	// lit holds a string literal's bytes (NUL included): its reads at a
 	// constant offset are those constants (a write to it ends a real run).
 	lit []byte
@@ -34,7 +36,7 @@ type object struct {
 const cellMax = 64
 
 func (x *sym) newObj(name string, t *ctree.Type, zero bool) int {
-	o := &object{id: len(x.objs), name: name, zero: zero, cells: -1}
+	o := &object{id: len(x.objs), name: name, zero: zero, cells: -1, t: t}
 	if t != nil {
 		o.cells = t.Cells()
 		o.sorts = map[string]bool{}
@@ -167,13 +169,7 @@ func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
 		return value{t: t, s: x.fresh("ub", t.SMTSort())}
 	}
 	x.checkBounds(s, p, cs)
-	for _, o := range cs {
-		if x.objs[o].mixed {
-			// bytes written as another type: any value
-			return value{t: t, s: x.fresh("pun", t.SMTSort())}
-		}
-	}
-	if lit := x.objs[cs[0]].lit; len(cs) == 1 && lit != nil && sk == "b8" {
+	if lit := x.objs[cs[0]].lit; len(cs) == 1 && lit != nil && sk == "b8" && !x.objs[cs[0]].mixed {
 		if off, _, ok := litVal(ptrOff(p.s)); ok && off.IsInt64() && off.Int64() < int64(len(lit)) {
 			return value{t: t, s: bvInt(int64(lit[off.Int64()]), 8)}
 		}
@@ -185,6 +181,10 @@ func (x *sym) load(s *state, p value, t *ctree.Type, line int) value {
 		}
 	}
 	read := func(o int) smt.Term {
+		if x.objs[o].mixed {
+			// bytes written as another type: any value
+			return x.fresh("pun", t.SMTSort())
+		}
 		if x.objs[o].small {
 			return x.cellRead(s, o, sk, off)
 		}

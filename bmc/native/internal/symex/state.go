@@ -164,6 +164,13 @@ func (x *sym) merge(states []*state) *state {
 		}
 		o, kn := unionObjs(vals)
 		out.regs[k] = value{t: t, s: x.def(t.SMTSort(), term), objs: o, known: kn}
+		var ins []*input
+		for _, v := range vals {
+			ins = append(ins, x.uninit[v.s]...)
+		}
+		if len(ins) > 0 {
+			x.uninit[out.regs[k].s] = ins
+		}
 	}
 	for _, s := range live[1:] {
 		for k, o := range s.vobj {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/suretydev/surety/smt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,8 +15,12 @@ import (
 
 // An input is one nondeterministic value consumed by the program.
 type input struct {
-	Name  string
-	Kind  string // "nondet", "rand", "stdin", "uninit", "malloc" (Term: Bool, the allocation fails)
+	Name string
+	// Kind is "nondet", "rand", "stdin", "malloc" (Term: Bool, the
+	// allocation fails), "uninit" (a local declared without an
+	// initialiser) or "skipped" (a local whose declaration a goto jumped
+	// over, which no replay can give a value).
+	Kind  string
 	T     *ctree.Type
 	Term  smt.Term
 	Guard smt.Term
@@ -23,6 +28,27 @@ type input struct {
 	// Str: a %s conversion: Chars and Len give the string.
 	Chars []smt.Term
 	Len   smt.Term
+	// Reads are the guards of the reads of an "uninit" input's value
+	// (up to maxReads; past them, true): a counterexample lists the
+	// value only where its run reads it.
+	Reads []smt.Term
+}
+
+// maxReads bounds the read guards an uninitialised input keeps.
+const maxReads = 8
+
+// readUninit records a read, under the guard g, of v, which may be the
+// value of locals declared without an initialiser.
+func (x *sym) readUninit(v value, g smt.Term) {
+	for _, in := range x.uninit[v.s] {
+		switch {
+		case len(in.Reads) == 1 && in.Reads[0] == smt.True:
+		case len(in.Reads) >= maxReads || g == smt.True:
+			in.Reads = []smt.Term{smt.True}
+		case !slices.Contains(in.Reads, g):
+			in.Reads = append(in.Reads, g)
+		}
+	}
 }
 
 // A stdinEvent is one call that reads stdin, for rebuilding the text.
@@ -127,6 +153,10 @@ func (x *sym) gotosLeft(fc *funcCtx) {
 
 // sym is the symbolic executor.
 type sym struct {
+	// uninit maps the value of a local declared without an initialiser,
+	// and the merged values that may be it, to its inputs, whose reads
+	// it records (input.Reads).
+	uninit    map[smt.Term][]*input
 	ctx       context.Context
 	p         *ctree.Program
 	tr        *Translation
@@ -336,7 +366,16 @@ func (x *sym) declare(s *state, v *ctree.Var, line int, uninit bool) {
 		s.regs[key] = value{t: v.T, s: zeroOf(v.T), objs: []int{0}, known: true}
 	default:
 		nv := x.nondet(v.T, "u")
-		x.tr.inputs = append(x.tr.inputs, &input{Name: v.Name, Kind: "uninit", T: v.T, Term: nv.s, Guard: s.guard, Line: v.Line})
+		in := &input{Name: v.Name, Kind: "uninit", T: v.T, Term: nv.s, Guard: s.guard, Line: v.Line}
+		if uninit {
+			in.Kind = "skipped"
+		} else {
+			if x.uninit == nil {
+				x.uninit = map[smt.Term][]*input{}
+			}
+			x.uninit[nv.s] = []*input{in}
+		}
+		x.tr.inputs = append(x.tr.inputs, in)
 		s.regs[key] = nv
 	}
 }

@@ -1,11 +1,13 @@
-// why: nondet_char, nondet_bool and nondet_uint called without a
-// declaration are int functions to gcc and return a char, a _Bool and an
-// unsigned int by the verifiers' convention; where the value is used as
-// its own type or narrower, or tested for truth, the two readings give
-// the same values, and the engine reads the program (conventions.go).
-// run: 65 1 0
-// run: 300 0 7
-// run: -1 2 4294967295
+// why: nondet_char, nondet_bool, nondet_uint and nondet_double called
+// without a declaration return a char, a _Bool, an unsigned int and a
+// double by the verifiers' convention, and gcc's int unless declared:
+// every build of the program includes a header that declares them so
+// (bmc.Program.ConventionDecls), and the engine reads them so (ESBMC's
+// simplifier13 and github_1229_fail). The truth harness defines them
+// with those types.
+// run: 65 1 0 7 5
+// run: 300 0 7 -129 4
+// run: -1 2 4294967295 200 -3
 #include <assert.h>
 int main(void) {
   char c = nondet_char();
@@ -13,8 +15,12 @@ int main(void) {
   int zero = 0;
   if (nondet_uint() == 0)
     zero = 1;
+  int n = nondet_char();
+  double d = nondet_double();
   assert(c != 44); // truth: fails; native: FALSIFIED
   assert(b == 0 || b == 1); // truth: holds; native: VERIFIED
   assert(zero == 0); // truth: fails; native: FALSIFIED
+  assert(n >= -128 && n <= 127); // truth: holds; native: VERIFIED
+  assert(d != 2.5); // truth: fails; native: FALSIFIED
   return 0;
 }

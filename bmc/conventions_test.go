@@ -1,0 +1,55 @@
+package bmc
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestConventionDecls: the verifiers' functions a program calls without
+// a declaration are declared, as the verifiers read them, by a header
+// that every build includes; declared ones, unknown suffixes and the
+// program's own functions are left alone.
+func TestConventionDecls(t *testing.T) {
+	src := `int nondet_int(void);
+unsigned char sensor(void);
+int helper(void) { return nondet_int() + __VERIFIER_nondet_uchar(); }
+int main(void) {
+  float f = nondet_float();
+  double d = nondet_double() + nondet_double();
+  int w = nondet_widget();
+  return helper() + sensor() + (int)f + (int)d + w;
+}
+`
+	p, err := ParseProgram("conv.c", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := p.ConventionDecls()
+	want := []ConventionDecl{{"__VERIFIER_nondet_uchar", "unsigned char"}, {"nondet_double", "double"}, {"nondet_float", "float"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("ConventionDecls = %v, want %v", got, want)
+	}
+	flags := p.BuildFlags()
+	i := slices.Index(flags, "-include")
+	if i < 0 || i+1 >= len(flags) {
+		t.Fatalf("BuildFlags %q has no -include", flags)
+	}
+	h, err := os.ReadFile(flags[i+1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"float nondet_float(void);", "double nondet_double(void);", "unsigned char __VERIFIER_nondet_uchar(void);", "#pragma GCC system_header"} {
+		if !strings.Contains(string(h), w) {
+			t.Errorf("header lacks %q:\n%s", w, h)
+		}
+	}
+	plain, err := ParseProgram("plain.c", []byte("int nondet_int(void);\nint main(void) { return nondet_int(); }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := plain.ConventionDecls(); len(d) != 0 || slices.Contains(plain.BuildFlags(), "-include") {
+		t.Errorf("a program that declares what it calls: %v, %q", d, plain.BuildFlags())
+	}
+}
