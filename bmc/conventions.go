@@ -25,7 +25,9 @@ import (
 // engine's preprocessing, runs, replays, the screen) includes a header
 // that declares each such function as the verifiers read it
 // (Program.BuildFlags), and the native engine reads it so too; its
-// answers say so (Program.ConventionDecls).
+// answers say so (Program.ConventionDecls). The header also defines
+// CBMC's __CPROVER_bool as _Bool where the program uses the type without
+// defining it.
 
 // A ConventionDecl is a function the program calls without declaring
 // it, which its builds declare as the verifiers read it.
@@ -41,7 +43,11 @@ type conventionMemo struct {
 	path  string // "" when there is none, or it could not be written
 }
 
-var nondetNameRE = regexp.MustCompile(`^(?:__VERIFIER_)?nondet_(\w+)$`)
+var (
+	nondetNameRE     = regexp.MustCompile(`^(?:__VERIFIER_)?nondet_(\w+)$`)
+	cproverBoolRE    = regexp.MustCompile(`\b__CPROVER_bool\b`)
+	cproverBoolDefRE = regexp.MustCompile(`\btypedef\b[^;]*\b__CPROVER_bool\s*;`)
+)
 
 // ConventionDecls lists the verifiers' functions p calls without any
 // declaration of its own, sorted by name, with the return types its
@@ -62,11 +68,15 @@ func (p *Program) conventions() *conventionMemo {
 	}
 	m.once.Do(func() {
 		m.decls = p.undeclaredNondet()
-		if len(m.decls) == 0 {
+		cproverBool := cproverBoolRE.Match(p.Source) && !cproverBoolDefRE.Match(p.Source)
+		if len(m.decls) == 0 && !cproverBool {
 			return
 		}
 		var b strings.Builder
 		b.WriteString("#pragma GCC system_header\n")
+		if cproverBool {
+			b.WriteString("typedef _Bool __CPROVER_bool;\n")
+		}
 		for _, d := range m.decls {
 			b.WriteString(d.Type + " " + d.Name + "(void);\n")
 		}

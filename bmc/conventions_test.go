@@ -45,6 +45,17 @@ int main(void) {
 			t.Errorf("header lacks %q:\n%s", w, h)
 		}
 	}
+	cb, err := ParseProgram("cb.c", []byte("int main(void) {\n  __CPROVER_bool b = 1;\n  return b;\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags = cb.BuildFlags()
+	if i = slices.Index(flags, "-include"); i < 0 {
+		t.Fatalf("a program that uses __CPROVER_bool: BuildFlags %q", flags)
+	}
+	if h, err := os.ReadFile(flags[i+1]); err != nil || !strings.Contains(string(h), "typedef _Bool __CPROVER_bool;") {
+		t.Errorf("header %q (%v) lacks the typedef", h, err)
+	}
 	plain, err := ParseProgram("plain.c", []byte("int nondet_int(void);\nint main(void) { return nondet_int(); }\n"))
 	if err != nil {
 		t.Fatal(err)

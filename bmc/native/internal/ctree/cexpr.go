@@ -945,6 +945,14 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	fn := n.ChildByFieldName("function")
 	var callee *Expr
 	name := c.text(fn)
+	if t := c.typedefIn(fn); t != nil && fn.Type() == "parenthesized_expression" {
+		// (T)(x) with T a typedef name, which the parser reads as a call
+		args := n.ChildByFieldName("arguments")
+		if args == nil || args.NamedChildCount() != 1 || t.Kind == KVoid || t.Union {
+			c.fail(line, "cast to %s of this form", t)
+		}
+		return c.cast(c.rval(c.expr(args.NamedChild(0))), t, line)
+	}
 	if fn.Type() != "identifier" || c.lookup(name) != nil {
 		callee = c.rval(c.expr(fn))
 		if callee.Op == OAddr && callee.X.Op == OFunc {

@@ -1,6 +1,7 @@
 // why: CBMC's __CPROVER_assume and ESBMC's __ESBMC_assume cut the runs
 // whose condition is false, as __VERIFIER_assume does; the truth harness
-// ends such a run as the replay's does.
+// ends such a run as the replay's does. CBMC's __CPROVER_bool is _Bool
+// (every build's header defines it; CBMC's apply_condition1).
 // run: 5 2
 // run: 50 9
 // run: -1 3
@@ -15,5 +16,8 @@ int main(void) {
   __ESBMC_assume(y > 1);
   assert(x < 10); // truth: holds; native: VERIFIED
   assert(x * y != 10); // truth: fails; native: FALSIFIED
+  __CPROVER_bool b = y;
+  assert(b == 1); // truth: holds; native: VERIFIED
+  assert((__CPROVER_bool)(y - 2) == 1); // truth: fails; native: FALSIFIED
   return 0;
 }
