@@ -109,8 +109,10 @@ type Var struct {
 	Line int
 	ID   int
 	// VLA marks a variable-length array, held as a pointer to its
-	// object (ctree's VLAFunc).
-	VLA bool
+	// object (ctree's VLAFunc); VLALen holds its length, evaluated where
+	// the declaration runs.
+	VLA    bool
+	VLALen *Var
 }
 
 // An Init is an initialiser flattened to cells: Zero clears every cell

@@ -239,7 +239,9 @@ func (c *conv) expr(n *sitter.Node) *Expr {
 		} else {
 			e := c.expr(n.ChildByFieldName("value"))
 			if e.Op == OVar && e.Var.VLA {
-				c.fail(line, "sizeof of the variable-length array %s", e.Var.Name)
+				// its length, as the declaration evaluated it
+				size := &Expr{Op: OConst, T: TULong, Val: big.NewInt(int64(e.Var.T.Elem.Size())), Line: line}
+				return &Expr{Op: OBin, T: TULong, X: &Expr{Op: OVar, T: TULong, Var: e.Var.VLALen, Line: line}, Y: size, Name: "*", Line: line}
 			}
 			t = e.T
 		}

@@ -734,12 +734,17 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 			}
 			// C99's variable-length array: an object of vla elements,
 			// made where the declaration runs and accessed through the
-			// variable as through a pointer; sizeof and & of the
-			// variable are refused (ident, sizeof_expression).
+			// variable as through a pointer; & of the variable is
+			// refused (ident).
+			// Its length is evaluated once, into a variable of its own,
+			// which sizeof reads.
+			n := c.newVar("__surety_vla_len_"+name, TULong, line)
+			n.Init = &Init{Scalar: c.convert(c.rval(vla), TULong, line)}
+			out = append(out, n)
 			v := c.newVar(name, t, line)
-			v.VLA = true
+			v.VLA, v.VLALen = true, n
 			v.Init = &Init{Scalar: c.convert(&Expr{Op: OCall, T: TVoidP, Name: VLAFunc, Line: line,
-				Args: []*Expr{vla, {Op: OConst, T: TULong, Val: big.NewInt(int64(t.Elem.Size())), Line: line}}}, t, line)}
+				Args: []*Expr{{Op: OVar, T: TULong, Var: n, Line: line}, {Op: OConst, T: TULong, Val: big.NewInt(int64(t.Elem.Size())), Line: line}}}, t, line)}
 			c.scopes[len(c.scopes)-1][name] = v
 			out = append(out, v)
 			continue
