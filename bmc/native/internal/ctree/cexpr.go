@@ -1339,6 +1339,10 @@ func (c *conv) checkLibArgs(name string, args []*Expr, line int) {
 		conv(0, TLong)
 	case "llabs":
 		conv(0, TLLong)
+	case "div", "ldiv", "lldiv":
+		t := libFuncs[name].ret.Fields[0].T
+		conv(0, t)
+		conv(1, t)
 	case "fabs", "sqrt", "floor", "ceil", "round", "trunc":
 		conv(0, TDouble)
 	case "fabsf", "sqrtf":

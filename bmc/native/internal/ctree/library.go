@@ -64,6 +64,7 @@ var libFuncs = map[string]libFunc{
 	"memset": {TVoidP, 3, 3, writes}, "memcmp": {TInt, 3, 3, reads}, "memcpy": {TVoidP, 3, 3, rw}, "memmove": {TVoidP, 3, 3, rw},
 	"qsort": {TVoid, 4, 4, rw | Calls}, "bsearch": {TVoidP, 5, 5, reads | Calls},
 	"abs": {TInt, 1, 1, 0}, "labs": {TLong, 1, 1, 0}, "llabs": {TLLong, 1, 1, 0},
+	"div": {TDiv, 2, 2, 0}, "ldiv": {TLDiv, 2, 2, 0}, "lldiv": {TLLDiv, 2, 2, 0},
 	"fabs": {TDouble, 1, 1, 0}, "fabsf": {TFloat, 1, 1, 0}, "sqrt": {TDouble, 1, 1, 0}, "sqrtf": {TFloat, 1, 1, 0},
 	"floor": {TDouble, 1, 1, 0}, "ceil": {TDouble, 1, 1, 0}, "round": {TDouble, 1, 1, 0}, "trunc": {TDouble, 1, 1, 0},
 	"fmin": {TDouble, 2, 2, 0}, "fmax": {TDouble, 2, 2, 0},
@@ -113,4 +114,27 @@ func Deterministic(name string) bool {
 func KeepsNoState(name string) bool {
 	e, ok := LibEffect(name)
 	return ok && e&(WritesMemory|Stream|Heap|Calls) == 0
+}
+
+// The structs <stdlib.h>'s div, ldiv and lldiv return, as glibc lays
+// them out: the quotient, then the remainder.
+var (
+	TDiv   = divType("div_t", TInt)
+	TLDiv  = divType("ldiv_t", TLong)
+	TLLDiv = divType("lldiv_t", TLLong)
+)
+
+func divType(name string, t *Type) *Type {
+	return &Type{Kind: KStruct, Name: name, Bytes: 2 * t.Size(), Aligned: t.Align(),
+		Fields: []Field{{Name: "quot", T: t}, {Name: "rem", T: t, Off: 1, Byte: t.Size()}}}
+}
+
+// libraryTypedefs are the type names a program may use without their
+// definition reaching the engine, which drops system headers: the C
+// library's div_t, ldiv_t and lldiv_t, and CBMC's Boolean type
+// __CPROVER_bool, which the builds' header defines as _Bool where the
+// program does not (bmc.Program.BuildFlags). A typedef of the program's
+// own replaces them.
+func libraryTypedefs() map[string]*Type {
+	return map[string]*Type{"div_t": TDiv, "ldiv_t": TLDiv, "lldiv_t": TLLDiv, "__CPROVER_bool": TBool}
 }

@@ -178,9 +178,7 @@ func ParseLaidOut(ctx context.Context, file string, src []byte, asserts map[int]
 	src = cfront.Respell(src)
 	c := &conv{
 		file: file, src: src, orig: orig, exact: exact, buildDecls: declared,
-		// CBMC's Boolean type is _Bool, as the builds' header defines it
-		// (bmc.Program.BuildFlags) where the program does not.
-		typedefs: map[string]*Type{"__CPROVER_bool": TBool}, structs: map[string]*Type{}, enums: map[string]*big.Int{}, used: map[*Type]map[int]bool{},
+		typedefs: libraryTypedefs(), structs: map[string]*Type{}, enums: map[string]*big.Int{}, used: map[*Type]map[int]bool{},
 		macros: map[string]*macro{}, globals: map[string]*Var{}, funcs: map[string]*Func{},
 		protos: map[string]*Type{}, defs: map[string]bool{}, asserts: asserts,
 		prog: &Program{File: file, Funcs: map[string]*Func{}, Defined: map[string]bool{}, Variadic: map[string]bool{}},

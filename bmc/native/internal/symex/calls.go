@@ -266,6 +266,14 @@ func (x *sym) call(s *state, e *ctree.Expr) value {
 	case "memcpy", "memmove":
 		x.memcpy(s, name, args[0], args[1], e.ArgT[0], e.ArgT[1], e.Args[2], args[2], line)
 		return args[0]
+	case "div", "ldiv", "lldiv":
+		// a new object holds the struct, as a call of the program's own
+		// returning a struct does: C's quotient (truncated) and remainder
+		p := ptrValue(x.newObj(name+" result", e.T, false), 0, ctree.PtrTo(e.T))
+		ft := e.T.Fields[0].T
+		x.store(s, p, ft, x.binop("/", args[0], args[1], ft), line)
+		x.store(s, x.ptrAddConst(p, 1), ft, x.binop("%", args[0], args[1], ft), line)
+		return p
 	case "abs", "labs", "llabs":
 		v := args[0]
 		return value{t: e.T, s: smt.Ite(smt.BVSLt(v.s, zeroOf(v.t)), smt.BVNeg(v.s), v.s)}
