@@ -16,7 +16,11 @@ import (
 // each such declaration of the rendered program, `int x;` on line L
 // becoming `int x = (__typeof__(x))__surety_uninit_N();`, where the
 // harness's N-th function returns the counterexample's values for that
-// declaration in the order its executions took them (0 past them).
+// declaration in the order its executions took them (0 past them). A
+// declaration the counterexample runs once gets its value as a constant,
+// `int x = (__typeof__(x))(long double)(-1LL);`, which a declaration at
+// file scope needs: an extern variable no file defines, which the
+// verifiers read as any value, becomes its definition.
 type Uninitialised struct {
 	// Src is the rendered program with the initialisers added, line for
 	// line the one given.
@@ -70,13 +74,17 @@ func InitUninit(src []byte, inputs []Input) *Uninitialised {
 		if len(at) != 1 {
 			continue
 		}
-		fn := fmt.Sprintf("__surety_uninit_%d", len(u.Given)+1)
 		ln := lines[d.line-1]
 		end := at[0][0] + len(d.name)
-		lines[d.line-1] = append(append(append([]byte(nil), ln[:end]...), fmt.Sprintf(" = (__typeof__(%s))%s()", d.name, fn)...), ln[end:]...)
-		fmt.Fprintf(&decls, "long double %s(void);\n", fn)
-		fmt.Fprintf(&harness, "long double %s(void) {\n\tstatic const long double v[] = {%s};\n\tstatic unsigned i;\n", fn, strings.Join(lits, ", "))
-		harness.WriteString("\treturn i < sizeof v / sizeof v[0] ? v[i++] : 0;\n}\n")
+		init := fmt.Sprintf(" = (__typeof__(%s))%s", d.name, lits[0])
+		if len(lits) > 1 {
+			fn := fmt.Sprintf("__surety_uninit_%d", len(u.Given)+1)
+			init = fmt.Sprintf(" = (__typeof__(%s))%s()", d.name, fn)
+			fmt.Fprintf(&decls, "long double %s(void);\n", fn)
+			fmt.Fprintf(&harness, "long double %s(void) {\n\tstatic const long double v[] = {%s};\n\tstatic unsigned i;\n", fn, strings.Join(lits, ", "))
+			harness.WriteString("\treturn i < sizeof v / sizeof v[0] ? v[i++] : 0;\n}\n")
+		}
+		lines[d.line-1] = append(append(append([]byte(nil), ln[:end]...), init...), ln[end:]...)
 		u.Given = append(u.Given, fmt.Sprintf("%s (line %d)", d.name, d.line))
 	}
 	if len(u.Given) > 0 {
@@ -130,6 +138,6 @@ func UninitReads(cex *Counterexample) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return "the locals declared without an initialiser, " + strings.Join(names, ", ") +
-		", hold the counterexample's values when read: C leaves them indeterminate (reading one is undefined behaviour); CBMC and ESBMC let them hold any value of their type, and the replay gave them those values"
+	return "the variables declared without an initialiser, " + strings.Join(names, ", ") +
+		", hold the counterexample's values when read: C leaves a local indeterminate (reading one is undefined behaviour) and an extern variable no file defines does not link; CBMC and ESBMC let them hold any value of their type, and the replay gave them those values"
 }

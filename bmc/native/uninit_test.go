@@ -15,7 +15,8 @@ import (
 // those values); an assertion that holds whatever the value must not be
 // FALSIFIED, and its truth is settled by runs with several values given
 // (bmc.InitUninit); a declaration no replay can give a value (one a macro
-// writes) leaves a claim that rests on it unconfirmed.
+// writes) leaves a claim that rests on it unconfirmed. An extern variable
+// no file defines is read as any value too, and the replay defines it.
 func TestUninitLocals(t *testing.T) {
 	needTools(t)
 	cases := []struct {
@@ -43,6 +44,24 @@ int main(void) {
   return 0;
 }
 `, bmc.Falsified, "v (line 5)"},
+		{"an extern no file defines", `#include <assert.h>
+extern int x;
+int main(int argc, char **argv) {
+  if (argc > 5)
+    x = 42;
+  assert(x == 42);
+  return 0;
+}
+`, bmc.Falsified, "x (line 2)"},
+		{"an extern defined later", `#include <assert.h>
+extern int x;
+int f(void) { return x; }
+int x;
+int main(void) {
+  assert(f() == 0);
+  return 0;
+}
+`, bmc.Verified, ""},
 		{"assigned before read", `#include <assert.h>
 int main(void) {
   int x;
@@ -82,6 +101,9 @@ int main(void) {
 					t.Errorf("bmc.Replay of the counterexample %+v: %+v %v", r.Counterexample.Inputs, rp, err)
 				}
 			case bmc.Verified:
+				if tc.name == "an extern defined later" {
+					break // the program defines x: nothing to give a value
+				}
 				// The truth: runs with the local given each of several values.
 				for _, v := range []string{"-1", "0", "4", "2147483647"} {
 					cex := &bmc.Counterexample{Inputs: []bmc.Input{{Name: "x", Line: 3, Value: v, Uninit: true}}}

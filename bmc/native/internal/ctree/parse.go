@@ -798,10 +798,18 @@ func (c *conv) declaration(n *sitter.Node, top bool) []*Var {
 			switch {
 			case ok && initN != nil:
 				v.Init = c.initializer(v.T, initN, true)
+			case ok && !extern && v.Init == nil:
+				// int x; after extern int x;: a tentative definition
+				v.Init = c.initializer(v.T, nil, true)
 			case !ok:
 				v = c.newVar(name, t, line)
 				v.Global = true
-				v.Init = c.initializer(t, initN, true)
+				// An extern declaration defines nothing: a variable no
+				// file defines has no initial value, which CBMC and
+				// ESBMC read as any value (and gcc does not link).
+				if !extern || initN != nil {
+					v.Init = c.initializer(t, initN, true)
+				}
 				c.globals[name] = v
 				c.prog.Globals = append(c.prog.Globals, v)
 			}

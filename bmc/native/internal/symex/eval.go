@@ -83,8 +83,11 @@ func (x *sym) readLvalue(s *state, e *ctree.Expr) value {
 	if e.Op == ctree.OVar && !e.Var.Mem && e.Var.T.Kind != ctree.KArray && e.Var.T.Kind != ctree.KStruct {
 		v, ok := s.regs[x.varKey(e.Var)]
 		if !ok {
+			// a variable no declaration ran for (an extern no file
+			// defines): any value, which a replay defines it with
 			v = x.nondet(e.T, "u")
 			s.regs[x.varKey(e.Var)] = v
+			x.uninitInput(e.Var, v, smt.True, "uninit")
 		}
 		x.readUninit(v, s.guard)
 		return v

@@ -34,6 +34,20 @@ type input struct {
 	Reads []smt.Term
 }
 
+// uninitInput records the value nv of v, declared without an
+// initialiser, as an input of kind ("uninit", or "skipped" where a goto
+// jumped over the declaration) under guard g.
+func (x *sym) uninitInput(v *ctree.Var, nv value, g smt.Term, kind string) {
+	in := &input{Name: v.Name, Kind: kind, T: v.T, Term: nv.s, Guard: g, Line: v.Line}
+	if kind == "uninit" {
+		if x.uninit == nil {
+			x.uninit = map[smt.Term][]*input{}
+		}
+		x.uninit[nv.s] = []*input{in}
+	}
+	x.tr.inputs = append(x.tr.inputs, in)
+}
+
 // maxReads bounds the read guards an uninitialised input keeps.
 const maxReads = 8
 
@@ -366,16 +380,11 @@ func (x *sym) declare(s *state, v *ctree.Var, line int, uninit bool) {
 		s.regs[key] = value{t: v.T, s: zeroOf(v.T), objs: []int{0}, known: true}
 	default:
 		nv := x.nondet(v.T, "u")
-		in := &input{Name: v.Name, Kind: "uninit", T: v.T, Term: nv.s, Guard: s.guard, Line: v.Line}
+		kind := "uninit"
 		if uninit {
-			in.Kind = "skipped"
-		} else {
-			if x.uninit == nil {
-				x.uninit = map[smt.Term][]*input{}
-			}
-			x.uninit[nv.s] = []*input{in}
+			kind = "skipped"
 		}
-		x.tr.inputs = append(x.tr.inputs, in)
+		x.uninitInput(v, nv, s.guard, kind)
 		s.regs[key] = nv
 	}
 }
