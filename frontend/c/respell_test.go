@@ -93,3 +93,35 @@ func TestRespellCaseRanges(t *testing.T) {
 		t.Errorf("syntax errors: %v", f.Errors)
 	}
 }
+
+// TestCommentEndsInDot: a // comment whose last word ends in a dot (or
+// an arrow) does not make the call on the next line a field call, which
+// lost ESBMC's assume_equality_fp_zero its assertion; a real field call
+// across lines still is one.
+func TestCommentEndsInDot(t *testing.T) {
+	src := "#include <assert.h>\nstruct ops { int (*check)(int); };\nint main(void) {\n  struct ops o;\n" +
+		"  // the solver picks x = -0.0 and the assertion fails.\n  assert(1 > 0);\n" +
+		"  // see \"a.b //\" and s->\n  assert(2 > 0);\n" +
+		"  o.\n    check(3);\n  return 0;\n}\n"
+	f, err := c.C.Parse(context.Background(), &frontend.Source{Path: "dot.c", Content: []byte(src)}, frontend.NeedAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs, fields []string
+	for _, fn := range f.Functions {
+		for _, s := range fn.Specs {
+			specs = append(specs, s.Expr)
+		}
+		for _, call := range fn.Calls {
+			if call.Kind == frontend.CallIndirect {
+				fields = append(fields, call.Callee)
+			}
+		}
+	}
+	if strings.Join(specs, ";") != "1 > 0;2 > 0" {
+		t.Errorf("assertions %q, want both", specs)
+	}
+	if strings.Join(fields, ";") != "o.\n    check" {
+		t.Errorf("field calls %q, want o.check only", fields)
+	}
+}

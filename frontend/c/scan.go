@@ -411,13 +411,46 @@ func (s *scanner) operandBefore(i, from int) int {
 // -1.
 func (s *scanner) fieldOp(i, from int) int {
 	p := s.backSpace(i, from)
+	op := -1
 	switch {
 	case p > from && s.src[p-1] == '.' && (p-1 == from || !(s.src[p-2] >= '0' && s.src[p-2] <= '9')):
-		return p - 1
+		op = p - 1
 	case p > from+1 && s.src[p-1] == '>' && s.src[p-2] == '-':
-		return p - 2
+		op = p - 2
 	}
-	return -1
+	if op >= 0 && s.inLineComment(op, from) {
+		// the end of a comment on the line before (// ... a.), which
+		// would make assert(c) a field call a.assert(c)
+		return -1
+	}
+	return op
+}
+
+// inLineComment reports whether the byte at i lies in a // comment: its
+// line, from its start (or from) up to i, has // outside a string or
+// character constant.
+func (s *scanner) inLineComment(i, from int) bool {
+	k := i
+	for k > from && s.src[k-1] != '\n' {
+		k--
+	}
+	var quote byte
+	for ; k < i; k++ {
+		c := s.src[k]
+		switch {
+		case quote != 0 && c == '\\':
+			k++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '/' && s.src[k+1] == '/':
+			return true
+		}
+	}
+	return false
 }
 
 // exprCall records a call through an expression whose argument list opens
