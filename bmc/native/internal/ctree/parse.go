@@ -1051,11 +1051,8 @@ func (c *conv) initializer(t *Type, n *sitter.Node, static bool) *Init {
 		return in
 	}
 	if t.IsScalar() && n.Type() != "initializer_list" {
-		e := c.assignConv(c.rval(c.expr(n)), t, lineOf(n))
+		e := c.scalarInit(t, n, static)
 		if static {
-			c.checkConst(e)
-		}
-		if t.IsScalar() && static {
 			in.Cells = append(in.Cells, CellInit{Off: 0, T: t, E: e})
 			return in
 		}
@@ -1086,14 +1083,43 @@ func (c *conv) flatten(t *Type, n *sitter.Node, off int, in *Init, static bool) 
 		}
 		c.flatten(t, n.NamedChild(0), off, in, static)
 	case t.IsScalar():
-		e := c.assignConv(c.rval(c.expr(n)), t, line)
-		if static {
-			c.checkConst(e)
-		}
+		e := c.scalarInit(t, n, static)
 		in.Cells = append(in.Cells, CellInit{Off: off, T: t, E: e})
 	default:
 		c.fail(line, "initialiser of %s", t)
 	}
+}
+
+// scalarInit converts the initialiser n of a scalar of type t; a static
+// one must be a constant, where gcc folds a compound literal (T){c} to c
+// converted to T (ESBMC's github_816-static-local).
+func (c *conv) scalarInit(t *Type, n *sitter.Node, static bool) *Expr {
+	line := lineOf(n)
+	if !static {
+		return c.assignConv(c.rval(c.expr(n)), t, line)
+	}
+	if n.Type() == "compound_literal_expression" {
+		if lt, item := c.typeName(n.ChildByFieldName("type")), scalarItem(n.ChildByFieldName("value")); lt.IsScalar() && item != nil {
+			e := c.assignConv(c.cast(c.rval(c.expr(item)), lt, line), t, line)
+			c.checkConst(e)
+			return e
+		}
+	}
+	e := c.assignConv(c.rval(c.expr(n)), t, line)
+	c.checkConst(e)
+	return e
+}
+
+// scalarItem returns the one item of an initialiser list {e} or {e,},
+// or nil.
+func scalarItem(n *sitter.Node) *sitter.Node {
+	if n == nil || n.Type() != "initializer_list" || n.NamedChildCount() != 1 {
+		return nil
+	}
+	if it := n.NamedChild(0); it.Type() != "initializer_list" && it.Type() != "initializer_pair" && it.Type() != "comment" {
+		return it
+	}
+	return nil
 }
 
 // checkConst rejects static initialisers that are not constants.

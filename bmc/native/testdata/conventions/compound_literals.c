@@ -1,11 +1,13 @@
 // why: a compound literal ((int){0}, (struct P){.y = 3}, (int[]){1, 2})
 // is an unnamed object of its block, initialised each time it is
-// evaluated, whose address may be taken.
+// evaluated, whose address may be taken; in a static initialiser gcc
+// folds (T){c} to c (ESBMC's github_816-static-local).
 // run: 2
 // run: 7
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 struct P { int x; int y; };
+int counter(void) { static int x = (int){42}; static long y = (long){-1,}; return x++ + (int)y; }
 int sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
 int main(void) {
   int n = __VERIFIER_nondet_int();
@@ -23,5 +25,9 @@ int main(void) {
   }
   assert(t == 3); // truth: holds; native: VERIFIED
   assert(((struct P){1, n}).y != 7); // truth: fails; native: FALSIFIED
+  int c1 = counter();
+  int c2 = counter();
+  assert(c1 == 41 && c2 == 42); // truth: holds; native: VERIFIED
+  assert(c2 != 42 + n - n); // truth: fails; native: FALSIFIED
   return 0;
 }
