@@ -160,7 +160,12 @@
 // run loops as its base case does.
 //
 // Input: __VERIFIER_nondet_X, rand, getchar, scanf/fscanf(stdin) and
-// fgets(stdin) give fresh values; scanf's result is any of EOF, 0..n and
+// fgets(stdin) give fresh values, and so does a function the program
+// declares or calls without a body (any value of its type, no other
+// effect). A nondet_X or __VERIFIER_nondet_X called without a
+// declaration has the verifiers' type X, not gcc's implicit int: every
+// gcc build of the program includes a header that declares it so
+// (bmc.Program.ConventionDecls), and the answer says so; scanf's result is any of EOF, 0..n and
 // only the first r conversions store; %s and fgets read any byte, NUL
 // included, that ends neither the token nor the line; the end of stdin
 // is sticky: after a read met it (getchar's EOF, scanf's EOF, fgets's
@@ -170,7 +175,16 @@
 // real rand, so a counterexample that needs other values than glibc's
 // stays UNKNOWN. atoi and strtol return an unconstrained value, strtol
 // with an end pointer is refused; time returns any value and stores it
-// through a non-null argument. Output functions (printf, fprintf, puts,
+// through a non-null argument: the clock is an input of the run (time#N),
+// which the replay's wrapped time (-Wl,--wrap=time) gives, and a
+// FALSIFIED that rests on it says so. A local declared without an
+// initialiser, and an extern variable no file defines, hold any value of
+// their type until assigned (CBMC's and ESBMC's reading; C leaves the
+// local indeterminate and does not link the extern): the counterexample
+// lists the values its run reads, the replay gives them through an
+// initialiser it adds to the declaration (bmc.InitUninit), and the
+// FALSIFIED says so (bmc.ReplayAssumptions). div, ldiv and lldiv return
+// C's quotient and remainder. Output functions (printf, fprintf, puts,
 // putchar, fputs, putc, fputc, fflush) write none of the program's memory
 // and return any value; a printf or fprintf whose format is not a string
 // literal, or holds %n, is refused. String and memory functions (strlen,
@@ -213,7 +227,8 @@
 // at the function's end. A GNU statement expression ({ ...; e; }) runs its
 // statements in its own scope and has e's value (void when the last
 // statement is not an expression); a return, break, continue or goto out
-// of one is refused. __extension__ is dropped; __func__, __FUNCTION__ and
+// of one is refused. A case range (case lo ... hi:) takes every value of
+// the switch's type from lo to hi. __extension__ is dropped; __func__, __FUNCTION__ and
 // __PRETTY_FUNCTION__ are the enclosing function's name. A function whose
 // body uses a construct the engine refuses makes the program unsupported
 // only where a call of it is executed (under a guard that is not
