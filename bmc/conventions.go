@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/suretydev/surety/bmc/internal/verifier"
+	"github.com/suretydev/surety/frontend"
 	"github.com/suretydev/surety/internal/atomicfile"
 )
 
@@ -27,7 +28,8 @@ import (
 // (Program.BuildFlags), and the native engine reads it so too; its
 // answers say so (Program.ConventionDecls). The header also defines
 // CBMC's __CPROVER_bool as _Bool where the program uses the type without
-// defining it.
+// defining it, and CBMC's __CPROVER_allocate(size, zero) as malloc or
+// calloc where the program calls it without defining it.
 
 // A ConventionDecl is a function the program calls without declaring
 // it, which its builds declare as the verifiers read it.
@@ -69,7 +71,8 @@ func (p *Program) conventions() *conventionMemo {
 	m.once.Do(func() {
 		m.decls = p.undeclaredNondet()
 		cproverBool := cproverBoolRE.Match(p.Source) && !cproverBoolDefRE.Match(p.Source)
-		if len(m.decls) == 0 && !cproverBool {
+		allocate := p.callsUndefined("__CPROVER_allocate")
+		if len(m.decls) == 0 && !cproverBool && !allocate {
 			return
 		}
 		var b strings.Builder
@@ -77,8 +80,16 @@ func (p *Program) conventions() *conventionMemo {
 		if cproverBool {
 			b.WriteString("typedef _Bool __CPROVER_bool;\n")
 		}
+		if allocate {
+			b.WriteString("void *malloc(unsigned long);\nvoid *calloc(unsigned long, unsigned long);\n")
+			b.WriteString("static inline void *__CPROVER_allocate(unsigned long n, _Bool zero) { return zero ? calloc(1, n) : malloc(n); }\n")
+		}
 		for _, d := range m.decls {
 			b.WriteString(d.Type + " " + d.Name + "(void);\n")
+		}
+		if allocate {
+			m.decls = append(m.decls, ConventionDecl{Name: "__CPROVER_allocate", Type: "void *"})
+			slices.SortFunc(m.decls, func(a, b ConventionDecl) int { return strings.Compare(a.Name, b.Name) })
 		}
 		sum := sha256.Sum256([]byte(b.String()))
 		dir := filepath.Join(os.TempDir(), "surety-conventions")
@@ -92,6 +103,22 @@ func (p *Program) conventions() *conventionMemo {
 		}
 	})
 	return m
+}
+
+// callsUndefined reports whether a function of p calls name, which p
+// neither declares nor defines at file scope.
+func (p *Program) callsUndefined(name string) bool {
+	if p.fe == nil {
+		return false
+	}
+	calls := false
+	for _, fn := range p.fe.Functions {
+		if fn.Name == name {
+			return false
+		}
+		calls = calls || slices.ContainsFunc(fn.Calls, func(c *frontend.Call) bool { return c.Name == name })
+	}
+	return calls
 }
 
 // undeclaredNondet finds the calls of nondet_T and __VERIFIER_nondet_T

@@ -45,7 +45,7 @@ int main(void) {
 			t.Errorf("header lacks %q:\n%s", w, h)
 		}
 	}
-	cb, err := ParseProgram("cb.c", []byte("int main(void) {\n  __CPROVER_bool b = 1;\n  return b;\n}\n"))
+	cb, err := ParseProgram("cb.c", []byte("int main(void) {\n  __CPROVER_bool b = 1;\n  int *p = __CPROVER_allocate(4, 1);\n  return b + *p;\n}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,8 +53,11 @@ int main(void) {
 	if i = slices.Index(flags, "-include"); i < 0 {
 		t.Fatalf("a program that uses __CPROVER_bool: BuildFlags %q", flags)
 	}
-	if h, err := os.ReadFile(flags[i+1]); err != nil || !strings.Contains(string(h), "typedef _Bool __CPROVER_bool;") {
-		t.Errorf("header %q (%v) lacks the typedef", h, err)
+	if h, err := os.ReadFile(flags[i+1]); err != nil || !strings.Contains(string(h), "typedef _Bool __CPROVER_bool;") || !strings.Contains(string(h), "static inline void *__CPROVER_allocate(") {
+		t.Errorf("header %q (%v) lacks the typedef or __CPROVER_allocate", h, err)
+	}
+	if d := cb.ConventionDecls(); !slices.Equal(d, []ConventionDecl{{"__CPROVER_allocate", "void *"}}) {
+		t.Errorf("ConventionDecls = %v", d)
 	}
 	plain, err := ParseProgram("plain.c", []byte("int nondet_int(void);\nint main(void) { return nondet_int(); }\n"))
 	if err != nil {

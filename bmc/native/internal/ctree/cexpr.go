@@ -1037,6 +1037,19 @@ func (c *conv) call(n *sitter.Node) *Expr {
 	if e := c.fpBuiltin(name, args, argT, line); e != nil {
 		return e
 	}
+	if name == "__CPROVER_allocate" && c.buildDecls[name] != "" {
+		// CBMC's allocation, which the builds' header defines as malloc
+		// or calloc: the same here (CBMC's Malloc19)
+		if len(args) != 2 {
+			c.fail(line, "%s with %d arguments", name, len(args))
+		}
+		zero := c.constInt(c.rval(args[1]))
+		name, args, argT = "malloc", args[:1], argT[:1]
+		if zero.Sign() != 0 {
+			one := &Expr{Op: OConst, T: TULong, Val: big.NewInt(1), Line: line}
+			name, args, argT = "calloc", []*Expr{one, args[0]}, []*Type{TULong, argT[0]}
+		}
+	}
 	if base, ok := strings.CutPrefix(name, "__builtin_"); ok {
 		if base == "expect" && len(args) == 2 {
 			// __builtin_expect(e, c) is e, as a long; c is a hint
