@@ -16,6 +16,13 @@ import (
 // to gcc, and the engine, whose verdicts runs under gcc check, refuses
 // it: double x = nondet_double() is any double to ESBMC and an int to gcc
 // (ESBMC's github_1229_fail asks whether such an x can be NaN).
+//
+// Every gcc build of a program that bmc.ParseProgram reads declares such
+// functions as the verifiers read them (bmc.Program.ConventionDecls),
+// and the engine is told so (ParseLaidOut's declared): their calls then
+// have the verifiers' types and none of this applies. What follows is
+// for a text whose builds do not (the header could not be written, or
+// the text was not preprocessed).
 
 var conventionalName = regexp.MustCompile(`^(?:__VERIFIER_)?nondet_(\w+)$`)
 
