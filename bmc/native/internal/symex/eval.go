@@ -47,6 +47,7 @@ func (x *sym) addr(s *state, e *ctree.Expr) value {
 		b := x.addr(s, e.X)
 		r := x.ptrAddConst(b, e.Off)
 		r.t = ctree.PtrTo(e.T)
+		r.laid = true
 		return r
 	case ctree.OFunc:
 		return ptrValue(x.funcObj(e.Fn), 0, ctree.PtrTo(e.T))
@@ -226,7 +227,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 				return value{t: ctree.TVoid}
 			}
 			o, kn := unionObjs([]value{y, z})
-			return value{t: e.T, s: ite(c, y.s, z.s), objs: o, known: kn}
+			return value{t: e.T, s: ite(c, y.s, z.s), objs: o, known: kn, laid: y.laid && z.laid}
 		}
 		g := s.guard
 		s1 := s.withGuard(x.def(smt.BoolSort, and(g, c)))
@@ -239,7 +240,7 @@ func (x *sym) eval(s *state, e *ctree.Expr) value {
 			return value{t: ctree.TVoid}
 		}
 		o, kn := unionObjs([]value{y, z})
-		return value{t: e.T, s: x.def(e.T.SMTSort(), ite(c, y.s, z.s)), objs: o, known: kn}
+		return value{t: e.T, s: x.def(e.T.SMTSort(), ite(c, y.s, z.s)), objs: o, known: kn, laid: y.laid && z.laid}
 	case ctree.OComma:
 		x.eval(s, e.X)
 		return x.eval(s, e.Y)
@@ -440,11 +441,12 @@ func (x *sym) convert(v value, t *ctree.Type) value {
 		eb, sb := fpFormat(t)
 		return value{t: t, s: smt.ToFP(eb, sb, smt.RNE, v.s)}
 	case f.Kind == ctree.KPtr && t.Kind == ctree.KPtr:
-		if f.Elem != nil && t.Elem != nil && !ctree.SameType(f.Elem, t.Elem) {
-			x.convView(v, t.Elem)
-		}
 		r := v
 		r.t = t
+		if f.Elem != nil && t.Elem != nil && !ctree.SameType(f.Elem, t.Elem) {
+			x.convView(v, t.Elem)
+			r.laid = false
+		}
 		return r
 	case f.Kind == ctree.KInt && t.Kind == ctree.KPtr:
 		return value{t: t, s: bvInt(0, 64), objs: []int{0}, known: true}

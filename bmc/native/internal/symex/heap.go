@@ -92,7 +92,7 @@ func (x *sym) viewAs(p value, u *ctree.Type) {
 		}
 		if ob.view == nil {
 			ob.view = u
-		} else if !sameView(ob.view, u) && !holds(ob.view, u) {
+		} else if !sameView(ob.view, u) && !(p.laid && holds(ob.view, u)) {
 			ob.mixed = true
 		}
 	}
@@ -160,10 +160,10 @@ func (x *sym) convView(p value, u *ctree.Type) {
 
 // holds reports whether a value of type t has a member or element of
 // type u, at any depth. An access of such a u in an allocation laid out
-// as t comes through a pointer that t's own layout gave (&q->member, an
-// element's address): a pointer converted to u* instead has met
-// convView, which marks the allocation mixed where u* does not lay it
-// out as t does.
+// as t keeps its layout when it comes through a pointer that t's own
+// layout gave (value.laid: &q->member, an element's address); a pointer
+// converted to u* instead has met convView, and one that came through
+// memory (copied byte by byte, say) is not laid.
 func holds(t, u *ctree.Type) bool {
 	switch t.Kind {
 	case ctree.KArray:

@@ -22,6 +22,10 @@ type value struct {
 	// known is false when any object is possible.
 	objs  []int
 	known bool
+	// laid marks a pointer to a member or element that the layout of
+	// its object's type gave (&q->m, &q->a[i], and pointer arithmetic
+	// from there), not a conversion: see viewAs.
+	laid bool
 }
 
 type vkey struct {
@@ -150,10 +154,14 @@ func (x *sym) merge(states []*state) *state {
 			vals = append(vals, v)
 			gs = append(gs, s.guard)
 		}
+		laid := true
+		for _, v := range vals {
+			laid = laid && v.laid
+		}
 		if same {
 			o, kn := unionObjs(vals)
 			nv := *first
-			nv.objs, nv.known = o, kn
+			nv.objs, nv.known, nv.laid = o, kn, laid
 			out.regs[k] = nv
 			continue
 		}
@@ -163,7 +171,7 @@ func (x *sym) merge(states []*state) *state {
 			term = ite(gs[i], vals[i].s, term)
 		}
 		o, kn := unionObjs(vals)
-		out.regs[k] = value{t: t, s: x.def(t.SMTSort(), term), objs: o, known: kn}
+		out.regs[k] = value{t: t, s: x.def(t.SMTSort(), term), objs: o, known: kn, laid: laid}
 		var ins []*input
 		for _, v := range vals {
 			ins = append(ins, x.uninit[v.s]...)

@@ -5,10 +5,13 @@
 // out as a struct keeps the accesses of its members through their own
 // addresses (ESBMC's memory_model_2 and _4), and a pointer to an array
 // converts to a pointer to its first element (CBMC's Function_Pointer7).
+// A pointer that comes through memory (copied with memcpy) is not one the
+// layout gave, and reads through it make the allocation's reads any value.
 // run: 0
 // run: 1
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 extern int __VERIFIER_nondet_int(void);
 struct wide { unsigned int bar; unsigned short baz; };
 struct foo { unsigned short bar[2]; unsigned char baz; };
@@ -39,6 +42,17 @@ int main(void) {
   int grid[2][3] = {{1, 2, 3}, {4, 5, 6}};
   int *flat = (int *)grid;
   assert(flat[4] == 5 + i); // truth: fails; native: FALSIFIED
+  struct wide *h = malloc(sizeof *h);
+  if (h == NULL)
+    return 0;
+  h->bar = 1;
+  h->baz = 2;
+  void *hv = &h->baz;
+  unsigned short *hb;
+  memcpy(&hb, &hv, sizeof hb);
+  hb[-1] = 9 + i;
+  assert(h->bar == 1); // truth: fails; native: FALSIFIED
+  free(h);
   free(q);
   return 0;
 }
