@@ -97,9 +97,17 @@ func (p *Program) BuildFlags() []string {
 
 // EngineFlags are p's flags as ESBMC and CBMC take them (-I and -D, no
 // -iquote): the file's own directory first, all directories absolute.
+// The conventions' header is gcc's alone: the engines read the
+// verifiers' functions so themselves (and refuse -include).
 func (p *Program) EngineFlags() []string {
 	var out []string
-	for _, f := range p.BuildFlags() {
+	flags := p.BuildFlags()
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		if f == "-include" {
+			i++
+			continue
+		}
 		if f == gnuInline {
 			continue // gcc's alone
 		}

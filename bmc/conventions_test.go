@@ -59,6 +59,9 @@ int main(void) {
 	if d := cb.ConventionDecls(); !slices.Equal(d, []ConventionDecl{{"__CPROVER_allocate", "void *"}}) {
 		t.Errorf("ConventionDecls = %v", d)
 	}
+	if ef := cb.EngineFlags(); slices.Contains(ef, "-include") {
+		t.Errorf("EngineFlags %q pass the header to ESBMC and CBMC, which refuse -include", ef)
+	}
 	plain, err := ParseProgram("plain.c", []byte("int nondet_int(void);\nint main(void) { return nondet_int(); }\n"))
 	if err != nil {
 		t.Fatal(err)
