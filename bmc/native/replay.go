@@ -128,8 +128,8 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_u(); }\n", cTypeName(t), fn, cTypeName(t))
 		}
 	}
-	if readsClock(d) {
-		// the clock is an input: linked with -Wl,--wrap=time (wrapFlags)
+	if slices.ContainsFunc(d.Nondet, func(v symex.ReplayVal) bool { return v.Func == "time" }) {
+		// the clock is an input: linked with -Wl,--wrap=time (wrapsTime)
 		b.WriteString("long __wrap_time(long *p) { long v = (long)__surety_u(); if (p) *p = v; return v; }\n")
 	}
 	if mallocMayFail && (used("malloc") || used("calloc")) {
@@ -156,20 +156,6 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 		}
 	}
 	return b.String()
-}
-
-// readsClock reports whether the counterexample gives time values.
-func readsClock(d *symex.CexData) bool {
-	return slices.ContainsFunc(d.Nondet, func(v symex.ReplayVal) bool { return v.Func == "time" })
-}
-
-// wrapFlags are the link flags a replay of d needs: time wrapped, so
-// that the harness's __wrap_time gives the counterexample's clock.
-func wrapFlags(d *symex.CexData) []string {
-	if readsClock(d) {
-		return []string{"-Wl,--wrap=time"}
-	}
-	return nil
 }
 
 func cTypeName(t *ctree.Type) string {
@@ -251,7 +237,11 @@ func (c *Checker) runReplayUnder(ctx context.Context, how replayRun, p *bmc.Prog
 	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, p.BuildFlags()...)
 	flags = append(flags, more...)
-	cr, err := cc.Build(ctx, dir, "prog", append([]string{"prog.c", "harness.c", "-lm"}, wrapFlags(d)...), flags...)
+	inputs := []string{"prog.c", "harness.c", "-lm"}
+	if slices.ContainsFunc(d.Nondet, func(v symex.ReplayVal) bool { return v.Func == "time" }) {
+		inputs = append(inputs, "-Wl,--wrap=time")
+	}
+	cr, err := cc.Build(ctx, dir, "prog", inputs, flags...)
 	if err != nil {
 		return nil, "gcc: " + err.Error()
 	}

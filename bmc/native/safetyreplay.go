@@ -129,7 +129,7 @@ func (r *safetyReplay) run(ctx context.Context, s *symex.Site, d *symex.CexData)
 		return false, err.Error(), ""
 	}
 	flags := append([]string{"-std=gnu11", "-O0", "-w"}, sanitizeFlags...)
-	if msg := r.build(ctx, bin, append([]string{"prog.o", hname, "-lm"}, wrapFlags(d)...), flags); msg != "" {
+	if msg := r.build(ctx, bin, []string{"prog.o", hname, "-lm"}, flags); msg != "" {
 		return false, msg, ""
 	}
 	defer os.Remove(filepath.Join(r.dir, bin))
