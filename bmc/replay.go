@@ -226,14 +226,6 @@ func replayHarness(p *Program, src []byte, cex *Counterexample, bodiless []Bodil
 		if defined[fn] {
 			continue // the program's own definition runs, as it would
 		}
-		if fn == "time" {
-			// The clock is an input: its N-th read gives the N-th value
-			// (0 past them), through the wrapped time.
-			fmt.Fprintf(&b, "long __wrap_time(long *p) {\n\tstatic const long v[] = {%s};\n\tstatic unsigned i;\n", strings.Join(castAll("long", vals[fn]), ", "))
-			b.WriteString("\tlong r = i < sizeof v / sizeof v[0] ? v[i++] : 0;\n\tif (p) *p = r;\n\treturn r;\n}\n")
-			wrapped = append(wrapped, "time")
-			continue
-		}
 		ct, ok := nondetType(fn)
 		params := "void"
 		if bt := bodilessType[fn]; !ok && bt != "" && bt != "void" {
@@ -297,7 +289,6 @@ func replayHarness(p *Program, src []byte, cex *Counterexample, bodiless []Bodil
 		fmt.Fprintf(&b, "\tif (i < sizeof fail && fail[i++]) return 0;\n\treturn __real_%s(%s);\n}\n", fn, sig[1])
 		wrapped = append(wrapped, fn)
 	}
-	slices.Sort(wrapped)
 	return b.String(), wrapped, ""
 }
 

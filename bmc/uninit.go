@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -141,21 +140,4 @@ func UninitReads(cex *Counterexample) string {
 	}
 	return "the variables declared without an initialiser, " + strings.Join(names, ", ") +
 		", hold the counterexample's values when read: C leaves a local indeterminate (reading one is undefined behaviour) and an extern variable no file defines does not link; CBMC and ESBMC let them hold any value of their type, and the replay gave them those values"
-}
-
-// ReplayAssumptions lists in words what a replayed counterexample rests
-// on beyond the program's text: the values it gave variables declared
-// without an initialiser (UninitReads), and those it gave the clock
-// (time, which the replay wraps: its values are the run's input). Nil
-// when it rests on neither.
-func ReplayAssumptions(cex *Counterexample) []string {
-	var out []string
-	if w := UninitReads(cex); w != "" {
-		out = append(out, w)
-	}
-	if cex != nil && slices.ContainsFunc(cex.Inputs, func(in Input) bool { return strings.HasPrefix(in.Name, "time#") }) {
-		out = append(out, "time returns the counterexample's values: the clock is the run's input, and the replay's time gives them")
-	}
-	slices.Sort(out)
-	return out
 }

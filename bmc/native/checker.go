@@ -592,7 +592,7 @@ func (c *Checker) answer(ctx context.Context, q *bmc.Query, tr *symex.Translatio
 			res.Status = bmc.Falsified
 			res.Replayed = true
 			res.Counterexample = cex.Cex
-			res.Assumptions = bmc.ReplayAssumptions(cex.Cex)
+			res.Assumptions = uninitAssumed(cex.Cex)
 			trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
 			return res, nil
 		}

@@ -128,10 +128,6 @@ func harness(d *symex.CexData, used func(string) bool, defined map[string]bool, 
 			fmt.Fprintf(&b, "%s %s() { return (%s)__surety_u(); }\n", cTypeName(t), fn, cTypeName(t))
 		}
 	}
-	if slices.ContainsFunc(d.Nondet, func(v symex.ReplayVal) bool { return v.Func == "time" }) {
-		// the clock is an input: linked with -Wl,--wrap=time (wrapsTime)
-		b.WriteString("long __wrap_time(long *p) { long v = (long)__surety_u(); if (p) *p = v; return v; }\n")
-	}
 	if mallocMayFail && (used("malloc") || used("calloc")) {
 		b.WriteString("void *__surety_malloc(unsigned long n) { return __surety_u() ? 0 : malloc(n); }\n")
 		b.WriteString("void *__surety_calloc(unsigned long n, unsigned long m) { return __surety_u() ? 0 : calloc(n, m); }\n")
@@ -237,11 +233,7 @@ func (c *Checker) runReplayUnder(ctx context.Context, how replayRun, p *bmc.Prog
 	flags := append([]string{"-std=gnu11", "-O0", "-w", "-fno-strict-aliasing", "-Wno-error=implicit-function-declaration",
 		"-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types"}, p.BuildFlags()...)
 	flags = append(flags, more...)
-	inputs := []string{"prog.c", "harness.c", "-lm"}
-	if slices.ContainsFunc(d.Nondet, func(v symex.ReplayVal) bool { return v.Func == "time" }) {
-		inputs = append(inputs, "-Wl,--wrap=time")
-	}
-	cr, err := cc.Build(ctx, dir, "prog", inputs, flags...)
+	cr, err := cc.Build(ctx, dir, "prog", []string{"prog.c", "harness.c", "-lm"}, flags...)
 	if err != nil {
 		return nil, "gcc: " + err.Error()
 	}

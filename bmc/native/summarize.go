@@ -113,7 +113,7 @@ func (c *Checker) summarize(ctx context.Context, q *bmc.Query, deadline time.Tim
 			return nil, "summaries (" + kept + "): a violation that did not replay: " + why, nil
 		}
 		trimSteps(cex.Cex, q.Program.Asserts[q.Target].SrcLine)
-		return &bmc.Result{Engine: c.Name(), Status: bmc.Falsified, Replayed: true, Counterexample: cex.Cex, Assumptions: bmc.ReplayAssumptions(cex.Cex),
+		return &bmc.Result{Engine: c.Name(), Status: bmc.Falsified, Replayed: true, Counterexample: cex.Cex, Assumptions: uninitAssumed(cex.Cex),
 			Reason: "the target fails on a run found with the recursion summarised (" + kept + "), replayed under gcc"}, "", nil
 	case smt.Unknown:
 		return nil, "summaries (" + kept + "): solver: " + sr.Reason, nil

@@ -115,37 +115,3 @@ int main(void) {
 		})
 	}
 }
-
-// TestClockInput: time's values are inputs of the run, as the verifiers
-// read them: a FALSIFIED answer that rests on two reads of the clock
-// differing says so, and replays on its own through the wrapped time
-// (ESBMC's time_h_difftime_nonzero_fail).
-func TestClockInput(t *testing.T) {
-	needTools(t)
-	p := mustProgram(t, `#include <assert.h>
-#include <time.h>
-int main(void) {
-  time_t a = time(NULL);
-  time_t b;
-  time(&b);
-  assert(difftime(a, b) == 0.0);
-  return 0;
-}
-`)
-	ctx := context.Background()
-	q := &bmc.Query{Program: p, Target: 0, K: 2}
-	r, err := New(nil).Check(ctx, q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Status != bmc.Falsified {
-		t.Fatalf("got %v (%s), want FALSIFIED", r.Status, r.Reason)
-	}
-	if len(r.Assumptions) != 1 || !strings.Contains(r.Assumptions[0], "clock") {
-		t.Errorf("assumptions %q, want the clock's", r.Assumptions)
-	}
-	rp, err := bmc.Replay(ctx, q, r.Counterexample, nil)
-	if err != nil || !rp.Reproduced {
-		t.Errorf("bmc.Replay of %+v: %+v %v", r.Counterexample.Inputs, rp, err)
-	}
-}

@@ -85,7 +85,7 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 	res.Status = bmc.Falsified
 	res.Replayed = true
 	res.Unwound = true
-	res.Assumptions = bmc.ReplayAssumptions(d.Cex)
+	res.Assumptions = uninitAssumed(d.Cex)
 	exceeds := fmt.Sprintf("the %s at line %d runs more than k=%d times", kind, line, q.K)
 	if kind == "recursion" {
 		exceeds = fmt.Sprintf("the function at line %d recurses deeper than k=%d", line, q.K)
@@ -102,6 +102,15 @@ func (c *Checker) unwound(ctx context.Context, q *bmc.Query, tr *symex.Translati
 		return pastBound(res, exceeds, past)
 	}
 	return res
+}
+
+// uninitAssumed lists what a replayed counterexample rests on beyond the
+// program: the values it gave locals declared without an initialiser.
+func uninitAssumed(cex *bmc.Counterexample) []string {
+	if w := bmc.UninitReads(cex); w != "" {
+		return []string{w}
+	}
+	return nil
 }
 
 // pastBoundRun limits the run of an unwinding counterexample's input
@@ -123,7 +132,7 @@ func pastBound(res *bmc.Result, where string, past int) *bmc.Result {
 	res.Status = bmc.Falsified
 	res.Replayed = true
 	res.Unwound = false
-	res.Assumptions = bmc.ReplayAssumptions(res.Counterexample)
+	res.Assumptions = uninitAssumed(res.Counterexample)
 	res.Reason = "the target fails on a run past the bound (" + where + "), replayed under gcc"
 	if past > 0 {
 		res.Reason += fmt.Sprintf("; the run took %d inputs past the model's, each 0", past)

@@ -316,10 +316,9 @@ func (x *sym) free(s *state, p value, line int) {
 }
 
 // time models time(p): any value, also stored through p unless p is
-// NULL. The value is an input of the run (time#N), which a replay's
-// wrapped time gives.
+// NULL.
 func (x *sym) time(s *state, p value, pe *ctree.Expr, line int) value {
-	v := x.input(s, "nondet", "time", ctree.TLong, line)
+	v := x.nondet(ctree.TLong, "time")
 	if ctree.IsNullConst(ctree.StripConv(pe)) {
 		return v
 	}
