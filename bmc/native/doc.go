@@ -175,15 +175,15 @@
 // real rand, so a counterexample that needs other values than glibc's
 // stays UNKNOWN. atoi and strtol return an unconstrained value, strtol
 // with an end pointer is refused; time returns any value and stores it
-// through a non-null argument: the clock is an input of the run (time#N),
-// which the replay's wrapped time (-Wl,--wrap=time) gives, and a
-// FALSIFIED that rests on it says so. A local declared without an
+// through a non-null argument; a replay runs the real clock, so a
+// counterexample that needs another time stays UNKNOWN (the truth of a
+// program is what its runs do). A local declared without an
 // initialiser, and an extern variable no file defines, hold any value of
 // their type until assigned (CBMC's and ESBMC's reading; C leaves the
 // local indeterminate and does not link the extern): the counterexample
 // lists the values its run reads, the replay gives them through an
 // initialiser it adds to the declaration (bmc.InitUninit), and the
-// FALSIFIED says so (bmc.ReplayAssumptions). div, ldiv and lldiv return
+// FALSIFIED says so (bmc.UninitReads). div, ldiv and lldiv return
 // C's quotient and remainder. Output functions (printf, fprintf, puts,
 // putchar, fputs, putc, fputc, fflush) write none of the program's memory
 // and return any value; a printf or fprintf whose format is not a string
